@@ -1,0 +1,32 @@
+"""The `dicetray` command: one subcommand per module, imported only when used."""
+import argparse
+import importlib
+import sys
+
+# name -> (module, one-line help). Each module defines configure(parser) and run(args) -> int.
+COMMANDS = {
+    "replay": ("dicetray_host.replay_cmd", "replay a game record and print the result"),
+}
+
+
+def build_parser():
+    parser = argparse.ArgumentParser(prog="dicetray", description="Dice tray scorer: host tools.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+    for name, (module_name, help_text) in COMMANDS.items():
+        cmd = sub.add_parser(name, help=help_text, description=help_text)
+        cmd.set_defaults(_module=module_name)
+        importlib.import_module(module_name).configure(cmd)
+    return parser
+
+
+def main(argv=None):
+    args = build_parser().parse_args(argv)
+    try:
+        return importlib.import_module(args._module).run(args)
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
