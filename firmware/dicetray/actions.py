@@ -1,0 +1,34 @@
+# Action kinds of a game record and the error raised for an illegal one.
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+ROLL = const(1)
+BANK = const(2)
+KEEP = const(3)
+CONTINUE = const(4)
+ORDER = const(5)
+VOID = const(6)
+UNDO = const(7)
+
+# Index = kind; the record's "a" member.
+NAMES = (None, "roll", "bank", "keep", "continue", "order", "void", "undo")
+
+
+def bit(kind):
+    return 1 << kind
+
+
+def kind_of(name):
+    """Kind for a record's action name, 0 when unknown."""
+    for kind in range(1, 8):
+        if NAMES[kind] == name:
+            return kind
+    return 0
+
+
+class Illegal(ValueError):
+    """An action the rules do not allow now. str() is short enough for a
+    16-character screen line; the game state is unchanged."""

@@ -1,0 +1,71 @@
+# What every game's rules object shares: the player count, the scores, the
+# last throw, and the check that a throw's faces are well formed.
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+from dicetray.actions import Illegal
+
+# What the last action caused on its own (for the screen to say so).
+NOTE_NONE = const(0)
+NOTE_BUST = const(1)      # turn lost: a 1 in pig, a skull, no scoring die
+NOTE_AUTOBANK = const(2)  # pig: sixth valid roll banked
+NOTE_WIPEOUT = const(3)   # skulls: two skulls, total lost
+NOTE_SEVEN = const(4)     # bank: a 7 from roll 4 on ended the round
+NOTE_ROUND = const(5)     # the round ended (everyone banked, or last turn)
+NOTE_OVER = const(6)      # the game ended
+NOTE_SIXKIND = const(7)   # six dice: six of a kind, instant win
+NOTE_OUT = const(8)       # six dice: the player was eliminated
+NOTE_BONUS = const(9)     # six dice: all-ones bonus of 100
+
+
+class Rules:
+    """Base of the four games. Subclasses set dice/faces and implement
+    reset(), allowed() and apply(); apply() validates everything before it
+    changes anything, so an Illegal leaves the state exactly as it was."""
+
+    def __init__(self, n):
+        self.n = n
+        self.scores = [0] * n
+        self.last_roll = bytearray(6)  # faces of the last valid throw
+        self.last_n = 0
+        self.note = NOTE_NONE
+
+    def _clear(self):
+        scores = self.scores
+        for i in range(self.n):
+            scores[i] = 0
+        self.last_n = 0
+        self.note = NOTE_NONE
+        self.over = False
+
+    def _check_faces(self, dice, count, low, high, reason):
+        """A throw must name exactly `count` faces, each an int low..high."""
+        if dice is None or len(dice) != count:
+            raise Illegal("Throw 1 die" if count == 1 else "Throw %d dice" % count)
+        for face in dice:
+            if type(face) is not int or face < low or face > high:
+                raise Illegal(reason)
+
+    def _remember(self, dice):
+        count = len(dice)
+        roll = self.last_roll
+        for i in range(count):
+            roll[i] = dice[i]
+        self.last_n = count
+
+    def _player(self, p):
+        if type(p) is not int or p < 0 or p >= self.n:
+            raise Illegal("No such player")
+
+    def voided(self):
+        """A throw was voided: no total changes."""
+
+    def winners(self):
+        """Player indexes with the highest score once over; ties stay ties."""
+        if not self.over:
+            return []
+        best = max(self.scores)
+        return [i for i in range(self.n) if self.scores[i] == best]

@@ -1,0 +1,121 @@
+# Six dice: what a reservation of dice scores. Only whole splits count: every
+# die of the reservation must belong to a combination (see docs/rules.md).
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+_ONE = const(10)
+_FIVE = const(5)
+_FOUR_KIND = const(100)
+_FIVE_KIND = const(250)
+_THREE_PAIRS = const(150)
+_STRAIGHT = const(250)
+NO_SCORE = const(0)  # not a legal reservation: some die belongs to nothing
+
+
+def _single(face):
+    return _ONE if face == 1 else _FIVE if face == 5 else 0
+
+
+def _face_value(face, count):
+    """Best value of `count` dice all showing `face`, split into kinds and
+    singles; 0 when they cannot all be used."""
+    if count == 0:
+        return 0
+    single = _single(face)
+    best = count * single if single else 0
+    kind3 = 10 * face
+    for size, worth in ((3, kind3), (4, _FOUR_KIND), (5, _FIVE_KIND)):
+        rest = count - size
+        if rest == 0:
+            best = max(best, worth)
+        elif rest > 0 and single:
+            best = max(best, worth + rest * single)
+    if count == 6:
+        best = max(best, 2 * kind3)  # two threes of a kind
+    return best
+
+
+def value(counts):
+    """Points for the reservation whose face counts are counts[1..6];
+    NO_SCORE when it is not a legal reservation."""
+    size = 0
+    pairs_only = True
+    straight = True
+    for face in range(1, 7):
+        c = counts[face]
+        size += c
+        if c & 1:
+            pairs_only = False
+        if c != 1:
+            straight = False
+    if size == 0:
+        return NO_SCORE
+    best = 0
+    if size == 6:
+        if straight:
+            return _STRAIGHT
+        if pairs_only and max(counts) < 6:  # three pairs; a four counts as two
+            best = _THREE_PAIRS
+    total = 0
+    for face in range(1, 7):
+        c = counts[face]
+        if c:
+            worth = _face_value(face, c)
+            if not worth:
+                total = 0
+                break
+            total += worth
+    return max(best, total)
+
+
+def has_score(counts):
+    """Whether a throw with these face counts offers any reservation."""
+    if counts[1] or counts[5]:
+        return True
+    size = 0
+    pairs_only = True
+    for face in range(1, 7):
+        c = counts[face]
+        if c >= 3:
+            return True
+        size += c
+        if c & 1:
+            pairs_only = False
+    return size == 6 and pairs_only
+
+
+def count_faces(dice, counts):
+    """Fill counts[0..6] (a preallocated bytearray(7)) from a list of faces."""
+    for i in range(7):
+        counts[i] = 0
+    for face in dice:
+        counts[face] += 1
+    return counts
+
+
+def reservations(dice):
+    """Every legal reservation of one throw as (faces, points), best first.
+    Allocates: call once per throw for a screen, not in a loop."""
+    have = count_faces(dice, bytearray(7))
+    take = bytearray(7)
+    found = []
+    # Walk every sub-multiset: an odometer over 0..have[face] for faces 1..6.
+    while True:
+        face = 1
+        while face <= 6 and take[face] == have[face]:
+            take[face] = 0
+            face += 1
+        if face > 6:
+            break
+        take[face] += 1
+        points = value(take)
+        if points:
+            faces = []
+            for f in range(1, 7):
+                faces.extend([f] * take[f])
+            found.append((points, len(faces), faces))
+    found.sort(key=lambda item: (-item[0], item[1], item[2]))
+    return [(faces, points) for points, _, faces in found]
