@@ -1,10 +1,6 @@
 # A game: the rules of one of the four games, built from a record header,
 # advanced one action at a time, with undo back to any earlier point.
 from dicetray.actions import Illegal, ROLL, BANK, KEEP, ORDER, UNDO, VOID
-from dicetray.pig import Pig
-from dicetray.bank import Bank
-from dicetray.skulls import Skulls
-from dicetray.sixdice import SixDice
 
 GAMES = ("pig", "bank", "skulls", "sixdice")
 _NO_PLAYER = 255
@@ -19,7 +15,8 @@ def _int(value):
 
 
 def _rules_for(game, n, opts):
-    """The rules object for a header's game and options, or BadHeader."""
+    """The rules object for a header's game and options, or BadHeader.
+    Only the game being played is imported: bytecode costs RAM."""
     def option(key, default):
         return opts.get(key, default)
 
@@ -32,11 +29,13 @@ def _rules_for(game, n, opts):
         circuits = option("circuits", 5)
         if not _int(circuits) or circuits not in (3, 5):
             raise BadHeader("circuits must be 3 or 5")
+        from dicetray.pig import Pig
         return Pig(n, circuits)
     if game == "bank":
         rounds = option("rounds", 10)
         if not _int(rounds) or rounds not in (10, 15, 20):
             raise BadHeader("rounds must be 10, 15 or 20")
+        from dicetray.bank import Bank
         return Bank(n, rounds)
     if game == "skulls":
         rounds = option("rounds", 6)
@@ -45,6 +44,7 @@ def _rules_for(game, n, opts):
             raise BadHeader("rounds must be a positive integer")
         if faces not in ("2-6", "1-5"):
             raise BadHeader('faces must be "2-6" or "1-5"')
+        from dicetray.skulls import Skulls
         return Skulls(n, rounds, 2 if faces == "2-6" else 1)
     target = option("target", 1000)
     end = option("end", "eliminate")
@@ -52,6 +52,7 @@ def _rules_for(game, n, opts):
         raise BadHeader("target must be a positive integer")
     if end not in ("eliminate", "short"):
         raise BadHeader('end must be "eliminate" or "short"')
+    from dicetray.sixdice import SixDice
     return SixDice(n, target, end == "short")
 
 

