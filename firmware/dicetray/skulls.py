@@ -98,11 +98,11 @@ class Skulls(Rules):
             raise Illegal("Round started")
         n = self.n
         if type(p) is not list or len(p) != n:
-            raise Illegal("Order: all players")
+            raise Illegal("Order: everyone")
         seen = 0
         for q in p:
             if type(q) is not int or q < 0 or q >= n or (seen >> q) & 1:
-                raise Illegal("Order: all players")
+                raise Illegal("Order: everyone")
             seen |= 1 << q
         scores = self.scores
         for i in range(n):

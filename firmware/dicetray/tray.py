@@ -1,0 +1,275 @@
+"""Throw, settle and tilt detection over LIS3DH samples (mg), in integers only.
+
+The same code runs on the board and on the host (`dicetray detect`). Feed it
+every sample; it keeps a handful of integer filters, allocates nothing per
+sample and counts time only from the t_ms it is given.
+
+Physics it relies on (see docs/throw-detection.md for the figures):
+- a throw lands on a tray that was resting: the slow part of the signal
+  (gravity plus hand or lifting motion) was steady before the first impact;
+- dice impacts are sharp and come several in a row: bounces, other dice,
+  face slaps while rolling; a table bump or a key tap is one ring that only
+  decays; a buzzing phone or a washing machine is steady, not impulsive;
+- dice are still when nothing has rung for a while, and that while is
+  longer after a hard impact, because a die may still be in the air.
+"""
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+EV_NONE = const(0)
+EV_THROW = const(1)
+EV_SETTLED = const(2)
+EV_TILT = const(3)
+EV_LEVEL = const(4)
+
+# Filters: exponential averages in fixed point, rates in 1/1024. Enough
+# fraction bits that slow averages still move at 400 Hz; every product stays
+# below 2**30, the small-int limit on the RP2040, so nothing is allocated.
+_LF_FX = const(6)
+_G_FX = const(8)
+_LF_TO_G = const(2)
+_STA_FX = const(2)
+_FLOOR_FX = const(8)
+_TAU_LF_MS = const(24)          # slow part: gravity and hand motion, < ~7 Hz
+_TAU_STA_MS = const(6)          # short-term level of the fast part
+_TAU_G_MS = const(400)          # resting gravity for rest and tilt checks
+_TAU_FLOOR_UP_MS = const(1500)  # background level (noise, a humming machine)
+_TAU_FLOOR_DOWN_MS = const(150)
+_TAU_ENV_MS = const(80)         # slowest decay of a single ring (table, feet)
+
+# Rest: the slow part stays within this of resting gravity for this long.
+_REST_DEV_MG = const(25)
+_REST_BEFORE_MS = const(300)
+# Onset of a candidate throw, then the evidence window.
+_ONSET_MG = const(30)
+_ONSET_FLOOR_X = const(4)
+_EVAL_MS = const(400)
+_THROW_PEAK_MG = const(60)
+_IMPULSE_MG = const(12)
+_IMPULSE_FLOOR_X = const(3)
+_RISES_NEEDED = const(2)
+# Settle: quiet for this long, and longer after hard impacts (flight time).
+_QUIET_MG = const(10)
+_QUIET_FLOOR_X = const(3)
+_QUIET_MS = const(170)
+_FLIGHT_MS_PER_MG = const(1)
+_FLIGHT_MAX_MS = const(450)
+# Tilt: 5 degrees, level again below 4.5 (tan^2 = 1/131 and 1/162).
+_TILT_INV_TAN2 = const(131)
+_LEVEL_INV_TAN2 = const(162)
+_TILT_REST_MS = const(600)
+# A gap in the samples longer than this restarts the filters.
+_GAP_MS = const(250)
+
+_IDLE = const(0)
+_CANDIDATE = const(1)
+_MOVING = const(2)
+
+
+class Tray:
+    """Feed (t_ms, x_mg, y_mg, z_mg); get one EV_* per sample."""
+
+    def __init__(self):
+        self.reset()
+
+    def reset(self):
+        self.moving = False
+        self.tilted = False
+        self.throw_start_ms = -1
+        self.settled_ms = -1
+        self._state = _IDLE
+        self._started = False
+        self._t = 0
+        self._dt = -1
+        self._a_lf = self._a_sta = self._a_g = self._a_up = self._a_down = 0
+        self._env_keep = 0
+        self._bx = self._by = self._bz = 0
+        self._gx = self._gy = self._gz = 0
+        self._sta = 0
+        self._floor = 0
+        self._rest_since = 0
+        self._armed = True
+        self._cand_t0 = 0
+        self._peak = 0
+        self._env = 0
+        self._rises = 0
+        self._impulse_thr = 0
+        self._quiet_thr = 0
+        self._active_t = 0
+        self._hold_until = 0
+
+    def _rates(self, dt):
+        """Per-sample averaging rates for this sample interval (1/1024 units)."""
+        self._dt = dt
+        self._a_lf = min(512, dt * 1024 // _TAU_LF_MS)
+        self._a_sta = min(1024, dt * 1024 // _TAU_STA_MS)
+        self._a_g = min(512, max(1, dt * 1024 // _TAU_G_MS))
+        self._a_up = min(255, max(1, dt * 1024 // _TAU_FLOOR_UP_MS))
+        self._a_down = min(255, max(1, dt * 1024 // _TAU_FLOOR_DOWN_MS))
+        # a single ring's envelope kept per sample: 1 - dt/tau, floored at a quarter
+        self._env_keep = max(256, 1024 - dt * 1024 // _TAU_ENV_MS)
+
+    def _restart(self, t, x, y, z):
+        """First sample or after a gap: start the filters from this sample."""
+        self._bx = x << _LF_FX
+        self._by = y << _LF_FX
+        self._bz = z << _LF_FX
+        self._gx = x << _G_FX
+        self._gy = y << _G_FX
+        self._gz = z << _G_FX
+        self._sta = 0
+        self._rest_since = t
+        self._active_t = t
+        self._armed = True
+        if self._state == _CANDIDATE:
+            self._state = _IDLE
+
+    def feed(self, t, x, y, z):
+        if not self._started:
+            self._started = True
+            self._t = t
+            self._rates(10)
+            self._restart(t, x, y, z)
+            self._floor = 0
+            return EV_NONE
+        dt = t - self._t
+        self._t = t
+        if dt > _GAP_MS:
+            self._restart(t, x, y, z)
+            if self._state == _MOVING:
+                self._active_t = t      # unseen time proves nothing about the dice
+            return EV_NONE
+        if dt < 1:
+            dt = 1
+        if dt != self._dt:
+            self._rates(dt)
+
+        # slow part (gravity + hand motion) and the fast part around it
+        a = self._a_lf
+        bx = self._bx + ((((x << _LF_FX) - self._bx) * a) >> 10)
+        by = self._by + ((((y << _LF_FX) - self._by) * a) >> 10)
+        bz = self._bz + ((((z << _LF_FX) - self._bz) * a) >> 10)
+        self._bx = bx
+        self._by = by
+        self._bz = bz
+        hx = x - (bx >> _LF_FX)
+        hy = y - (by >> _LF_FX)
+        hz = z - (bz >> _LF_FX)
+        mag = (hx if hx > 0 else -hx) + (hy if hy > 0 else -hy) + (hz if hz > 0 else -hz)
+        sta = self._sta + ((((mag << _STA_FX) - self._sta) * self._a_sta) >> 10)
+        self._sta = sta
+        sta >>= _STA_FX
+
+        # how far the slow part is from resting gravity
+        gx = self._gx
+        gy = self._gy
+        gz = self._gz
+        dx = (bx << _LF_TO_G) - gx
+        dy = (by << _LF_TO_G) - gy
+        dz = (bz << _LF_TO_G) - gz
+        dev = max(dx if dx > 0 else -dx, dy if dy > 0 else -dy, dz if dz > 0 else -dz) >> _G_FX
+
+        state = self._state
+        if state == _MOVING:
+            return self._while_moving(t, mag, sta, dev)
+        if state == _CANDIDATE:
+            return self._while_candidate(t, mag, sta)
+
+        # idle: follow gravity and the background level
+        if dev < 1000:
+            ag = self._a_g
+            self._gx = gx + ((dx * ag) >> 10)
+            self._gy = gy + ((dy * ag) >> 10)
+            self._gz = gz + ((dz * ag) >> 10)
+        else:                           # far off (lifted, turned over): just follow
+            self._gx = bx << _LF_TO_G
+            self._gy = by << _LF_TO_G
+            self._gz = bz << _LF_TO_G
+        floor = self._floor
+        d = (min(sta, 4000) << _FLOOR_FX) - floor
+        self._floor = floor + ((d * (self._a_up if d > 0 else self._a_down)) >> 10)
+        floor >>= _FLOOR_FX
+        # rest is judged before this sample: an impact itself shakes the slow part
+        rested = t - self._rest_since >= _REST_BEFORE_MS + self._dt
+        if dev > _REST_DEV_MG:
+            self._rest_since = t
+        onset = max(_ONSET_MG, floor * _ONSET_FLOOR_X)
+        if sta < (onset >> 1):
+            self._armed = True
+        if self._armed and sta > onset and rested:
+            self._state = _CANDIDATE
+            self._armed = False
+            self._cand_t0 = t - self._dt
+            self._peak = mag
+            self._env = sta
+            self._rises = 0
+            self._impulse_thr = max(_IMPULSE_MG, floor * _IMPULSE_FLOOR_X)
+            return EV_NONE
+        if t - self._rest_since >= _TILT_REST_MS:
+            return self._tilt_check()
+        return EV_NONE
+
+    def _while_candidate(self, t, mag, sta):
+        """Collect evidence for _EVAL_MS: a sharp peak, then more than one ring.
+
+        A single ring (bump, key tap) stays under an envelope decaying with
+        _TAU_ENV_MS from its peak; dice keep hitting the floor above it.
+        """
+        if mag > self._peak:
+            self._peak = mag
+        env = (self._env * self._env_keep) >> 10
+        if sta > env + (env >> 2) and sta > self._impulse_thr:
+            self._rises += 1
+        if sta > env:
+            env = sta
+        self._env = env
+        if self._peak >= _THROW_PEAK_MG and self._rises >= _RISES_NEEDED:
+            self._state = _MOVING
+            self.moving = True
+            self.throw_start_ms = self._cand_t0
+            self.settled_ms = -1
+            self._quiet_thr = max(_QUIET_MG, (self._floor >> _FLOOR_FX) * _QUIET_FLOOR_X)
+            self._active_t = t
+            self._hold_until = t
+            return EV_THROW
+        if t - self._cand_t0 >= _EVAL_MS:
+            self._state = _IDLE
+        return EV_NONE
+
+    def _while_moving(self, t, mag, sta, dev):
+        """Settled once quiet long enough, and past any possible flight."""
+        hold = t + min(_FLIGHT_MAX_MS, mag * _FLIGHT_MS_PER_MG)
+        if hold > self._hold_until and mag > self._quiet_thr:
+            self._hold_until = hold
+        if sta >= self._quiet_thr or dev > _REST_DEV_MG:
+            self._active_t = t
+            return EV_NONE
+        if t - self._active_t >= _QUIET_MS and t >= self._hold_until:
+            self._state = _IDLE
+            self.moving = False
+            self.settled_ms = t
+            self._rest_since = t
+            self._armed = False
+            return EV_SETTLED
+        return EV_NONE
+
+    def _tilt_check(self):
+        gx = self._gx >> _G_FX
+        gy = self._gy >> _G_FX
+        gz = self._gz >> _G_FX
+        gx = max(-2047, min(2047, gx))
+        gy = max(-2047, min(2047, gy))
+        gz = max(-2047, min(2047, gz))
+        h2 = (gx * gx + gy * gy) >> 4
+        z2 = (gz * gz) >> 4
+        if self.tilted:
+            if gz > 0 and h2 * _LEVEL_INV_TAN2 < z2:
+                self.tilted = False
+                return EV_LEVEL
+        elif gz <= 0 or h2 * _TILT_INV_TAN2 > z2:
+            self.tilted = True
+            return EV_TILT
+        return EV_NONE
