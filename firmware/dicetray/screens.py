@@ -103,12 +103,32 @@ def bar(fb, y):
     fb.fill_rect(0, y - 1, _W, _CH + 2, 1)
 
 
+def round_shown(rules):
+    """The round in progress, or the last one played once the game is over."""
+    if rules.over and rules.rounds:
+        return rules.round - 1
+    return rules.round
+
+
 def round_of(fb, rules, x, y):
-    x = number(fb, rules.round, x, y)
+    x = number(fb, round_shown(rules), x, y)
     if rules.rounds:
         fb.text("/", x, y, 1)
         x = number(fb, rules.rounds, x + _CH, y)
     return x
+
+
+_ROUND_LETTER = {"pig": "C", "bank": "R", "skulls": "R", "sixdice": "T"}
+
+
+def round_right(fb, rules, letter, right, y):
+    """'R3/10' (or 'T12' when there is no round count) ending at x = right."""
+    width = 1 + digits_of(round_shown(rules))
+    if rules.rounds:
+        width += 1 + digits_of(rules.rounds)
+    x = right - _CH * width
+    fb.text(letter, x, y, 1)
+    round_of(fb, rules, x + _CH, y)
 
 
 # -- play -----------------------------------------------------------------
@@ -118,13 +138,10 @@ def play(fb, app):
     kind = game.game
     fb.fill(0)
     fb.text(TITLES[kind], 0, 0, 1)
-    if kind == "pig":
-        fb.text("C", 72, 0, 1)
-    elif kind == "sixdice":
-        fb.text("T", 72, 0, 1)
-    else:
-        fb.text("R", 72, 0, 1)
-    round_of(fb, rules, 82, 0)
+    if kind == "bank" and rules.rolls:
+        fb.text("#", 40, 0, 1)
+        number(fb, rules.rolls, 48, 0)
+    round_right(fb, rules, _ROUND_LETTER[kind], 110, 0)
     status_marks(fb, app)
     # who is on turn, and their score
     bar(fb, 10)
@@ -137,9 +154,9 @@ def play(fb, app):
         number_right(fb, game.scores[turn], _W, 10, 0)
     # the running total, large
     big_number(fb, rules.points, 0, _BIG_Y + 2)
-    fb.text(_POINTS_LABEL[kind], 90, 21, 1)
+    fb.text(_POINTS_LABEL[kind], 88, 21, 1)
     if rules.last_n and rules.last_n <= 2:
-        faces(fb, rules.last_roll, rules.last_n, 90, 33)
+        faces(fb, rules.last_roll, rules.last_n, 88, 33)
     # the game's own facts
     y = 47
     if app.npending:
@@ -151,8 +168,7 @@ def play(fb, app):
         fb.text("of 6", x + _CH, y, 1)
     elif kind == "bank":
         if rules.rolls:
-            fb.text("#", 0, y, 1)
-            number(fb, rules.rolls, _CH, y)
+            fb.text("Bank>", 0, y, 1)
             fb.text(app.names[app.banker], 40, y, 1)
         else:
             fb.text("First roll", 0, y, 1)
@@ -180,14 +196,7 @@ def status_marks(fb, app):
 
 def hint(fb, app, y=56):
     """Bottom line: a refusal or note if there is one, else what to do."""
-    if app.message:
-        fb.text(app.message, 0, y, 1)
-        return
-    reason = app.gate.refusal()
-    if reason:
-        fb.text(reason, 0, y, 1)
-        return
-    fb.text(app.hint_text(), 0, y, 1)
+    fb.text(app.message or app.hint_text(), 0, y, 1)
 
 
 # -- six dice: pick a reservation ----------------------------------------------
@@ -228,7 +237,7 @@ def scores(fb, app):
     y = 0
     if n < 8:
         fb.text("Scores", 0, 0, 1)
-        round_of(fb, rules, 72, 0)
+        round_right(fb, rules, _ROUND_LETTER[game.game], _W, 0)
         y = 8
     winners = app.winners
     for p in range(n):

@@ -1,0 +1,12 @@
+# Boot entry on the Pico: open the tray's hardware (pins.py, via board.py)
+# and run the game application. The display first: its frame buffer wants
+# one contiguous block while the heap is still empty.
+from dicetray import board
+
+oled = board.open_display()
+accel = board.open_accel()   # None without a sensor: manual mode
+pad = board.open_keypad()
+
+from dicetray.app import App
+
+App(oled, accel, pad).run()
