@@ -6,6 +6,7 @@ import sys
 # name -> (module, one-line help). Each module defines configure(parser) and run(args) -> int.
 COMMANDS = {
     "replay": ("dicetray_host.replay_cmd", "replay a game record and print the result"),
+    "sim": ("dicetray_host.sim_cmd", "play on the virtual board: the real firmware, the OLED in the terminal"),
     "verify": ("dicetray_host.verify_cmd", "check game records: CRC of every line and a rules replay"),
 }
 
