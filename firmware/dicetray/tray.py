@@ -35,9 +35,10 @@ _STA_FX = const(2)
 _FLOOR_FX = const(8)
 _TAU_LF_MS = const(24)          # slow part: gravity and hand motion, < ~7 Hz
 _TAU_STA_MS = const(6)          # short-term level of the fast part
+_TAU_MID_MS = const(4)          # upper edge of the low band, about 40 Hz
 _TAU_G_MS = const(400)          # resting gravity for rest and tilt checks
-_TAU_FLOOR_UP_MS = const(1500)  # background level (noise, a humming machine)
-_TAU_FLOOR_DOWN_MS = const(150)
+_TAU_FLOOR_UP_MS = const(1000)  # background level (noise, a humming machine)
+_TAU_FLOOR_DOWN_MS = const(1000)
 _TAU_ENV_MS = const(80)         # slowest decay of a single ring (table, feet)
 
 # Rest: the slow part stays within this of resting gravity for this long.
@@ -51,6 +52,10 @@ _THROW_PEAK_MG = const(60)
 _IMPULSE_MG = const(12)
 _IMPULSE_FLOOR_X = const(3)
 _RISES_NEEDED = const(2)
+_PEAK_MS = const(60)
+_THROW_LOW_MG = const(25)
+_SHIFT_MG = const(12)
+_CREST_X = const(3)
 # Settle: quiet for this long, and longer after hard impacts (flight time).
 _QUIET_MG = const(10)
 _QUIET_FLOOR_X = const(3)
@@ -97,6 +102,11 @@ class Tray:
         self._env = 0
         self._rises = 0
         self._impulse_thr = 0
+        self._low_peak = 0
+        self._sx = self._sy = self._sz = 0
+        self._energy = 0
+        self._mx = self._my = self._mz = 0
+        self._a_mid = 0
         self._quiet_thr = 0
         self._active_t = 0
         self._hold_until = 0
@@ -106,6 +116,7 @@ class Tray:
         self._dt = dt
         self._a_lf = min(512, dt * 1024 // _TAU_LF_MS)
         self._a_sta = min(1024, dt * 1024 // _TAU_STA_MS)
+        self._a_mid = min(1024, dt * 1024 // _TAU_MID_MS)
         self._a_g = min(512, max(1, dt * 1024 // _TAU_G_MS))
         self._a_up = min(255, max(1, dt * 1024 // _TAU_FLOOR_UP_MS))
         self._a_down = min(255, max(1, dt * 1024 // _TAU_FLOOR_DOWN_MS))
@@ -159,6 +170,16 @@ class Tray:
         hy = y - (by >> _LF_FX)
         hz = z - (bz >> _LF_FX)
         mag = (hx if hx > 0 else -hx) + (hy if hy > 0 else -hy) + (hz if hz > 0 else -hz)
+        # the low band (about 7..40 Hz): the tray rocking on its feet, which
+        # every die impact sets off and a buzzing phone does not
+        a = self._a_mid
+        mx = self._mx + ((((hx << _STA_FX) - self._mx) * a) >> 10)
+        my = self._my + ((((hy << _STA_FX) - self._my) * a) >> 10)
+        mz = self._mz + ((((hz << _STA_FX) - self._mz) * a) >> 10)
+        self._mx = mx
+        self._my = my
+        self._mz = mz
+        low = ((mx if mx > 0 else -mx) + (my if my > 0 else -my) + (mz if mz > 0 else -mz)) >> _STA_FX
         sta = self._sta + ((((mag << _STA_FX) - self._sta) * self._a_sta) >> 10)
         self._sta = sta
         sta >>= _STA_FX
@@ -176,6 +197,13 @@ class Tray:
         if state == _MOVING:
             return self._while_moving(t, mag, sta, dev)
         if state == _CANDIDATE:
+            if low > self._low_peak:
+                self._low_peak = low
+            # dice make the tray ring about where it is; a moved tray shifts
+            self._sx += (dx >> _G_FX) * dt
+            self._sy += (dy >> _G_FX) * dt
+            self._sz += (dz >> _G_FX) * dt
+            self._energy += mag * dt
             return self._while_candidate(t, mag, sta)
 
         # idle: follow gravity and the background level
@@ -206,6 +234,9 @@ class Tray:
             self._peak = mag
             self._env = sta
             self._rises = 0
+            self._low_peak = low
+            self._sx = self._sy = self._sz = 0
+            self._energy = 0
             self._impulse_thr = max(_IMPULSE_MG, floor * _IMPULSE_FLOOR_X)
             return EV_NONE
         if t - self._rest_since >= _TILT_REST_MS:
@@ -221,22 +252,32 @@ class Tray:
         if mag > self._peak:
             self._peak = mag
         env = (self._env * self._env_keep) >> 10
-        if sta > env + (env >> 2) and sta > self._impulse_thr:
+        # the first ring needs a cycle to show its peak; rises count after that
+        if (sta > env + (env >> 2) and sta > self._impulse_thr
+                and t - self._cand_t0 > _PEAK_MS):
             self._rises += 1
         if sta > env:
             env = sta
         self._env = env
-        if self._peak >= _THROW_PEAK_MG and self._rises >= _RISES_NEEDED:
+        if sta >= _QUIET_MG:
+            self._active_t = t
+        if t - self._cand_t0 < _EVAL_MS:
+            return EV_NONE
+        self._state = _IDLE
+        span = t - self._cand_t0
+        peak = self._peak
+        shift = max(abs(self._sx), abs(self._sy), abs(self._sz)) // span
+        mean = self._energy // span + 1
+        if (peak >= _THROW_PEAK_MG and self._rises >= _RISES_NEEDED
+                and self._low_peak >= _THROW_LOW_MG and shift <= _SHIFT_MG + (peak >> 5)
+                and peak >= mean * _CREST_X):
             self._state = _MOVING
             self.moving = True
             self.throw_start_ms = self._cand_t0
             self.settled_ms = -1
             self._quiet_thr = max(_QUIET_MG, (self._floor >> _FLOOR_FX) * _QUIET_FLOOR_X)
-            self._active_t = t
             self._hold_until = t
             return EV_THROW
-        if t - self._cand_t0 >= _EVAL_MS:
-            self._state = _IDLE
         return EV_NONE
 
     def _while_moving(self, t, mag, sta, dev):

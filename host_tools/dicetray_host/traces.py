@@ -429,8 +429,9 @@ def _washer(m, t, end, amp_max=80.0):
     f = rng.uniform(8.0, 20.0)
     amp = rng.uniform(10.0, amp_max)
     d = _rand_dir(rng, False)
-    m.sources.append(_Sine(t, end, amp * m.gain(f), f, d, 1.5, 0.0, 0.2))
-    m.sources.append(_Sine(t, end, amp * 0.3 * m.gain(2 * f), 2 * f, d, 1.5, 1.0, 0.1))
+    spin_up = rng.uniform(3.0, 6.0)     # a drum takes seconds to reach speed
+    m.sources.append(_Sine(t, end, amp * m.gain(f), f, d, spin_up, 0.0, 0.2))
+    m.sources.append(_Sine(t, end, amp * 0.3 * m.gain(2 * f), 2 * f, d, spin_up, 1.0, 0.1))
 
 
 # ---------------------------------------------------------------- traces
