@@ -4,7 +4,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PYTHON ?= python3
 
-.PHONY: test bench sim deploy clean
+.PHONY: test bench sim deploy clean print-tools
 
 $(STAMP): requirements.txt pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -12,7 +12,17 @@ $(STAMP): requirements.txt pyproject.toml
 	$(BIN)/pip install -q --disable-pip-version-check --no-deps -e .
 	touch $@
 
-test: $(STAMP)
+# Headless Chromium and poppler-utils render and count the printed kit and
+# sheet pages in the tests; installed from Debian when missing and we are root.
+print-tools:
+	@if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/pdfinfo ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium poppler-utils fonts-dejavu-core fonts-liberation) >/dev/null 2>&1 \
+	      || echo "print-tools: apt-get install chromium poppler-utils failed"; \
+	  else echo "print-tools: chromium or pdfinfo missing (not root): print tests will be skipped"; fi; \
+	fi
+
+test: $(STAMP) print-tools
 	$(BIN)/pytest -q -n 2
 
 bench: $(STAMP)

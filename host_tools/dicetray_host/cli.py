@@ -8,6 +8,7 @@ COMMANDS = {
     "replay": ("dicetray_host.replay_cmd", "replay a game record and print the result"),
     "sim": ("dicetray_host.sim_cmd", "play on the virtual board: the real firmware, the OLED in the terminal"),
     "verify": ("dicetray_host.verify_cmd", "check game records: CRC of every line and a rules replay"),
+    "kit": ("dicetray_host.kit_cmd", "write the printable tabletop kit of a game (HTML)"),
 }
 
 
