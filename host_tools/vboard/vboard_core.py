@@ -1,0 +1,280 @@
+"""Virtual board core: the virtual clock, GPIO nets, and the host link.
+
+Runs inside the MicroPython unix port, imported by machine.py and time.py.
+Time advances only when the firmware waits (and by I2C bus time); while it
+waits at the host's horizon, the board serves the host's commands on fd 3
+and answers on fd 4.
+"""
+import sys
+
+TICKS_PERIOD = 1 << 30
+TICKS_MASK = TICKS_PERIOD - 1
+NPINS = 30
+
+# Pin modes and pulls, numbered as on the rp2 port.
+IN = 0
+OUT = 1
+OPEN_DRAIN = 2
+ALT = 3
+PULL_UP = 1
+PULL_DOWN = 2
+IRQ_FALLING = 4
+IRQ_RISING = 8
+
+
+class Gpio:
+    """One GPIO: what the chip drives, its pull, and what is wired to it."""
+
+    def __init__(self, n):
+        self.n = n
+        self.mode = IN
+        self.pull = 0
+        self.out = 0
+        self.ext = -1          # level driven by a device on the board, -1 none
+        self.net = (self,)     # pins joined by pressed keys
+        self.handler = None
+        self.trigger = 0
+        self.irq_obj = None
+        self.last = 0
+        self.flags = 0         # edges seen since the handler last ran
+        self.pwm = None
+
+    def level(self):
+        low = high = up = down = False
+        for g in self.net:
+            if g.ext >= 0:
+                if g.ext:
+                    high = True
+                else:
+                    low = True
+            m = g.mode
+            if m == OUT:
+                if g.out:
+                    high = True
+                else:
+                    low = True
+            elif m == OPEN_DRAIN and not g.out:
+                low = True
+            if g.pull == PULL_UP:
+                up = True
+            elif g.pull == PULL_DOWN:
+                down = True
+        if low:
+            return 0
+        if high or up:
+            return 1
+        return 0  # pulled down or floating
+
+
+class Board:
+    def __init__(self):
+        self.now_us = 0
+        self.ticks_start_ms = 0
+        self.target_us = -1     # host horizon; -1: no host, run freely
+        self.gpio = [Gpio(n) for n in range(NPINS)]
+        self.keys = 0           # pressed keys, bit row*8+col
+        self.key_rows = ()
+        self.key_cols = ()
+        self.lis = None
+        self.oled = None
+        self.timers = []
+        self.wdt_deadline = -1
+        self.wdt_timeout = 0
+        self.state = "boot"
+        self.base_peak = 0
+        self._rd = None
+        self._wr = None
+        self._reply = False
+        self._irq_pending = False
+
+    # --- time -----------------------------------------------------------
+    def ticks_ms(self):
+        self.now_us += 1  # reading the clock is not free; keeps busy waits finite
+        return (self.ticks_start_ms + self.now_us // 1000) & TICKS_MASK
+
+    def ticks_us(self):
+        self.now_us += 1
+        return (self.ticks_start_ms * 1000 + self.now_us) & TICKS_MASK
+
+    def spend(self, us):
+        """Time the firmware spends busy (an I2C transfer): devices go on, no host."""
+        self._advance(self.now_us + us)
+
+    def _next_event(self, t):
+        lis = self.lis
+        if lis is not None and lis.next_us <= t:
+            t = lis.next_us
+        for tm in self.timers:
+            if tm.due_us <= t:
+                t = tm.due_us
+        return t
+
+    def _advance(self, t, stop_on_irq=False):
+        """Move the clock to t through every device event on the way."""
+        while self.now_us < t:
+            step = self._next_event(t)
+            if step < self.now_us:
+                step = self.now_us
+            self.now_us = step
+            if self.lis is not None:
+                self.lis.run_until(step)
+            for tm in self.timers:
+                if tm.due_us <= step:
+                    tm.expire()
+                    self._irq_pending = True
+            self._check_edges()
+            if 0 <= self.wdt_deadline <= step:
+                self.reset()
+            if stop_on_irq and self._irq_pending:
+                return
+            if step == self.now_us and step < t and self._next_event(t) <= step:
+                self.now_us = step + 1  # never stall on a past event
+
+    def wait_until(self, t, wake_on_irq=False):
+        """The firmware waits until virtual time t (us); True if an IRQ ended it early."""
+        while True:
+            if self.target_us >= 0 and self.now_us >= self.target_us:
+                self.serve()
+                self._check_edges()
+            if self._irq_pending:
+                self._irq_pending = False
+                self._run_handlers()
+                if wake_on_irq:
+                    return True
+            if self.now_us >= t:
+                return False
+            step = t
+            if 0 <= self.target_us < step:
+                step = self.target_us
+            self._advance(step, True)
+
+    # --- pins -----------------------------------------------------------
+    def _check_edges(self):
+        for g in self.gpio:
+            if g.handler is not None:
+                v = g.level()
+                if v != g.last:
+                    edge = IRQ_RISING if v else IRQ_FALLING
+                    g.last = v
+                    if g.trigger & edge:
+                        g.flags |= edge
+                        self._irq_pending = True
+
+    def _run_handlers(self):
+        for g in self.gpio:
+            if g.flags and g.handler is not None:
+                g.irq_obj._flags = g.flags
+                g.flags = 0
+                g.handler(g.irq_obj.pin)
+        for tm in self.timers:
+            tm.run_callback()
+
+    def wire_keypad(self, rows, cols):
+        self.key_rows = tuple(rows)
+        self.key_cols = tuple(cols)
+
+    def set_key(self, row, col, down):
+        bit = 1 << (row * 8 + col)
+        self.keys = (self.keys | bit) if down else (self.keys & ~bit)
+        self._rebuild_nets()
+        self._check_edges()
+
+    def _rebuild_nets(self):
+        # Union the pins joined by pressed keys (at most 8 pins: cheap).
+        gp = self.gpio
+        groups = {}
+        for g in gp:
+            groups[g.n] = [g]
+        for r in range(len(self.key_rows)):
+            for c in range(len(self.key_cols)):
+                if self.keys & (1 << (r * 8 + c)):
+                    a = groups[self.key_rows[r]]
+                    b = groups[self.key_cols[c]]
+                    if a is not b:
+                        a.extend(b)
+                        for g in b:
+                            groups[g.n] = a
+        for g in gp:
+            g.net = tuple(groups[g.n])
+
+    def reset(self):
+        self.notify("reset %d" % self.now_us)
+        sys.exit(77)
+
+    # --- host link ------------------------------------------------------
+    def open_link(self, rd_fd, wr_fd):
+        self._rd = open(rd_fd, "rb")
+        self._wr = open(wr_fd, "wb")
+        self.target_us = 0
+
+    def notify(self, text):
+        if self._wr is not None:
+            self._wr.write(text)
+            self._wr.write("\n")
+
+    def serve(self):
+        """Answer host commands until the host lets time run on."""
+        if self._reply:
+            self._reply = False
+            q = self.lis.queued() if self.lis is not None else 0
+            self.notify("ok %d %s %d" % (self.now_us, self.state, q))
+        while True:
+            line = self._rd.readline()
+            if not line:
+                sys.exit(0)  # the host went away
+            parts = line.split()
+            if not parts:
+                continue
+            cmd = parts[0]
+            if cmd == b"run":
+                self.target_us = self.now_us + int(parts[1]) * 1000
+                self._reply = True
+                return
+            elif cmd == b"key":
+                self.set_key(int(parts[1]), int(parts[2]), parts[3] == b"1")
+                self.notify("ok")
+            elif cmd == b"acc":
+                if self.lis is None:
+                    self.notify("err no accelerometer")
+                    continue
+                ok = True
+                for i in range(1, len(parts) - 3, 4):
+                    ok = self.lis.add_point(int(parts[i]), int(parts[i + 1]),
+                                            int(parts[i + 2]), int(parts[i + 3])) and ok
+                self.notify("ok" if ok else "err full")
+            elif cmd == b"acc?":
+                lis = self.lis
+                if lis is None:
+                    self.notify("acc - 0 0")
+                else:
+                    self.notify("acc %d %d %d" % (lis.odr_hz(), lis.count, lis.dropped))
+            elif cmd == b"lcd":
+                o = self.oled
+                if o is None:
+                    self.notify("lcd 0")
+                    continue
+                self.notify("lcd %d %s" % (len(o.ram), o.describe()))
+                self._wr.write(o.ram)
+            elif cmd == b"mem":
+                import gc
+                import micropython
+                gc.collect()
+                self.notify("mem peak=%d current=%d heap=%d free=%d base=%d" % (
+                    micropython.mem_peak(), micropython.mem_current(),
+                    gc.mem_alloc() + gc.mem_free(), gc.mem_free(), self.base_peak))
+            elif cmd == b"pwm":
+                for g in self.gpio:
+                    if g.pwm is not None and g.pwm.active:
+                        self.notify("pwm %d %d %d" % (g.n, g.pwm.hz, g.pwm.duty))
+                        break
+                else:
+                    self.notify("pwm -")
+            elif cmd == b"now":
+                self.notify("ok %d %s" % (self.now_us, self.state))
+            elif cmd == b"quit":
+                sys.exit(0)
+            else:
+                self.notify("err unknown command")
+
+
+board = Board()

@@ -1,0 +1,149 @@
+"""The board's flash: a host directory mounted at / with LittleFS-like power-cut semantics.
+
+Written data reaches the directory only on flush() or close() (LittleFS
+commits a file on sync), so a power cut loses what was not flushed, and a
+file opened with "w" keeps its old contents until the first flush.
+statvfs() reports a Pico-sized filesystem with the directory's files counted.
+"""
+import io
+import os
+
+_BLOCK = 4096
+_INLINE = 256   # LittleFS keeps small files inside their directory's metadata
+_ENOSPC = 28
+_EEXIST = 17
+
+
+class FlashFile(io.IOBase):
+    def __init__(self, vfs, path, mode):
+        self._vfs = vfs
+        self._path = path
+        self._text = "b" not in mode
+        self._truncate = "w" in mode or "x" in mode
+        self._pending = bytearray()
+        self._closed = False
+        try:
+            vfs.fs.stat(path)
+            exists = True
+        except OSError:
+            exists = False
+        if "x" in mode and exists:
+            raise OSError(_EEXIST)
+        if not exists:
+            vfs.fs.open(path, "wb").close()  # LittleFS creates the entry at open
+
+    def write(self, data):
+        if self._closed:
+            raise ValueError("I/O operation on closed file")
+        if isinstance(data, str):
+            data = data.encode()
+        self._pending.extend(data)
+        return len(data)
+
+    def flush(self):
+        if not self._pending and not self._truncate:
+            return
+        vfs = self._vfs
+        old = vfs.fs.stat(self._path)[6]
+        new = len(self._pending) + (0 if self._truncate else old)
+        if vfs.free_blocks() + _blocks(old) < _blocks(new):
+            raise OSError(_ENOSPC)
+        f = vfs.fs.open(self._path, "wb" if self._truncate else "ab")
+        try:
+            f.write(self._pending)
+        finally:
+            f.close()
+        self._truncate = False
+        self._pending = bytearray()
+
+    def close(self):
+        if not self._closed:
+            self.flush()
+            self._closed = True
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def readinto(self, buf):
+        raise OSError(22)  # opened for writing
+
+
+def _blocks(size):
+    if size <= _INLINE:
+        return 0
+    return (size + _BLOCK - 1) // _BLOCK
+
+
+class FlashVfs:
+    def __init__(self, host_dir, size_kb=1408):
+        self.fs = os.VfsPosix(host_dir)
+        self.total_blocks = size_kb * 1024 // _BLOCK
+
+    def used_blocks(self, path=""):
+        used = 2  # a directory's metadata pair (the root's is the superblock)
+        for entry in self.fs.ilistdir(path or "/"):
+            name = entry[0]
+            full = (path or "") + "/" + name
+            if entry[1] == 0x4000:
+                used += self.used_blocks(full)
+            else:
+                used += _blocks(self.fs.stat(full)[6])
+        return used
+
+    def free_blocks(self):
+        return max(0, self.total_blocks - self.used_blocks())
+
+    # --- the VFS protocol ----------------------------------------------------
+    def mount(self, readonly, mkfs):
+        pass
+
+    def umount(self):
+        pass
+
+    def open(self, path, mode):
+        if "w" in mode or "a" in mode or "x" in mode:
+            if "+" in mode:
+                return self.fs.open(path, mode)  # read-write: written through
+            return FlashFile(self, path, mode)
+        return self.fs.open(path, mode)
+
+    def statvfs(self, path):
+        free = self.free_blocks()
+        return (_BLOCK, _BLOCK, self.total_blocks, free, free, 0, 0, 0, 0, 255)
+
+    def ilistdir(self, path):
+        return self.fs.ilistdir(path)
+
+    def stat(self, path):
+        return self.fs.stat(path)
+
+    def mkdir(self, path):
+        if self.free_blocks() < 2:
+            raise OSError(_ENOSPC)
+        return self.fs.mkdir(path)
+
+    def rmdir(self, path):
+        return self.fs.rmdir(path)
+
+    def remove(self, path):
+        return self.fs.remove(path)
+
+    def rename(self, old, new):
+        return self.fs.rename(old, new)
+
+    def chdir(self, path):
+        return self.fs.chdir(path)
+
+    def getcwd(self):
+        return self.fs.getcwd()
+
+
+def mount(host_dir, firmware_dir, size_kb):
+    """/ becomes the flash directory, /lib the firmware, as deployed on the Pico."""
+    os.umount("/")
+    os.mount(FlashVfs(host_dir, size_kb), "/")
+    os.mount(os.VfsPosix(firmware_dir), "/lib")
+    os.chdir("/")
