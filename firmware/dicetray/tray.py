@@ -39,6 +39,7 @@ _TAU_MID_MS = const(4)          # upper edge of the low band, about 40 Hz
 _TAU_G_MS = const(400)          # resting gravity for rest and tilt checks
 _TAU_FLOOR_UP_MS = const(1000)  # background level (noise, a humming machine)
 _TAU_FLOOR_DOWN_MS = const(1000)
+_FLOOR_LEARN_MS = const(500)
 _TAU_ENV_MS = const(80)         # slowest decay of a single ring (table, feet)
 
 # Rest: the slow part stays within this of resting gravity for this long.
@@ -57,8 +58,8 @@ _THROW_LOW_MG = const(25)
 _SHIFT_MG = const(12)
 _CREST_X = const(3)
 # Settle: quiet for this long, and longer after hard impacts (flight time).
-_QUIET_MG = const(10)
-_QUIET_FLOOR_X = const(3)
+_QUIET_MG = const(6)
+_QUIET_FLOOR_X = const(2)
 _QUIET_MS = const(170)
 _FLIGHT_MS_PER_MG = const(1)
 _FLIGHT_MAX_MS = const(450)
@@ -87,6 +88,7 @@ class Tray:
         self.settled_ms = -1
         self._state = _IDLE
         self._started = False
+        self._first_t = 0
         self._t = 0
         self._dt = -1
         self._a_lf = self._a_sta = self._a_g = self._a_up = self._a_down = 0
@@ -142,6 +144,7 @@ class Tray:
         if not self._started:
             self._started = True
             self._t = t
+            self._first_t = t
             self._rates(10)
             self._restart(t, x, y, z)
             self._floor = 0
@@ -218,7 +221,10 @@ class Tray:
             self._gz = bz << _LF_TO_G
         floor = self._floor
         d = (min(sta, 4000) << _FLOOR_FX) - floor
-        self._floor = floor + ((d * (self._a_up if d > 0 else self._a_down)) >> 10)
+        if t - self._first_t < _FLOOR_LEARN_MS:     # learn the noise quickly first
+            self._floor = floor + ((d * self._a_sta) >> 12)
+        else:
+            self._floor = floor + ((d * (self._a_up if d > 0 else self._a_down)) >> 10)
         floor >>= _FLOOR_FX
         # rest is judged before this sample: an impact itself shakes the slow part
         rested = t - self._rest_since >= _REST_BEFORE_MS + self._dt
@@ -259,7 +265,7 @@ class Tray:
         if sta > env:
             env = sta
         self._env = env
-        if sta >= _QUIET_MG:
+        if sta >= _QUIET_MG + (self._floor >> _FLOOR_FX) * _QUIET_FLOOR_X:
             self._active_t = t
         if t - self._cand_t0 < _EVAL_MS:
             return EV_NONE
@@ -275,7 +281,7 @@ class Tray:
             self.moving = True
             self.throw_start_ms = self._cand_t0
             self.settled_ms = -1
-            self._quiet_thr = max(_QUIET_MG, (self._floor >> _FLOOR_FX) * _QUIET_FLOOR_X)
+            self._quiet_thr = _QUIET_MG + (self._floor >> _FLOOR_FX) * _QUIET_FLOOR_X
             self._hold_until = t
             return EV_THROW
         return EV_NONE

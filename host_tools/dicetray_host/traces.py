@@ -284,16 +284,15 @@ def _die(m, t, v, hard):
         first = False
         v *= e
         t += 2.0 * v / _G
-    # rolling: face slaps, weaker and further apart as the die slows down
-    tumbles = max(2, int(v_h * rng.uniform(3.0, 7.0)))
-    gap = rng.uniform(0.03, 0.05)
-    slap = rng.uniform(0.35, 0.6)
+    # rolling: the die tumbles over its edges; each face slap loses energy and
+    # each quarter turn takes longer as it slows; below about 0.3 m/s it
+    # cannot lift its centre over the next edge and stops
     t_roll = t
-    for _ in range(tumbles):
-        t += gap
-        m.impact(t, slap, _rand_dir(rng, True))
-        gap = min(0.13, gap * rng.uniform(1.05, 1.3))
-        slap = max(0.2, slap * rng.uniform(0.8, 0.95))
+    v_roll = v_h
+    while v_roll > 0.3:
+        t += 0.0178 / v_roll + rng.uniform(0.0, 0.03)
+        m.impact(t, max(0.25, v_roll * 0.5), _rand_dir(rng, True))
+        v_roll *= rng.uniform(0.6, 0.8)
     m.sources.append(_Rumble(t_roll, t, 8.0 * v_h * m.mass_factor, 1.0, rng))
     if rng.random() < 0.4:                       # rocks a little on the felt
         for _ in range(rng.randint(1, 3)):
