@@ -72,11 +72,11 @@ def _common_notes():
         "A player may ask the host to throw for them and still makes every decision themselves.",
         "Describe what happened in numbers (\u201cbanked 9\u201d, \u201cturn total lost\u201d). "
         "Choices are part of the game; no word about anyone's character.",
-        "After the game, ask what information a player used for a decision; do not tell anyone "
-        "how they should have felt or played.",
+        "After the game, ask what information a player used for a decision, and leave out any "
+        "comment on how they felt or played.",
         "This is a manual tabletop kit: paper keeps the score, nobody plays against a computer, "
         "and no machine judges. The dicetray scorer keeps the same score when it is used.",
-        "Printing: %s Preview first; the tables are sized for %s paper." % (esc(PRINT_NOTE), "this"),
+        "Printing: %s Preview first; the tables are sized for this paper." % esc(PRINT_NOTE),
     ])
 
 
@@ -191,7 +191,7 @@ def _skulls(rounds):
     turn_tables = _turn_tables(
         "Turn tables", "One table per turn: both dice (S for a skull) and the round score after "
         "the throw. One skull: round score 0. Two skulls: the total is 0 too.",
-        ["Throw", "Die 1", "Die 2", "Round score"], 8, 6, first_numbered=True)
+        ["Throw", "Die 1", "Die 2", "Round score"], 7, 6, first_numbered=True)
     notes = _ul([
         "Before round 2 and each later round, write the order of play by total (highest first).",
         "When players are tied on total, a roll-off decides their order if the table wants; "
