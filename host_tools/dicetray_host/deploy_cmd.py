@@ -1,0 +1,91 @@
+"""`dicetray deploy [--port P]`: the firmware onto the tray.
+
+Every firmware/dicetray module is cross-compiled with mpy-cross
+(paths.compiled_firmware, build/mpy) and copied to /lib/dicetray/ on the
+board; firmware/main.py goes to /main.py as source, as the Pico boots it.
+Files whose SHA-256 on the board already matches are skipped; a .py left on
+the board beside its new .mpy is removed (it would be imported first).
+Copies go through mpremote's transport (fs_writefile); at the end the board
+is soft-reset in the friendly REPL, so the new main.py starts."""
+import hashlib
+import sys
+from pathlib import Path
+
+LIB = "/lib"
+
+
+def configure(parser):
+    parser.add_argument("--port", default=None,
+                        help="serial port or URL (socket://127.0.0.1:PORT for the virtual tray); default: the first USB board")
+    parser.add_argument("--dry-run", action="store_true", help="list what would be copied, touch nothing")
+
+
+def deploy_files():
+    """(board path, local path) pairs: compiled modules, then main.py."""
+    from dicetray_host.paths import FIRMWARE, compiled_firmware
+    built = compiled_firmware()
+    pairs = []
+    for mpy in sorted(built.rglob("*.mpy")):
+        pairs.append(("%s/%s" % (LIB, mpy.relative_to(built).as_posix()), mpy))
+    for name in ("boot.py", "main.py"):
+        if (FIRMWARE / name).exists():
+            pairs.append(("/" + name, FIRMWARE / name))
+    return pairs
+
+
+def board_dirs(paths):
+    dirs = set()
+    for path in paths:
+        parts = path.strip("/").split("/")[:-1]
+        for i in range(1, len(parts) + 1):
+            dirs.add("/" + "/".join(parts[:i]))
+    return sorted(dirs, key=lambda d: d.count("/"))
+
+
+def deploy(board, pairs, say=print):
+    """Copy pairs to the board; returns (copied, unchanged) counts."""
+    t = board.transport
+    for d in board_dirs([p for p, _ in pairs]):
+        if not t.fs_exists(d):
+            t.fs_mkdir(d)
+    copied = unchanged = 0
+    for remote, local in pairs:
+        data = Path(local).read_bytes()
+        try:
+            same = t.fs_hashfile(remote, "sha256") == hashlib.sha256(data).digest()
+        except OSError:
+            same = False
+        if same:
+            unchanged += 1
+            continue
+        t.fs_writefile(remote, data)
+        copied += 1
+        say("copied %s (%d bytes)" % (remote, len(data)))
+        if remote.endswith(".mpy"):
+            stale = remote[:-4] + ".py"
+            if t.fs_exists(stale):
+                t.fs_rmfile(stale)
+                say("removed %s (replaced by %s)" % (stale, remote.rsplit("/", 1)[1]))
+    return copied, unchanged
+
+
+def run(args):
+    import subprocess
+    from dicetray_host.boardlink import Board, LinkError, TransportError
+    try:
+        pairs = deploy_files()
+    except subprocess.CalledProcessError as e:
+        sys.stderr.write("dicetray deploy: mpy-cross failed:\n%s" % e.stderr.decode("utf-8", "replace"))
+        return 1
+    if args.dry_run:
+        for remote, local in pairs:
+            print("%s <- %s" % (remote, local))
+        return 0
+    try:
+        with Board(args.port) as board:
+            copied, unchanged = deploy(board, pairs)
+    except (LinkError, TransportError, OSError) as e:
+        sys.stderr.write("dicetray deploy: %s\n" % e)
+        return 1
+    print("deployed: %d file(s) copied, %d already up to date; the tray restarted" % (copied, unchanged))
+    return 0
