@@ -103,3 +103,14 @@ def screenshot(html_path, name, height=1500):
               Path(html_path).resolve().as_uri())
     assert png.exists() and png.stat().st_size > 5000
     return png
+
+
+def command(module, argv):
+    """Run one dicetray subcommand module as `dicetray NAME argv...` would,
+    without building every other command's parser."""
+    import argparse
+    import importlib
+    mod = importlib.import_module("dicetray_host." + module)
+    parser = argparse.ArgumentParser(prog="dicetray " + module.replace("_cmd", ""))
+    mod.configure(parser)
+    return mod.run(parser.parse_args(argv))

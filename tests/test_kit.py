@@ -3,9 +3,8 @@ import re
 
 import pytest
 
-from dicetray_host.cli import main
 from dicetray_host.printpage import printable_mm
-from printed import PX_PER_MM, measure, need_tools, pdf_text, print_pdf, screenshot
+from printed import PX_PER_MM, command, measure, need_tools, pdf_text, print_pdf, screenshot
 
 # (width, height) in PostScript points, as pdfinfo reports them.
 PAPER_PT = {"a4": (595.0, 842.0), "letter": (612.0, 792.0)}
@@ -27,7 +26,7 @@ SHEET_WORDS = {
 
 def make_kit(tmp_path, game, paper, *extra):
     out = tmp_path / ("%s-%s.html" % (game, paper))
-    assert main(["kit", "--game", game, "--paper", paper, "--out", str(out), *extra]) == 0
+    assert command("kit_cmd", ["--game", game, "--paper", paper, "--out", str(out), *extra]) == 0
     return out
 
 
@@ -81,7 +80,7 @@ def test_kit_score_sheet_has_a_row_per_player_and_a_column_per_circuit(tmp_path)
 
 def test_kit_refuses_a_pig_game_of_four_circuits(tmp_path, capsys):
     out = tmp_path / "kit.html"
-    assert main(["kit", "--game", "pig", "--rounds", "4", "--out", str(out)]) == 2
+    assert command("kit_cmd", ["--game", "pig", "--rounds", "4", "--out", str(out)]) == 2
     assert capsys.readouterr().err == "dicetray kit: --rounds for pig must be 5 or 3\n"
     assert not out.exists()
 
