@@ -54,7 +54,7 @@ class Pin:
     IRQ_RISING = _core.IRQ_RISING
 
     def __init__(self, id, mode=-1, pull=-1, *, value=None, alt=-1):
-        self._g = _board.gpio[_gpio_number(id)]
+        self._g = _board.pin(_gpio_number(id))
         self.init(mode, pull, value=value)
 
     def init(self, mode=-1, pull=-1, *, value=None, alt=-1):
@@ -271,7 +271,7 @@ def _as_bytes(buf):
 
 class PWM:
     def __init__(self, pin, *, freq=0, duty_u16=-1, duty_ns=-1, invert=False):
-        self._g = pin._g if isinstance(pin, Pin) else _board.gpio[_gpio_number(pin)]
+        self._g = pin._g if isinstance(pin, Pin) else _board.pin(_gpio_number(pin))
         self._g.pwm = self
         self.hz = 0
         self.duty = 0

@@ -7,6 +7,8 @@ and answers on fd 4.
 """
 import sys
 
+from gc import collect as _collect, mem_alloc as _mem_alloc
+
 TICKS_PERIOD = 1 << 30
 TICKS_MASK = TICKS_PERIOD - 1
 NPINS = 30
@@ -71,7 +73,8 @@ class Board:
         self.now_us = 0
         self.ticks_start_ms = 0
         self.target_us = -1     # host horizon; -1: no host, run freely
-        self.gpio = [Gpio(n) for n in range(NPINS)]
+        self.gpio = [None] * NPINS  # made on first use: RAM is scarce
+        self.used_gpio = []
         self.keys = 0           # pressed keys, bit row*8+col
         self.key_rows = ()
         self.key_cols = ()
@@ -81,11 +84,31 @@ class Board:
         self.wdt_deadline = -1
         self.wdt_timeout = 0
         self.state = "boot"
-        self.base_peak = 0
+        self.base = 0          # heap the board itself holds (incl. the ballast)
+        self.peak = 0          # highest heap use seen at a wait or a bus transfer
         self._rd = None
         self._wr = None
         self._reply = False
         self._irq_pending = False
+        self.quitting = False
+        self.gc_peak = False
+
+    def pin(self, n):
+        g = self.gpio[n]
+        if g is None:
+            g = self.gpio[n] = Gpio(n)
+            self.used_gpio.append(g)
+            self._rebuild_nets()
+        return g
+
+    def _note_heap(self):
+        # Live heap at each wait (after a collection): the firmware between actions.
+        if not self.gc_peak:
+            return
+        _collect()
+        used = _mem_alloc()
+        if used > self.peak:
+            self.peak = used
 
     # --- time -----------------------------------------------------------
     def ticks_ms(self):
@@ -132,6 +155,7 @@ class Board:
 
     def wait_until(self, t, wake_on_irq=False):
         """The firmware waits until virtual time t (us); True if an IRQ ended it early."""
+        self._note_heap()
         while True:
             if self.target_us >= 0 and self.now_us >= self.target_us:
                 self.serve()
@@ -150,7 +174,7 @@ class Board:
 
     # --- pins -----------------------------------------------------------
     def _check_edges(self):
-        for g in self.gpio:
+        for g in self.used_gpio:
             if g.handler is not None:
                 v = g.level()
                 if v != g.last:
@@ -161,7 +185,7 @@ class Board:
                         self._irq_pending = True
 
     def _run_handlers(self):
-        for g in self.gpio:
+        for g in self.used_gpio:
             if g.flags and g.handler is not None:
                 g.irq_obj._flags = g.flags
                 g.flags = 0
@@ -181,15 +205,17 @@ class Board:
 
     def _rebuild_nets(self):
         # Union the pins joined by pressed keys (at most 8 pins: cheap).
-        gp = self.gpio
+        gp = self.used_gpio
         groups = {}
         for g in gp:
             groups[g.n] = [g]
         for r in range(len(self.key_rows)):
             for c in range(len(self.key_cols)):
                 if self.keys & (1 << (r * 8 + c)):
-                    a = groups[self.key_rows[r]]
-                    b = groups[self.key_cols[c]]
+                    a = groups.get(self.key_rows[r])
+                    b = groups.get(self.key_cols[c])
+                    if a is None or b is None:
+                        continue  # a pin the firmware never set up floats
                     if a is not b:
                         a.extend(b)
                         for g in b:
@@ -197,12 +223,16 @@ class Board:
         for g in gp:
             g.net = tuple(groups[g.n])
 
+    def quit(self):
+        self.quitting = True
+        sys.exit(0)
+
     def reset(self):
         self.notify("reset %d" % self.now_us)
         sys.exit(77)
 
     # --- host link ------------------------------------------------------
-    def open_link(self, rd_fd, wr_fd):
+    def open_link(self, rd_fd=3, wr_fd=4):
         self._rd = open(rd_fd, "rb")
         self._wr = open(wr_fd, "wb")
         self.target_us = 0
@@ -221,7 +251,7 @@ class Board:
         while True:
             line = self._rd.readline()
             if not line:
-                sys.exit(0)  # the host went away
+                self.quit()  # the host went away
             parts = line.split()
             if not parts:
                 continue
@@ -257,13 +287,11 @@ class Board:
                 self._wr.write(o.ram)
             elif cmd == b"mem":
                 import gc
-                import micropython
                 gc.collect()
-                self.notify("mem peak=%d current=%d heap=%d free=%d base=%d" % (
-                    micropython.mem_peak(), micropython.mem_current(),
-                    gc.mem_alloc() + gc.mem_free(), gc.mem_free(), self.base_peak))
+                self.notify("mem peak=%d current=%d free=%d base=%d" % (
+                    self.peak - self.base, gc.mem_alloc() - self.base, gc.mem_free(), self.base))
             elif cmd == b"pwm":
-                for g in self.gpio:
+                for g in self.used_gpio:
                     if g.pwm is not None and g.pwm.active:
                         self.notify("pwm %d %d %d" % (g.n, g.pwm.hz, g.pwm.duty))
                         break
@@ -272,7 +300,7 @@ class Board:
             elif cmd == b"now":
                 self.notify("ok %d %s" % (self.now_us, self.state))
             elif cmd == b"quit":
-                sys.exit(0)
+                self.quit()
             else:
                 self.notify("err unknown command")
 

@@ -16,7 +16,7 @@ _READ_ONLY = (0x07, 0x08, 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x0F, 0x27, 0x28, 0x29,
 class LIS3DHModel:
     def __init__(self, addr=0x18, int1_gpio=-1):
         self.addr = addr
-        self.int1 = _board.gpio[int1_gpio] if int1_gpio >= 0 else None
+        self.int1 = _board.pin(int1_gpio) if int1_gpio >= 0 else None
         self.regs = bytearray(0x40)
         self.regs[0x0F] = 0x33
         self.regs[0x1E] = 0x10

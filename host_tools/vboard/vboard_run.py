@@ -1,16 +1,15 @@
 """Boots the virtual board, then the firmware: micropython -m vboard_run ENTRY.
 
 Configuration comes from the environment (set by dicetray_host.vboard):
-VBOARD_LINK=1 (host commands on fd 3, answers on fd 4), VBOARD_FLASH (host
+VBOARD_LINK=R,W (host commands on fd R, answers on fd W), VBOARD_FLASH (host
 directory for the flash), VBOARD_FIRMWARE (firmware directory, mounted at
 /lib), VBOARD_FLASH_KB, VBOARD_ACCEL=0 (no LIS3DH fitted), VBOARD_OLED=0,
-VBOARD_TICKS_START (ms), VBOARD_RESET_CAUSE.
+VBOARD_TICKS_START (ms), VBOARD_RESET_CAUSE, VBOARD_HEAP (bytes left
+for the firmware), VBOARD_GC_PEAK=0 (no collection at waits).
 """
 import gc
 import os
 import sys
-
-import micropython
 
 import vboard_core
 from vboard_core import board
@@ -35,6 +34,7 @@ def _env(name, default):
 
 def setup():
     board.ticks_start_ms = int(_env("VBOARD_TICKS_START", "0"))
+    board.gc_peak = _env("VBOARD_GC_PEAK", "1") == "1"
     machine._reset_cause = int(_env("VBOARD_RESET_CAUSE", "1"))
     board.i2c_wiring = {}
     if _env("VBOARD_OLED", "1") == "1":
@@ -51,15 +51,32 @@ def setup():
         vboard_flash.mount(flash, _env("VBOARD_FIRMWARE", "firmware"),
                            int(_env("VBOARD_FLASH_KB", "1408")))
         sys.path[:] = ["", ".frozen", "/lib"]
-    if _env("VBOARD_LINK", "0") == "1":
-        board.open_link(3, 4)
+    link = _env("VBOARD_LINK", "")
+    if link:
+        rd, wr = link.split(",")
+        board.open_link(int(rd), int(wr))
+
+
+_ballast = None
 
 
 def main():
     setup()
     entry = sys.argv[1] if len(sys.argv) > 1 else "main"
+    # Leave the firmware exactly VBOARD_HEAP bytes: the host starts the port
+    # with a larger heap, and the board's own objects plus a ballast fill the rest.
     gc.collect()
-    board.base_peak = micropython.mem_peak()
+    want = int(_env("VBOARD_HEAP", "0"))
+    global _ballast
+    if want:
+        spare = gc.mem_free() - want
+        if spare < 0:
+            print("vboard: heap too small for the board itself (%d bytes short)" % -spare)
+            sys.exit(2)
+        if spare > 64:
+            _ballast = bytearray(spare - 64)
+    gc.collect()
+    board.base = board.peak = gc.mem_alloc()
     if board.target_us >= 0:
         board.serve()  # the host may set things up before power-on
     board.state = "run"
@@ -67,7 +84,7 @@ def main():
         __import__(entry)
         board.state = "exit"
     except SystemExit as e:
-        if e.args and e.args[0] == 77:  # machine.reset(): the host boots a new process
+        if board.quitting or (e.args and e.args[0] == 77):  # quit, or machine.reset()
             raise
         board.state = "exit"
     except BaseException as e:  # noqa: B036 - report it like the REPL would
