@@ -49,14 +49,13 @@ _REST_BEFORE_MS = const(300)
 _ONSET_MG = const(30)
 _ONSET_FLOOR_X = const(4)
 _EVAL_MS = const(400)
-_THROW_PEAK_MG = const(60)
+_THROW_PEAK_MG = const(50)
+_ONE_BOUNCE_PEAK_MG = const(70)
 _IMPULSE_MG = const(12)
 _IMPULSE_FLOOR_X = const(3)
-_RISES_NEEDED = const(2)
 _PEAK_MS = const(60)
 _THROW_LOW_MG = const(25)
 _SHIFT_MG = const(12)
-_CREST_X = const(3)
 # Settle: quiet for this long, and longer after hard impacts (flight time).
 _QUIET_MG = const(6)
 _QUIET_FLOOR_X = const(2)
@@ -273,10 +272,12 @@ class Tray:
         span = t - self._cand_t0
         peak = self._peak
         shift = max(abs(self._sx), abs(self._sy), abs(self._sz)) // span
-        mean = self._energy // span + 1
-        if (peak >= _THROW_PEAK_MG and self._rises >= _RISES_NEEDED
-                and self._low_peak >= _THROW_LOW_MG and shift <= _SHIFT_MG + (peak >> 5)
-                and peak >= mean * _CREST_X):
+        crest = peak * span // (self._energy + 1)
+        rises = self._rises
+        if (peak >= _THROW_PEAK_MG and self._low_peak >= _THROW_LOW_MG
+                and shift <= _SHIFT_MG + (peak >> 5)
+                and ((rises >= 2 and crest >= 4) or (rises >= 3 and crest >= 3)
+                     or (rises >= 1 and crest >= 7 and peak >= _ONE_BOUNCE_PEAK_MG))):
             self._state = _MOVING
             self.moving = True
             self.throw_start_ms = self._cand_t0
