@@ -13,6 +13,8 @@ COMMANDS = {
     "deploy": ("dicetray_host.deploy_cmd", "mpy-cross the firmware and copy it to the tray with mpremote"),
     "roster": ("dicetray_host.roster_cmd", "write player names to the tray (/roster.txt)"),
     "device": ("dicetray_host.device_cmd", "serve a virtual tray's USB REPL on a loopback port (for mpremote)"),
+    "detect": ("dicetray_host.detect_cmd", "find throws and tilt in an accelerometer trace"),
+    "traces": ("dicetray_host.traces_cmd", "write generated, labelled accelerometer traces (CSV + JSON)"),
 }
 
 
