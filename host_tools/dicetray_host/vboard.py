@@ -485,3 +485,32 @@ class VirtualBoard:
         if parts[1] == "-":
             return None
         return {"odr_hz": int(parts[1]), "fifo": int(parts[2]), "dropped": int(parts[3])}
+
+
+def run_script(source, flash_dir, heap="96k", ticks_start_ms=0, accel=True, oled=True, timeout_s=60):
+    """Run MicroPython source on a free-running virtual board (no host link); returns (status, output).
+
+    The script may reach the board model (`from vboard_core import board`) to
+    press keys (`board.set_key(row, col, True)`) or feed the accelerometer
+    (`board.lis.add_point(t_ms, x, y, z)`), as the host commands do.
+    """
+    flash = Path(flash_dir)
+    flash.mkdir(parents=True, exist_ok=True)
+    (flash / "vbscript.py").write_text(source)
+    env = dict(os.environ)
+    env.update({
+        "MICROPYPATH": os.pathsep.join([str(VBOARD_DIR), str(FIRMWARE_DIR)]),
+        "VBOARD_FLASH": str(flash.resolve()),
+        "VBOARD_FIRMWARE": str(FIRMWARE_DIR),
+        "VBOARD_ACCEL": "1" if accel else "0",
+        "VBOARD_OLED": "1" if oled else "0",
+        "VBOARD_TICKS_START": str(ticks_start_ms),
+        "VBOARD_HEAP": str(heap_bytes(heap)),
+        "VBOARD_GC_PEAK": "0",
+    })
+    proc = subprocess.run(
+        [micropython_binary(), "-X", "heapsize=%d" % (heap_bytes(heap) + BOARD_RESERVE),
+         "-m", "vboard_run", "vbscript"],
+        env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=timeout_s,
+        cwd=str(flash))
+    return proc.returncode, proc.stdout + proc.stderr

@@ -288,8 +288,11 @@ class Board:
             elif cmd == b"mem":
                 import gc
                 gc.collect()
+                used = gc.mem_alloc()
+                if used > self.peak:
+                    self.peak = used
                 self.notify("mem peak=%d current=%d free=%d base=%d" % (
-                    self.peak - self.base, gc.mem_alloc() - self.base, gc.mem_free(), self.base))
+                    self.peak - self.base, used - self.base, gc.mem_free(), self.base))
             elif cmd == b"pwm":
                 for g in self.used_gpio:
                     if g.pwm is not None and g.pwm.active:

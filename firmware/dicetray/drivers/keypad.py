@@ -24,8 +24,10 @@ class Keypad:
         if len(keymap) != len(rows) * len(cols):
             raise ValueError("keymap has %d codes for a %dx%d matrix"
                              % (len(keymap), len(rows), len(cols)))
-        self._rows = tuple(rows)
-        self._cols = tuple(cols)
+        # Keep bound .value methods of Pin objects: calling them allocates
+        # nothing, while calling an object that only has __call__ may.
+        self._rows = tuple(getattr(r, "value", r) for r in rows)
+        self._cols = tuple(getattr(c, "value", c) for c in cols)
         self._keymap = bytes(keymap)
         self.debounce_ms = debounce_ms
         self.long_ms = long_ms
