@@ -18,6 +18,19 @@ def configure(parser):
     parser.add_argument("--port", default=None,
                         help="serial port or URL (socket://127.0.0.1:PORT for the virtual tray); default: the first USB board")
     parser.add_argument("--dry-run", action="store_true", help="list what would be copied, touch nothing")
+    parser.add_argument("--package-json", action="store_true",
+                        help="print package.json for `mpremote mip install` (every firmware/dicetray file) and exit")
+
+
+def package_json_text(version="0.1.0"):
+    """package.json for mip: each firmware/dicetray file, installed under the
+    target's lib folder, fetched by a URL relative to this file (so both
+    `mip install github:OWNER/dicetray` and a local path work)."""
+    import json
+    from dicetray_host.paths import FIRMWARE
+    files = sorted(p.relative_to(FIRMWARE).as_posix() for p in (FIRMWARE / "dicetray").rglob("*.py"))
+    rows = ",\n".join("    " + json.dumps([f, "firmware/" + f]) for f in files)
+    return '{\n  "urls": [\n%s\n  ],\n  "version": %s\n}\n' % (rows, json.dumps(version))
 
 
 def deploy_files():
@@ -72,6 +85,9 @@ def deploy(board, pairs, say=print):
 def run(args):
     import subprocess
     from dicetray_host.boardlink import Board, LinkError, TransportError
+    if args.package_json:
+        sys.stdout.write(package_json_text())
+        return 0
     try:
         pairs = deploy_files()
     except subprocess.CalledProcessError as e:

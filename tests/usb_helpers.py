@@ -1,0 +1,49 @@
+"""Shared pieces of the USB tests: records, a virtual device, the real CLIs."""
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from dicetray import record
+from dicetray.actions import BANK, ROLL
+
+BIN = Path(sys.executable).parent
+FIXTURES = Path(__file__).parent / "fixtures"
+GAME_MAIN = FIXTURES / "vdevice_main.py"
+
+
+def pig_record(actions, players=("Ann", "Bob")):
+    """A pig record (3 circuits) of `actions` alternating roll-2 / bank lines;
+    12 actions finish the game."""
+    lines = [record.encode_header("pig", list(players), {"circuits": 3})]
+    for i in range(actions):
+        kind = ROLL if i % 2 == 0 else BANK
+        lines.append(record.encode_action(kind, [2] if kind == ROLL else None, t=i * 20))
+    return ("\n".join(lines) + "\n").encode()
+
+
+def flash_with_records(folder, records, main=None):
+    """A virtual flash folder holding /games/NNNN.jsonl (bytes per record)."""
+    games = Path(folder) / "games"
+    games.mkdir(parents=True, exist_ok=True)
+    for number, data in enumerate(records, 1):
+        (games / ("%04d.jsonl" % number)).write_bytes(data)
+    if main:
+        shutil.copy(main, Path(folder) / "main.py")
+    return Path(folder)
+
+
+def mpremote(url, *args, timeout=30):
+    return subprocess.run([str(BIN / "mpremote"), "connect", "port:" + url, *args],
+                          capture_output=True, timeout=timeout)
+
+
+def dicetray(*args, timeout=60):
+    return subprocess.run([str(BIN / "dicetray"), *args], capture_output=True, timeout=timeout)
+
+
+def pull_json(url, folder, *extra):
+    proc = dicetray("pull", "--port", url, str(folder), "--json", *extra)
+    summary = json.loads(proc.stdout) if proc.stdout.strip() else None
+    return proc, summary
