@@ -248,6 +248,7 @@ def _board_devices(bus_id, sda, scl):
 
 
 _byte_views = {}
+_BYTE_TYPES = (bytearray, bytes)
 
 
 def _as_bytes(buf):
@@ -256,7 +257,7 @@ def _as_bytes(buf):
     Views are cached per buffer object, so a driver's preallocated buffers
     cost nothing after their first transfer.
     """
-    if isinstance(buf, (bytearray, bytes)):
+    if isinstance(buf, _BYTE_TYPES):
         return buf
     hit = _byte_views.get(id(buf))
     if hit is not None and hit[0] is buf:

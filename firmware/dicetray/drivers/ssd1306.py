@@ -133,14 +133,22 @@ class SSD1306(framebuf.FrameBuffer):
         before = self.bytes_sent
         pages = self._page_views
         shadows = self._shadow_views
-        if full or not self._panel_valid:
+        changed = 0
+        for p in range(self.pages):
+            if pages[p] != shadows[p]:
+                changed += 1
+        if full or not self._panel_valid or changed == self.pages:
+            # One window and one write beat eight of each.
             self._send(0, self.pages - 1, self._all)
             self._shadow[:] = self.buffer
             self._panel_valid = True
             return self.bytes_sent - before
-        for p in range(self.pages):
+        p = 0
+        while changed:
             page = pages[p]
             if page != shadows[p]:
                 self._send(p, p, page)
                 shadows[p][:] = page
+                changed -= 1
+            p += 1
         return self.bytes_sent - before

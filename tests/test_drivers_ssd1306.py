@@ -1,0 +1,114 @@
+"""SSD1306 driver against the emulated controller: what reaches the GDDRAM, what is sent, no allocation."""
+from dicetray_host.vboard import VirtualBoard, run_script
+
+SHOW_PAGES = """
+import micropython
+from dicetray import board
+d = board.open_display()
+print("init", d.bytes_sent)
+print("unchanged", d.show())
+d.text("Hi", 0, 0, 1)
+print("one page", d.show())
+d.text("Hi", 40, 12, 1)
+print("two pages", d.show())
+print("full", d.show(full=True))
+d.fill(1)
+print("all changed", d.show())
+from vboard_core import board as vb
+print("gddram", vb.oled.ram == d.buffer)
+result = ["allocated", 0]
+
+def hot():
+    micropython.heap_lock()
+    try:
+        d.pixel(5, 5, 0)
+        n = d.show()
+        d.pixel(5, 5, 1)
+        n += d.show()
+        result[1] = n
+        result[0] = "no_allocation"
+    except MemoryError:
+        pass
+    micropython.heap_unlock()
+
+hot()
+print(result[0], result[1])
+"""
+
+
+def test_only_changed_pages_are_sent_and_land_in_gddram(tmp_path):
+    status, out = run_script(SHOW_PAGES, tmp_path / "flash")
+    assert status == 0, out
+    lines = dict(line.split(" ", 1) for line in out.strip().splitlines())
+    # page = 7-byte window command + control byte + 128 data bytes
+    assert lines["unchanged"] == "0"
+    assert lines["one"] == "page 136"
+    assert lines["two"] == "pages 272"       # 8-pixel text at y=12 spans pages 1 and 2
+    assert lines["full"] == "1032"
+    assert lines["all"] == "changed 1032"   # every page changed: one window, one write
+    assert lines["gddram"] == "True"
+    assert int(lines["init"]) > 1032        # init commands + a cleared frame
+
+
+def test_show_allocates_nothing(tmp_path):
+    status, out = run_script(SHOW_PAGES, tmp_path / "flash")
+    assert status == 0, out
+    assert out.strip().splitlines()[-1] == "no_allocation 272"
+
+
+APP = """
+import time
+from dicetray import board
+d = board.open_display()
+d.text("Score 42", 4, 3, 1)
+d.rect(0, 40, 20, 10, 1)
+d.show()
+time.sleep_ms(100)
+d.contrast(10)
+time.sleep_ms(100)
+d.poweroff()
+time.sleep_ms(100)
+d.poweron()
+d.invert(1)
+time.sleep_ms(100)
+"""
+
+
+def test_panel_shows_text_at_odd_offsets_and_honours_contrast_and_power(tmp_path):
+    flash = tmp_path / "flash"
+    flash.mkdir()
+    (flash / "app.py").write_text(APP)
+    with VirtualBoard(flash, entry="app") as vb:
+        vb.run(50)
+        frame = vb.frame()
+        assert frame.brightness == 0xCF
+        assert vb.screen_text() == ["Score 42"]
+        assert frame.pixel(0, 40) == 1 and frame.pixel(19, 49) == 1 and frame.pixel(10, 45) == 0
+        vb.run(100)
+        assert vb.frame().brightness == 10
+        vb.run(100)
+        dark = vb.frame()
+        assert dark.brightness == 0 and dark.lit() == 0
+        vb.run(100)
+        inverted = vb.frame()
+        assert inverted.pixel(10, 45) == 1 and inverted.pixel(0, 40) == 0
+        assert vb.screen_text() == ["Score 42"]   # read back inverted
+
+
+def test_png_screenshot_is_a_valid_scaled_image(tmp_path):
+    import struct
+    import zlib
+    flash = tmp_path / "flash"
+    flash.mkdir()
+    (flash / "app.py").write_text(APP)
+    with VirtualBoard(flash, entry="app") as vb:
+        vb.run(50)
+        path = vb.save_png(tmp_path / "shot.png", scale=3)
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", data[16:24])
+    assert (width, height) == (384, 192)
+    idat_len = struct.unpack(">I", data[33:37])[0]
+    raw = zlib.decompress(data[41:41 + idat_len])
+    assert len(raw) == 192 * (1 + 384)
+    assert max(raw) == 64 + 0xCF * 191 // 255
