@@ -9,6 +9,7 @@ COMMANDS = {
     "sim": ("dicetray_host.sim_cmd", "play on the virtual board: the real firmware, the OLED in the terminal"),
     "verify": ("dicetray_host.verify_cmd", "check game records: CRC of every line and a rules replay"),
     "kit": ("dicetray_host.kit_cmd", "write the printable tabletop kit of a game (HTML)"),
+    "sheet": ("dicetray_host.sheet_cmd", "write a game record as a filled-in printable score sheet (HTML)"),
     "pull": ("dicetray_host.pull_cmd", "copy new game records from the tray over USB (mpremote), checked"),
     "deploy": ("dicetray_host.deploy_cmd", "mpy-cross the firmware and copy it to the tray with mpremote"),
     "roster": ("dicetray_host.roster_cmd", "write player names to the tray (/roster.txt)"),

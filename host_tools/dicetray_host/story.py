@@ -61,6 +61,7 @@ class Step:
         self.round = rules.round
         self.note = rules.note
         self.on_turn = rules.turn
+        self.free = rules.dice_to_throw()
         self.in_mask = self.out_mask = 0
         name = game.game
         if name == "pig":
