@@ -50,7 +50,6 @@ _ONSET_MG = const(30)
 _ONSET_FLOOR_X = const(4)
 _EVAL_MS = const(400)
 _THROW_PEAK_MG = const(50)
-_ONE_BOUNCE_PEAK_MG = const(70)
 _IMPULSE_MG = const(12)
 _IMPULSE_FLOOR_X = const(3)
 _PEAK_MS = const(60)
@@ -226,7 +225,9 @@ class Tray:
             self._floor = floor + ((d * (self._a_up if d > 0 else self._a_down)) >> 10)
         floor >>= _FLOOR_FX
         # rest is judged before this sample: an impact itself shakes the slow part
-        rested = t - self._rest_since >= _REST_BEFORE_MS + self._dt
+        # (at the very start, with only the FIFO's history, no motion seen counts)
+        rested = (t - self._rest_since >= _REST_BEFORE_MS + self._dt
+                  or self._rest_since == self._first_t)
         if dev > _REST_DEV_MG:
             self._rest_since = t
         onset = max(_ONSET_MG, floor * _ONSET_FLOOR_X)
@@ -276,8 +277,7 @@ class Tray:
         rises = self._rises
         if (peak >= _THROW_PEAK_MG and self._low_peak >= _THROW_LOW_MG
                 and shift <= _SHIFT_MG + (peak >> 5)
-                and ((rises >= 2 and crest >= 4) or (rises >= 3 and crest >= 3)
-                     or (rises >= 1 and crest >= 7 and peak >= _ONE_BOUNCE_PEAK_MG))):
+                and ((rises >= 2 and crest >= 4) or (rises >= 3 and crest >= 3))):
             self._state = _MOVING
             self.moving = True
             self.throw_start_ms = self._cand_t0

@@ -404,12 +404,12 @@ def _tilted(m, trace, t, duration):
     a = rng.uniform(0.0, 2.0 * math.pi)
     land = _lift(m, trace, t, (m.base[0] + ang * math.cos(a), m.base[1] + ang * math.sin(a)))
     rest = land + 0.3
-    if rng.random() < 0.5 and duration - rest > 5.0:
-        back = rest + rng.uniform(2.0, duration - rest - 3.5)
+    if rng.random() < 0.5:
+        back = rest + rng.uniform(2.0, 4.0)
         trace.tilts.append((rest, back))
-        _lift(m, trace, back)
-    else:
-        trace.tilts.append((rest, duration))
+        return max(duration, _lift(m, trace, back) + 2.5)
+    trace.tilts.append((rest, duration))
+    return duration
 
 
 def _phone(m, t, end):
@@ -470,8 +470,7 @@ def generate(kind, seed, rate_hz=None, range_g=None):
         t = _lift(m, trace, t) + rng.uniform(1.5, 3.0)
         duration = t
     elif kind == "tilted":
-        duration = t + rng.uniform(6.0, 12.0)
-        _tilted(m, trace, t, duration)
+        duration = _tilted(m, trace, t, t + rng.uniform(6.0, 12.0))
     elif kind == "phone":
         duration = t + rng.uniform(5.0, 10.0)
         _phone(m, t, duration - 0.5)

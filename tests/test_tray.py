@@ -1,0 +1,246 @@
+"""Throw detection (firmware/dicetray/tray.py) over generated traces, and `dicetray detect`."""
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from dicetray.tray import Tray, EV_NONE, EV_THROW, EV_SETTLED, EV_TILT, EV_LEVEL
+from dicetray_host import traces
+from dicetray_host.detect_cmd import detect, parse_trace, TraceError
+from dicetray_host.cli import main as cli_main
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MATCH_MS = 150
+SETTLE_LATE_MS = 400
+
+
+def _throws(trace):
+    return detect(trace.rows())["throws"]
+
+
+def _assert_matches(trace, found):
+    assert len(found) == len(trace.throws), (trace.kind, trace.seed, trace.throws, found)
+    for (start, still), got in zip(trace.throws, found):
+        assert abs(got["start_ms"] - start) <= MATCH_MS, (trace.throws, found)
+        assert got["settled_ms"] is not None, "never settled: %r" % found
+        # never before the dice are still, and not long after
+        assert still <= got["settled_ms"] <= still + SETTLE_LATE_MS, (trace.throws, found)
+
+
+@pytest.mark.parametrize("kind", traces.OTHER_KINDS)
+@pytest.mark.parametrize("rate", traces.RATES)
+def test_things_that_are_not_throws_give_no_throw(kind, rate):
+    for seed in range(2):
+        trace = traces.generate(kind, seed, rate_hz=rate)
+        assert _throws(trace) == [], (kind, seed, rate)
+
+
+def test_key_presses_never_make_a_throw():
+    for seed in range(12):
+        trace = traces.generate("keys", 100 + seed)
+        assert _throws(trace) == [], seed
+
+
+@pytest.mark.parametrize("kind", traces.THROW_KINDS)
+def test_each_throw_kind_is_found_and_settles_after_the_dice(kind):
+    for seed, rate in ((2, 400), (3, 200)):
+        trace = traces.generate(kind, seed, rate_hz=rate)
+        _assert_matches(trace, _throws(trace))
+
+
+@pytest.mark.parametrize("rate", traces.RATES)
+@pytest.mark.parametrize("range_g", traces.RANGES_G)
+def test_rates_and_ranges(rate, range_g):
+    trace = traces.generate("throw2_hard", 7, rate_hz=rate, range_g=range_g)
+    _assert_matches(trace, _throws(trace))
+
+
+def test_throw_at_the_very_start_of_the_trace():
+    # the board starts on the activity interrupt with the FIFO's history:
+    # only a few tens of ms before the first impact
+    trace = traces.generate("throw2_hard", 3, rate_hz=200)
+    start, still = trace.throws[0]
+    rows = [r for r in trace.rows() if r[0] >= start - 40]
+    found = detect(rows)["throws"]
+    assert abs(found[0]["start_ms"] - start) <= MATCH_MS
+    assert still <= found[0]["settled_ms"] <= still + SETTLE_LATE_MS
+
+
+def test_throw_at_the_very_end_is_reported_as_still_moving():
+    trace = traces.generate("throw6_hard", 3, rate_hz=200)
+    start, still = trace.throws[0]
+    cut = start + 500
+    assert cut < still
+    rows = [r for r in trace.rows() if r[0] <= cut]
+    found = detect(rows)["throws"]
+    assert len(found) == 1
+    assert abs(found[0]["start_ms"] - start) <= MATCH_MS
+    assert found[0]["settled_ms"] is None
+
+
+def test_a_gap_in_the_samples_does_not_settle_early():
+    trace = traces.generate("throw6_hard", 4, rate_hz=400)
+    start, still = trace.throws[0]
+    # lose 300 ms of samples while the dice still roll (a missed FIFO read)
+    rows = [r for r in trace.rows() if not (start + 450 <= r[0] < start + 750)]
+    found = detect(rows)["throws"]
+    assert found and found[0]["settled_ms"] >= still
+
+
+def test_tilted_tray_reports_tilt_and_level_again():
+    for seed in range(6):
+        trace = traces.generate("tilted", seed)
+        out = detect(trace.rows())
+        assert out["throws"] == []
+        assert len(out["tilt"]) == len(trace.tilts), (seed, trace.tilts, out["tilt"])
+        for (start, end), got in zip(trace.tilts, out["tilt"]):
+            assert start <= got["start_ms"] <= start + 1500
+            if end < trace.duration_ms:
+                assert got["end_ms"] is not None and got["end_ms"] >= end
+            else:
+                assert got["end_ms"] is None
+
+
+def test_level_tray_is_never_tilted():
+    trace = traces.generate("hand_rim", 3)
+    assert detect(trace.rows())["tilt"] == []
+
+
+def test_events_flags_and_reset():
+    trace = traces.generate("throw1_hard", 5, rate_hz=200)
+    tray = Tray()
+    events = []
+    for t, x, y, z in trace.rows():
+        ev = tray.feed(t, x, y, z)
+        if ev != EV_NONE:
+            events.append(ev)
+            if ev == EV_THROW:
+                assert tray.moving
+            if ev == EV_SETTLED:
+                assert not tray.moving and tray.settled_ms == t
+                assert tray.settled_ms > tray.throw_start_ms
+    assert events.count(EV_THROW) == len(trace.throws) == events.count(EV_SETTLED)
+    assert EV_TILT not in events and EV_LEVEL not in events
+    tray.reset()
+    assert not tray.moving and tray.throw_start_ms == -1 and tray.settled_ms == -1
+
+
+def test_same_events_on_the_micropython_unix_port(tmp_path):
+    micropython = os.path.join(os.path.dirname(sys.executable), "micropython")
+    if not os.path.exists(micropython):
+        pytest.skip("MicroPython unix port not installed in .venv")
+    script = tmp_path / "run.py"
+    script.write_text(
+        "import sys, micropython\n"
+        "from dicetray.tray import Tray\n"
+        "for path in sys.argv[1:]:\n"
+        "    tray = Tray()\n"
+        "    out = []\n"
+        "    with open(path) as f:\n"
+        "        f.readline()\n"
+        "        for line in f:\n"
+        "            a = line.split(',')\n"
+        "            t = int(a[0]); x = int(a[1]); y = int(a[2]); z = int(a[3])\n"
+        "            micropython.heap_lock()\n"
+        "            ev = tray.feed(t, x, y, z)\n"
+        "            micropython.heap_unlock()\n"
+        "            if ev:\n"
+        "                out.append('%d:%d' % (t, ev))\n"
+        "    print(' '.join(out))\n")
+    cases = [("throw6_hard", 1, 400, 8), ("tilted", 2, 100, 2), ("throw1_soft", 3, 200, 4)]
+    paths = []
+    expected = []
+    for kind, seed, rate, rng in cases:
+        trace = traces.generate(kind, seed, rate_hz=rate, range_g=rng)
+        path = tmp_path / ("%s.csv" % kind)
+        traces.write_csv(trace, str(path))
+        paths.append(str(path))
+        tray = Tray()
+        expected.append(" ".join("%d:%d" % (r[0], e) for r in trace.rows()
+                                 for e in [tray.feed(*r)] if e))
+    env = dict(os.environ, MICROPYPATH=os.path.join(ROOT, "firmware"))
+    # heap_lock around feed(): a MemoryError here means a sample allocated
+    out = subprocess.run([micropython, "-X", "heapsize=96k", str(script)] + paths,
+                         env=env, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines() == expected
+    assert all(expected)
+
+
+def test_generator_is_deterministic_and_labelled():
+    a = traces.generate("throw2_soft", 11)
+    b = traces.generate("throw2_soft", 11)
+    assert a.csv_text() == b.csv_text() and a.throws == b.throws
+    assert a.csv_text().splitlines()[0] == "t_ms,x_mg,y_mg,z_mg"
+    assert all(s < e for s, e in a.throws)
+    level = [z for t, x, y, z in a.rows()][:20]
+    assert all(900 < z < 1100 for z in level)
+    with pytest.raises(ValueError, match="unknown trace kind"):
+        traces.generate("juggling", 1)
+
+
+# ---------------------------------------------------------------- the command
+
+def _write(tmp_path, text, name="trace.csv"):
+    path = tmp_path / name
+    path.write_text(text)
+    return str(path)
+
+
+def test_detect_json_output(tmp_path, capsys):
+    trace = traces.generate("throw1_hard", 5, rate_hz=200)
+    path = _write(tmp_path, trace.csv_text())
+    assert cli_main(["detect", path, "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert set(out) == {"throws", "tilt"}
+    assert [set(t) for t in out["throws"]] == [{"start_ms", "settled_ms"}] * len(trace.throws)
+    assert out == detect(parse_trace(trace.csv_text()))
+
+
+def test_detect_readable_output(tmp_path, capsys):
+    trace = traces.generate("tilted", 1)
+    path = _write(tmp_path, trace.csv_text())
+    assert cli_main(["detect", path]) == 0
+    text = capsys.readouterr().out
+    assert "throws: 0" in text
+    assert "tilted more than 5 degrees: %d time(s)" % len(trace.tilts) in text
+
+
+@pytest.mark.parametrize("text, message", [
+    ("", "empty file"),
+    ("1,2,3,4\n", "expected the header"),
+    ("t_ms,x_mg,y_mg,z_mg\n0,1,2,3\n10,1,x,3\n", "line 3: 'x' is not an integer"),
+    ("t_ms,x_mg,y_mg,z_mg\n0,1,2,3\n10,1,2\n", "line 3: expected 4 columns, got 3"),
+    ("t_ms,x_mg,y_mg,z_mg\n0,1,2,3\n10,1,2,3,4\n", "line 3: expected 4 columns, got 5"),
+    ("t_ms,x_mg,y_mg,z_mg\n20,1,2,3\n10,1,2,3\n", "line 3: time goes backwards (10 ms after 20 ms)"),
+    ("t_ms,x_mg,y_mg,z_mg\n0,1.5,2,3\n", "line 2: '1.5' is not an integer"),
+    ("t_ms,x_mg,y_mg,z_mg\n", "no samples"),
+])
+def test_detect_malformed_trace_exits_2_with_one_message(tmp_path, capsys, text, message):
+    path = _write(tmp_path, text)
+    assert cli_main(["detect", path, "--json"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert message in captured.err
+    assert len(captured.err.strip().splitlines()) == 1
+    with pytest.raises(TraceError):
+        parse_trace(text)
+
+
+def test_detect_missing_file(tmp_path, capsys):
+    assert cli_main(["detect", str(tmp_path / "nope.csv")]) == 2
+    assert "cannot read" in capsys.readouterr().err
+
+
+def test_traces_command_writes_csv_and_labels(tmp_path, capsys):
+    out = tmp_path / "t"
+    assert cli_main(["traces", "--out", str(out), "--count", "2", "--seed", "9"]) == 0
+    names = sorted(os.listdir(out))
+    assert names == ["0000-throw1_soft.csv", "0000-throw1_soft.json",
+                     "0001-throw1_hard.csv", "0001-throw1_hard.json"]
+    labels = json.loads((out / "0000-throw1_soft.json").read_text())
+    assert labels["kind"] == "throw1_soft" and labels["seed"] == 9 and labels["throws"]
+    rows = parse_trace((out / "0000-throw1_soft.csv").read_text())
+    assert len(rows) > 100
