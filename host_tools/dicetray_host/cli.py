@@ -10,6 +10,8 @@ COMMANDS = {
     "verify": ("dicetray_host.verify_cmd", "check game records: CRC of every line and a rules replay"),
     "kit": ("dicetray_host.kit_cmd", "write the printable tabletop kit of a game (HTML)"),
     "sheet": ("dicetray_host.sheet_cmd", "write a game record as a filled-in printable score sheet (HTML)"),
+    "import": ("dicetray_host.import_cmd", "add game records to the statistics database (SQLite)"),
+    "stats": ("dicetray_host.stats_cmd", "per player and game: games, wins, banked turns, bust rate; --plot"),
     "pull": ("dicetray_host.pull_cmd", "copy new game records from the tray over USB (mpremote), checked"),
     "deploy": ("dicetray_host.deploy_cmd", "mpy-cross the firmware and copy it to the tray with mpremote"),
     "roster": ("dicetray_host.roster_cmd", "write player names to the tray (/roster.txt)"),
