@@ -87,7 +87,7 @@ class App:
         self.menu = Menu()
         self.mode = MENU
         self.message = message or self.store.check_space() or (
-            "Manual: no sensor" if self.gate.manual else None)
+            "Manual mode" if self.gate.manual else None)
         self.dirty = True
 
     def play(self, game, now):

@@ -19,7 +19,7 @@ OPTIONS = (
     ("circuits", (5, 3), ("5 circuits", "3 circuits")),
     ("rounds", (10, 15, 20), ("10 rounds", "15 rounds", "20 rounds")),
     ("faces", ("2-6", "1-5"), ("Skull + 2-6", "Skull + 1-5")),
-    ("end", ("eliminate", "short"), ("Final: eliminate", "Final: short")),
+    ("end", ("eliminate", "short"), ("End: eliminate", "End: short")),
 )
 ROSTER = "/roster.txt"
 
@@ -90,16 +90,17 @@ class Menu:
             names.append(self.roster[i] if i < len(self.roster) else "P%d" % (i + 1))
         return GAMES[self.game], names, {key: values[self.option]}
 
-    def draw_line(self, fb, i, y, c):
+    def draw_line(self, fb, i, y, x):
+        """Line i of the menu, from x on (the cursor mark is left of x)."""
         if i == LINE_GAME:
-            fb.text("Game", 0, y, c)
-            fb.text(GAME_TEXT[self.game], 64, y, c)
+            fb.text("Game", x, y, 1)
+            fb.text(GAME_TEXT[self.game], 64, y, 1)
         elif i == LINE_PLAYERS:
-            fb.text("Players", 0, y, c)
-            number(fb, self.players, 64, y, c)
+            fb.text("Players", x, y, 1)
+            number(fb, self.players, 72, y)
         elif i == LINE_OPTION:
-            fb.text(OPTIONS[self.game][2][self.option], 0, y, c)
+            fb.text(OPTIONS[self.game][2][self.option], x, y, 1)
         elif i == LINE_START:
-            fb.text("Start", 0, y, c)
+            fb.text("Start", x, y, 1)
         else:
-            fb.text("Free flash", 0, y, c)
+            fb.text("Free flash", x, y, 1)

@@ -15,13 +15,14 @@ from dicetray import keys
 from dicetray.actions import Illegal, ROLL, BANK, KEEP, CONTINUE, VOID, UNDO
 from dicetray import rules as notes
 from dicetray.gate import THROW_FIRST
+from dicetray.tray import EV_THROW
 
 _NAME_CHARS = const(10)
 _ROLLED = const(2)   # sixdice.ROLLED: the throw waits for a reservation
 _START = const(0)    # sixdice.START
 
 # Facts about what the last action caused, by rules.NOTE_*.
-NOTE_TEXT = (None, "Turn lost", "6 rolls: banked", "2 skulls: total 0", "7: round over",
+NOTE_TEXT = (None, "Turn lost", "6 rolls: banked", "2 skulls:total 0", "7: round over",
              "Round over", "Game over", "Six of a kind", "Player is out", "All ones +100")
 
 # Our own refusals (the engine's come as Illegal texts).
@@ -213,6 +214,8 @@ class Table:
     def on_tray(self, ev):
         """A tray event (from the accelerometer). True when the screen changes."""
         changed = self.gate.on_event(ev, self.unkeyed() and not self.game.over)
+        if ev == EV_THROW:
+            self.message = None  # the note of the last action is history now
         if self.gate.rethrown:
             # Not merged: the faces of the throw before are dropped, and said so.
             self.npending = 0

@@ -56,25 +56,33 @@ def number_right(fb, value, right, y, c=1):
     number(fb, value, right - _CH * digits_of(value), y, c)
 
 
+def _hseg(fb, x, y):
+    # Two halves with a one-pixel gap: reads as a segment, and no run of 8
+    # lit pixels looks like a '_' to a glyph matcher reading the screen.
+    half = _BIG_W // 2
+    fb.fill_rect(x, y, half, _BIG_T, 1)
+    fb.fill_rect(x + half + 1, y, _BIG_W - half - 1, _BIG_T, 1)
+
+
 def big_digit(fb, d, x, y):
     seg = _SEGMENTS[d]
     t = _BIG_T
     w = _BIG_W
     half = _BIG_H // 2
     if seg & 1:
-        fb.fill_rect(x, y, w, t, 1)
+        _hseg(fb, x, y)
     if seg & 2:
         fb.fill_rect(x + w - t, y, t, half, 1)
     if seg & 4:
         fb.fill_rect(x + w - t, y + half, t, half, 1)
     if seg & 8:
-        fb.fill_rect(x, y + _BIG_H - t, w, t, 1)
+        _hseg(fb, x, y + _BIG_H - t)
     if seg & 16:
         fb.fill_rect(x, y + half, t, half, 1)
     if seg & 32:
         fb.fill_rect(x, y, t, half, 1)
     if seg & 64:
-        fb.fill_rect(x, y + half - 1, w, t, 1)
+        _hseg(fb, x, y + half - 1)
 
 
 def big_number(fb, value, x, y):
@@ -96,11 +104,6 @@ def faces(fb, buf, count, x, y, slots=0):
         fb.text("_", x, y, 1)
         x += 2 * _CH
     return x
-
-
-def bar(fb, y):
-    """An inverted line: the caller then draws text with colour 0."""
-    fb.fill_rect(0, y - 1, _W, _CH + 2, 1)
 
 
 def round_shown(rules):
@@ -144,14 +147,14 @@ def play(fb, app):
     round_right(fb, rules, _ROUND_LETTER[kind], 110, 0)
     status_marks(fb, app)
     # who is on turn, and their score
-    bar(fb, 10)
     turn = rules.turn
     if kind == "bank":
-        fb.text("Roll:", 0, 10, 0)
-        fb.text(app.names[turn], 44, 10, 0)
+        fb.text("Roll:", 0, 10, 1)
+        fb.text(app.names[turn], 48, 10, 1)
     else:
-        fb.text(app.names[turn], 0, 10, 0)
-        number_right(fb, game.scores[turn], _W, 10, 0)
+        fb.text(">", 0, 10, 1)
+        fb.text(app.names[turn], _CH, 10, 1)
+        number_right(fb, game.scores[turn], _W, 10)
     # the running total, large
     big_number(fb, rules.points, 0, _BIG_Y + 2)
     fb.text(_POINTS_LABEL[kind], 88, 21, 1)
@@ -212,16 +215,14 @@ def keep_list(fb, app):
         if i >= len(keeps):
             break
         y = 10 + 9 * row
-        c = 1
         if i == app.keep_pos:
-            bar(fb, y)
-            c = 0
+            fb.text(">", 0, y, 1)
         kept, points = keeps[i]
-        x = 0
+        x = _CH + 4
         for face in kept:
-            fb.text(FACE_TEXT[face], x, y, c)
-            x += 2 * _CH if len(kept) <= 5 else 12
-        number_right(fb, points, _W, y, c)
+            fb.text(FACE_TEXT[face], x, y, 1)
+            x += 2 * _CH if len(kept) <= 4 else 12
+        number_right(fb, points, _W, y)
     if app.message:
         fb.text(app.message, 0, 56, 1)
     else:
@@ -260,13 +261,12 @@ def over(fb, app):
     winners = app.winners
     fb.fill(0)
     fb.text("Game over", 0, 0, 1)
-    bar(fb, 11)
     if len(winners) == 1:
-        fb.text("Winner", 0, 11, 0)
+        fb.text("Winner", 0, 11, 1)
     else:
-        fb.text("Tie:", 0, 11, 0)
-        x = number(fb, len(winners), 40, 11, 0)
-        fb.text("winners", x + _CH, 11, 0)
+        fb.text("Tie:", 0, 11, 1)
+        x = number(fb, len(winners), 40, 11)
+        fb.text("winners", x + _CH, 11, 1)
     y = 22
     for i in range(len(winners)):
         if i == 4:
@@ -289,11 +289,9 @@ def menu(fb, app):
     status_marks(fb, app)
     for i in range(m.LINES):
         y = 10 + 9 * i
-        c = 1
         if i == m.pos:
-            bar(fb, y)
-            c = 0
-        m.draw_line(fb, i, y, c)
+            fb.text(">", 0, y, 1)
+        m.draw_line(fb, i, y, _CH)
     if app.message:
         fb.text(app.message, 0, 56, 1)
 
