@@ -43,8 +43,10 @@ def roster_text(names):
 
 def write_roster(board, text):
     data = text.encode("utf-8")
-    board.exec("import os\nf=open('/roster.tmp','wb')\nf.write(%r)\nf.close()\n"
-               "os.rename('/roster.tmp', %r)\n" % (data, ROSTER))
+    # relative names: cwd is / after the soft reset, and the unix port's
+    # VfsPosix mounted at / refuses rename() with absolute paths
+    board.exec("import os\nos.chdir('/')\nf=open('roster.tmp','wb')\nf.write(%r)\nf.close()\n"
+               "os.rename('roster.tmp', %r)\n" % (data, ROSTER.lstrip("/")))
     back = read_roster(board)
     if back != data:
         raise RosterError("read back %r, wrote %r" % (back, data))
@@ -59,7 +61,7 @@ def read_roster(board):
 
 
 def run(args):
-    from dicetray_host.boardlink import Board, LinkError
+    from dicetray_host.boardlink import Board, LinkError, TransportError
     if not args.show:
         try:
             text = roster_text(args.names)
@@ -72,7 +74,7 @@ def run(args):
                 sys.stdout.write(read_roster(board).decode("utf-8", "replace"))
                 return 0
             write_roster(board, text)
-    except (LinkError, RosterError) as e:
+    except (LinkError, RosterError, TransportError) as e:
         sys.stderr.write("dicetray roster: %s\n" % e)
         return 1
     print("roster on the tray: %s" % ", ".join(args.names))

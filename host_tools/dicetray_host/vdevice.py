@@ -246,6 +246,9 @@ class VirtualDevice:
                 data = conn.recv(65536)
                 if not data:
                     break
+                # ACK at once: hosts (pyserial) leave Nagle on, and a delayed ACK
+                # would hold each of their small writes back ~40 ms
+                conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_QUICKACK, 1)
                 self._to_child(data)
         except OSError:
             pass
