@@ -61,3 +61,19 @@ def skulls():
 
 def bank_open():
     return text("bank", ["Ann", "Bob", "Cy"], BANK_OPEN, {"rounds": 10})
+
+
+# Bank, Ann, Bob, Cy, 10 rounds played to the end.
+#  round 1: the first six actions of BANK_OPEN: Ann banks 87 after 3 throws,
+#           a 7 on throw 5 leaves Bob and Cy (in for all 5 throws) with 0.
+#  rounds 2-10: one throw 2+3 (bank total 5), then Ann, Bob, Cy bank 5 each.
+#  over: Ann 87 + 9*5 = 132, Bob 45, Cy 45; Ann wins.
+BANK_FULL = BANK_OPEN[:6] + [(ROLL, [2, 3]), (BANK, 0), (BANK, 1), (BANK, 2)] * 9
+
+
+def bank_full():
+    return text("bank", ["Ann", "Bob", "Cy"], BANK_FULL, {"rounds": 10})
+
+
+def bank_first_round():
+    return text("bank", ["Ann", "Bob", "Cy"], BANK_OPEN[:6], {"rounds": 10})
