@@ -8,6 +8,7 @@ import sys
 
 SECTIONS = [
     "dicetray_host.bench_engine",
+    "dicetray_host.bench_display",
     "dicetray_host.bench_tray",
 ]
 
