@@ -14,7 +14,7 @@ except ImportError:  # CPython
 from dicetray import keys
 from dicetray.actions import Illegal, ROLL, BANK, KEEP, CONTINUE, VOID, UNDO
 from dicetray import rules as notes
-from dicetray.gate import THROW_FIRST
+from dicetray.gate import THROW_FIRST, DICE_MOVING, LEVEL_TRAY
 from dicetray.tray import EV_THROW
 
 _NAME_CHARS = const(10)
@@ -24,6 +24,8 @@ _START = const(0)    # sixdice.START
 # Facts about what the last action caused, by rules.NOTE_*.
 NOTE_TEXT = (None, "Turn lost", "6 rolls: banked", "2 skulls:total 0", "7: round over",
              "Round over", "Game over", "Six of a kind", "Player is out", "All ones +100")
+
+_GATE_REASONS = (THROW_FIRST, DICE_MOVING, LEVEL_TRAY)
 
 # Our own refusals (the engine's come as Illegal texts).
 NO_SKULL = "No skull here"
@@ -214,8 +216,8 @@ class Table:
     def on_tray(self, ev):
         """A tray event (from the accelerometer). True when the screen changes."""
         changed = self.gate.on_event(ev, self.unkeyed() and not self.game.over)
-        if ev == EV_THROW:
-            self.message = None  # the note of the last action is history now
+        if ev == EV_THROW or self.message in _GATE_REASONS:
+            self.message = None  # old news: the tray has changed since
         if self.gate.rethrown:
             # Not merged: the faces of the throw before are dropped, and said so.
             self.npending = 0

@@ -16,6 +16,7 @@ from dicetray import record
 
 _DIR = "/games"
 _SUFFIX = ".jsonl"
+_CUT = ".cut"       # the good part of a record with a torn last line, while it is repaired
 _LOW_BYTES = const(65536)    # warn below this much free flash
 _FULL_BYTES = const(16384)   # no new game below this (a long game is ~10 KB)
 _CHECK_EVERY = const(32)     # actions between two free-space checks
@@ -27,12 +28,20 @@ def _sync():
         sync()
 
 
-def _exists(path):
-    try:
-        os.stat(path)
-        return True
-    except OSError:
-        return False
+def _copy(src_path, dst_path, size):
+    """Copy the first `size` bytes (all when size < 0) of a file."""
+    buf = bytearray(256)
+    with open(src_path, "rb") as src:
+        with open(dst_path, "wb") as dst:
+            left = size
+            while left:
+                n = src.readinto(buf)
+                if not n:
+                    break
+                if left > 0:
+                    n = min(n, left)
+                    left -= n
+                dst.write(memoryview(buf)[:n])
 
 
 class _Lines:
@@ -120,6 +129,7 @@ class Store:
         """Replay the newest record. Returns a Resumed, or None when there is
         no record. An unfinished game is opened for appending."""
         from dicetray.replay import replay, RecordError
+        self._finish_cuts()
         numbers = self.numbers()
         if not numbers:
             return None
@@ -142,20 +152,30 @@ class Store:
 
     def _cut(self, path, size):
         """Keep the first `size` bytes of a record (a torn last line goes).
-        The stock VFS has no truncate: copy, then rename over."""
-        tmp = path + ".tmp"
-        buf = bytearray(256)
-        with open(path, "rb") as src, open(tmp, "wb") as dst:
-            left = size
-            while left:
-                n = src.readinto(buf)
-                if not n:
-                    break
-                n = min(n, left)
-                dst.write(memoryview(buf)[:n])
-                left -= n
-        os.rename(tmp, path)
+        The VFS has no truncate, and a rename is not needed either: the good
+        part is copied aside, then copied back over the record (a file written
+        with "w" changes only when it is closed: LittleFS commits it then), and
+        the copy removed. A power cut in between leaves the copy, which
+        _finish_cuts() puts back at the next boot."""
+        aside = path + _CUT
+        _copy(path, aside, size)
         _sync()
+        self._put_back(aside, path)
+
+    def _put_back(self, aside, path):
+        _copy(aside, path, -1)
+        _sync()
+        os.remove(aside)
+        _sync()
+
+    def _finish_cuts(self):
+        for name in os.listdir(self.root):
+            if name.endswith(_CUT):
+                aside = self.root + "/" + name
+                if os.stat(aside)[6]:
+                    self._put_back(aside, aside[:-len(_CUT)])
+                else:  # the power went before the copy was closed: unchanged record
+                    os.remove(aside)
 
     def _last_t(self, path):
         """The t of the record's last action line (0 when none)."""
