@@ -119,7 +119,15 @@ def _digest(header_line, lines):
 
 def import_record(conn, data, source=None):
     """Import record bytes. Returns (status, game id, story); raises
-    story.RecordError for a record that does not replay (nothing stored)."""
+    story.RecordError for a record that does not replay (nothing stored).
+    A record whose bytes are exactly a stored game's is known without a
+    replay: then story is None."""
+    lines = story_mod.split_lines(data)
+    if lines:
+        found = conn.execute("SELECT id FROM games WHERE content_hash = ?",
+                             (_digest(lines[0], lines[1:]),)).fetchone()
+        if found:
+            return UNCHANGED, found[0], None
     story = story_mod.load(data)
     header_hash = hashlib.sha256(story.header_line).hexdigest()
     content_hash = _digest(story.header_line, story.lines)

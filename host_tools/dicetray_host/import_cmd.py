@@ -39,7 +39,7 @@ def run(args):
                 refused += 1
                 continue
             tally[status] = tally.get(status, 0) + 1
-            if story.dropped:
+            if story is not None and story.dropped:
                 sys.stderr.write("%s: warning: line %d: torn last line dropped\n" % (name, story.dropped))
             print("%s: %s" % (name, _said(status, game_id, story)))
     finally:
@@ -54,12 +54,12 @@ def run(args):
 
 def _said(status, game_id, story):
     from dicetray_host import db
+    if status == db.UNCHANGED:
+        return "already imported as game %d, nothing changed" % game_id
     what = "%s, %d players, %d action lines, %s" % (
         story.name, len(story.players), len(story.lines), "over" if story.over else "in progress")
     if status == db.IMPORTED:
         return "imported as game %d (%s)" % (game_id, what)
     if status == db.UPDATED:
         return "updated game %d, which has grown (%s)" % (game_id, what)
-    if status == db.OLDER:
-        return "older copy of game %d, nothing changed" % game_id
-    return "already imported as game %d, nothing changed" % game_id
+    return "older copy of game %d, nothing changed" % game_id
