@@ -13,6 +13,8 @@ Physics it relies on (see docs/throw-detection.md for the figures):
 - dice are still when nothing has rung for a while, and that while is
   longer after a hard impact, because a die may still be in the air.
 """
+from array import array
+
 try:
     from micropython import const
 except ImportError:  # CPython
@@ -65,8 +67,11 @@ _FLIGHT_MAX_MS = const(450)
 _TILT_INV_TAN2 = const(131)
 _LEVEL_INV_TAN2 = const(162)
 _TILT_REST_MS = const(600)
+_TILT_EVERY_MS = const(100)
 # A gap in the samples longer than this restarts the filters.
 _GAP_MS = const(250)
+# Rates are looked up per sample interval; longer intervals use the last.
+_DT_MAX = const(40)
 
 _IDLE = const(0)
 _CANDIDATE = const(1)
@@ -77,6 +82,19 @@ class Tray:
     """Feed (t_ms, x_mg, y_mg, z_mg); get one EV_* per sample."""
 
     def __init__(self):
+        # averaging rates per sample interval (1/1024), made once: at 400 Hz
+        # t_ms steps 2, 3, 2, 3 ms and a division per sample costs too much
+        n = _DT_MAX + 1
+        self._r_lf = array("H", (min(512, dt * 1024 // _TAU_LF_MS) for dt in range(n)))
+        self._r_sta = array("H", (min(1024, dt * 1024 // _TAU_STA_MS) for dt in range(n)))
+        self._r_mid = array("H", (min(1024, dt * 1024 // _TAU_MID_MS) for dt in range(n)))
+        self._r_g = array("H", (min(512, max(1, dt * 1024 // _TAU_G_MS)) for dt in range(n)))
+        self._r_up = array("H", (min(255, max(1, dt * 1024 // _TAU_FLOOR_UP_MS))
+                                 for dt in range(n)))
+        self._r_down = array("H", (min(255, max(1, dt * 1024 // _TAU_FLOOR_DOWN_MS))
+                                   for dt in range(n)))
+        # a single ring's envelope kept per sample: 1 - dt/tau, at least a quarter
+        self._r_env = array("H", (max(256, 1024 - dt * 1024 // _TAU_ENV_MS) for dt in range(n)))
         self.reset()
 
     def reset(self):
@@ -88,14 +106,13 @@ class Tray:
         self._started = False
         self._first_t = 0
         self._t = 0
-        self._dt = -1
-        self._a_lf = self._a_sta = self._a_g = self._a_up = self._a_down = 0
-        self._env_keep = 0
+        self._dt = 1
         self._bx = self._by = self._bz = 0
         self._gx = self._gy = self._gz = 0
         self._sta = 0
         self._floor = 0
         self._rest_since = 0
+        self._tilt_t = 0
         self._armed = True
         self._cand_t0 = 0
         self._peak = 0
@@ -106,22 +123,9 @@ class Tray:
         self._sx = self._sy = self._sz = 0
         self._energy = 0
         self._mx = self._my = self._mz = 0
-        self._a_mid = 0
         self._quiet_thr = 0
         self._active_t = 0
         self._hold_until = 0
-
-    def _rates(self, dt):
-        """Per-sample averaging rates for this sample interval (1/1024 units)."""
-        self._dt = dt
-        self._a_lf = min(512, dt * 1024 // _TAU_LF_MS)
-        self._a_sta = min(1024, dt * 1024 // _TAU_STA_MS)
-        self._a_mid = min(1024, dt * 1024 // _TAU_MID_MS)
-        self._a_g = min(512, max(1, dt * 1024 // _TAU_G_MS))
-        self._a_up = min(255, max(1, dt * 1024 // _TAU_FLOOR_UP_MS))
-        self._a_down = min(255, max(1, dt * 1024 // _TAU_FLOOR_DOWN_MS))
-        # a single ring's envelope kept per sample: 1 - dt/tau, floored at a quarter
-        self._env_keep = max(256, 1024 - dt * 1024 // _TAU_ENV_MS)
 
     def _restart(self, t, x, y, z):
         """First sample or after a gap: start the filters from this sample."""
@@ -133,37 +137,34 @@ class Tray:
         self._gz = z << _G_FX
         self._sta = 0
         self._rest_since = t
-        self._active_t = t
+        self._active_t = t          # unseen time proves nothing about the dice
         self._armed = True
         if self._state == _CANDIDATE:
             self._state = _IDLE
 
     def feed(self, t, x, y, z):
-        if not self._started:
-            self._started = True
-            self._t = t
-            self._first_t = t
-            self._rates(10)
-            self._restart(t, x, y, z)
-            self._floor = 0
-            return EV_NONE
         dt = t - self._t
         self._t = t
-        if dt > _GAP_MS:
+        if dt > _GAP_MS or not self._started:
+            if not self._started:
+                self._started = True
+                self._first_t = t
             self._restart(t, x, y, z)
-            if self._state == _MOVING:
-                self._active_t = t      # unseen time proves nothing about the dice
             return EV_NONE
         if dt < 1:
             dt = 1
-        if dt != self._dt:
-            self._rates(dt)
+        elif dt > _DT_MAX:
+            dt = _DT_MAX
+        self._dt = dt
 
         # slow part (gravity + hand motion) and the fast part around it
-        a = self._a_lf
-        bx = self._bx + ((((x << _LF_FX) - self._bx) * a) >> 10)
-        by = self._by + ((((y << _LF_FX) - self._by) * a) >> 10)
-        bz = self._bz + ((((z << _LF_FX) - self._bz) * a) >> 10)
+        a = self._r_lf[dt]
+        bx = self._bx
+        bx += (((x << _LF_FX) - bx) * a) >> 10
+        by = self._by
+        by += (((y << _LF_FX) - by) * a) >> 10
+        bz = self._bz
+        bz += (((z << _LF_FX) - bz) * a) >> 10
         self._bx = bx
         self._by = by
         self._bz = bz
@@ -171,93 +172,125 @@ class Tray:
         hy = y - (by >> _LF_FX)
         hz = z - (bz >> _LF_FX)
         mag = (hx if hx > 0 else -hx) + (hy if hy > 0 else -hy) + (hz if hz > 0 else -hz)
-        # the low band (about 7..40 Hz): the tray rocking on its feet, which
-        # every die impact sets off and a buzzing phone does not
-        a = self._a_mid
+        sta = self._sta
+        sta += (((mag << _STA_FX) - sta) * self._r_sta[dt]) >> 10
+        self._sta = sta
+        sta >>= _STA_FX
+
+        # how far the slow part is from resting gravity
+        dx = (bx << _LF_TO_G) - self._gx
+        dy = (by << _LF_TO_G) - self._gy
+        dz = (bz << _LF_TO_G) - self._gz
+        dev = dx if dx > 0 else -dx
+        if dy > dev:
+            dev = dy
+        elif -dy > dev:
+            dev = -dy
+        if dz > dev:
+            dev = dz
+        elif -dz > dev:
+            dev = -dz
+        dev >>= _G_FX
+
+        state = self._state
+        if state == _MOVING:
+            # settled once quiet long enough, and past any possible flight
+            quiet = self._quiet_thr
+            if sta >= quiet or dev > _REST_DEV_MG:
+                self._active_t = t
+                if mag > quiet:
+                    hold = t + (_FLIGHT_MAX_MS if mag > _FLIGHT_MAX_MS else mag)
+                    if hold > self._hold_until:
+                        self._hold_until = hold
+                return EV_NONE
+            if t - self._active_t >= _QUIET_MS and t >= self._hold_until:
+                self._state = _IDLE
+                self.moving = False
+                self.settled_ms = t
+                self._rest_since = t
+                self._armed = False
+                return EV_SETTLED
+            return EV_NONE
+        if state == _CANDIDATE:
+            return self._candidate(t, dt, hx, hy, hz, mag, sta, dx, dy, dz)
+
+        # idle: follow gravity and the background level
+        if dev < 1000:
+            a = self._r_g[dt]
+            self._gx += (dx * a) >> 10
+            self._gy += (dy * a) >> 10
+            self._gz += (dz * a) >> 10
+        else:                           # far off (lifted, turned over): just follow
+            self._gx = bx << _LF_TO_G
+            self._gy = by << _LF_TO_G
+            self._gz = bz << _LF_TO_G
+        floor = self._floor
+        d = ((sta if sta < 4000 else 4000) << _FLOOR_FX) - floor
+        if t - self._first_t < _FLOOR_LEARN_MS:     # learn the noise quickly first
+            self._floor = floor + ((d * self._r_sta[dt]) >> 12)
+        elif d > 0:
+            self._floor = floor + ((d * self._r_up[dt]) >> 10)
+        else:
+            self._floor = floor + ((d * self._r_down[dt]) >> 10)
+        floor >>= _FLOOR_FX
+        # rest is judged before this sample: an impact itself shakes the slow
+        # part (at the very start, with only the FIFO's history, no motion
+        # seen counts as rest)
+        rest_since = self._rest_since
+        rested = t - rest_since >= _REST_BEFORE_MS + dt or rest_since == self._first_t
+        if dev > _REST_DEV_MG:
+            self._rest_since = t
+        onset = floor * _ONSET_FLOOR_X
+        if onset < _ONSET_MG:
+            onset = _ONSET_MG
+        if sta < (onset >> 1):
+            self._armed = True
+        elif sta > onset and rested and self._armed:
+            self._state = _CANDIDATE
+            self._armed = False
+            self._cand_t0 = t - dt
+            self._peak = mag
+            self._env = sta
+            self._rises = 0
+            self._mx = hx << _STA_FX
+            self._my = hy << _STA_FX
+            self._mz = hz << _STA_FX
+            self._low_peak = 0
+            self._sx = self._sy = self._sz = 0
+            self._energy = 0
+            self._impulse_thr = max(_IMPULSE_MG, floor * _IMPULSE_FLOOR_X)
+            return EV_NONE
+        if t - self._rest_since >= _TILT_REST_MS and t - self._tilt_t >= _TILT_EVERY_MS:
+            self._tilt_t = t
+            return self._tilt_check()
+        return EV_NONE
+
+    def _candidate(self, t, dt, hx, hy, hz, mag, sta, dx, dy, dz):
+        """Collect evidence for _EVAL_MS, then decide: throw or not.
+
+        A throw has a sharp peak; more rings after the first that rise over
+        the envelope a single ring (bump, key tap) decays within; a high
+        peak over the mean (dice knock, a phone or a washer hums); energy in
+        the low band where the tray rocks on its feet (any die impact sets it
+        off, a phone's buzz does not); and the tray stays where it was.
+        """
+        if mag > self._peak:
+            self._peak = mag
+        a = self._r_mid[dt]
         mx = self._mx + ((((hx << _STA_FX) - self._mx) * a) >> 10)
         my = self._my + ((((hy << _STA_FX) - self._my) * a) >> 10)
         mz = self._mz + ((((hz << _STA_FX) - self._mz) * a) >> 10)
         self._mx = mx
         self._my = my
         self._mz = mz
-        low = ((mx if mx > 0 else -mx) + (my if my > 0 else -my) + (mz if mz > 0 else -mz)) >> _STA_FX
-        sta = self._sta + ((((mag << _STA_FX) - self._sta) * self._a_sta) >> 10)
-        self._sta = sta
-        sta >>= _STA_FX
-
-        # how far the slow part is from resting gravity
-        gx = self._gx
-        gy = self._gy
-        gz = self._gz
-        dx = (bx << _LF_TO_G) - gx
-        dy = (by << _LF_TO_G) - gy
-        dz = (bz << _LF_TO_G) - gz
-        dev = max(dx if dx > 0 else -dx, dy if dy > 0 else -dy, dz if dz > 0 else -dz) >> _G_FX
-
-        state = self._state
-        if state == _MOVING:
-            return self._while_moving(t, mag, sta, dev)
-        if state == _CANDIDATE:
-            if low > self._low_peak:
-                self._low_peak = low
-            # dice make the tray ring about where it is; a moved tray shifts
-            self._sx += (dx >> _G_FX) * dt
-            self._sy += (dy >> _G_FX) * dt
-            self._sz += (dz >> _G_FX) * dt
-            self._energy += mag * dt
-            return self._while_candidate(t, mag, sta)
-
-        # idle: follow gravity and the background level
-        if dev < 1000:
-            ag = self._a_g
-            self._gx = gx + ((dx * ag) >> 10)
-            self._gy = gy + ((dy * ag) >> 10)
-            self._gz = gz + ((dz * ag) >> 10)
-        else:                           # far off (lifted, turned over): just follow
-            self._gx = bx << _LF_TO_G
-            self._gy = by << _LF_TO_G
-            self._gz = bz << _LF_TO_G
-        floor = self._floor
-        d = (min(sta, 4000) << _FLOOR_FX) - floor
-        if t - self._first_t < _FLOOR_LEARN_MS:     # learn the noise quickly first
-            self._floor = floor + ((d * self._a_sta) >> 12)
-        else:
-            self._floor = floor + ((d * (self._a_up if d > 0 else self._a_down)) >> 10)
-        floor >>= _FLOOR_FX
-        # rest is judged before this sample: an impact itself shakes the slow part
-        # (at the very start, with only the FIFO's history, no motion seen counts)
-        rested = (t - self._rest_since >= _REST_BEFORE_MS + self._dt
-                  or self._rest_since == self._first_t)
-        if dev > _REST_DEV_MG:
-            self._rest_since = t
-        onset = max(_ONSET_MG, floor * _ONSET_FLOOR_X)
-        if sta < (onset >> 1):
-            self._armed = True
-        if self._armed and sta > onset and rested:
-            self._state = _CANDIDATE
-            self._armed = False
-            self._cand_t0 = t - self._dt
-            self._peak = mag
-            self._env = sta
-            self._rises = 0
+        low = (abs(mx) + abs(my) + abs(mz)) >> _STA_FX
+        if low > self._low_peak:
             self._low_peak = low
-            self._sx = self._sy = self._sz = 0
-            self._energy = 0
-            self._impulse_thr = max(_IMPULSE_MG, floor * _IMPULSE_FLOOR_X)
-            return EV_NONE
-        if t - self._rest_since >= _TILT_REST_MS:
-            return self._tilt_check()
-        return EV_NONE
-
-    def _while_candidate(self, t, mag, sta):
-        """Collect evidence for _EVAL_MS: a sharp peak, then more than one ring.
-
-        A single ring (bump, key tap) stays under an envelope decaying with
-        _TAU_ENV_MS from its peak; dice keep hitting the floor above it.
-        """
-        if mag > self._peak:
-            self._peak = mag
-        env = (self._env * self._env_keep) >> 10
+        self._sx += (dx >> _G_FX) * dt
+        self._sy += (dy >> _G_FX) * dt
+        self._sz += (dz >> _G_FX) * dt
+        self._energy += mag * dt
+        env = (self._env * self._r_env[dt]) >> 10
         # the first ring needs a cycle to show its peak; rises count after that
         if (sta > env + (env >> 2) and sta > self._impulse_thr
                 and t - self._cand_t0 > _PEAK_MS):
@@ -267,10 +300,10 @@ class Tray:
         self._env = env
         if sta >= _QUIET_MG + (self._floor >> _FLOOR_FX) * _QUIET_FLOOR_X:
             self._active_t = t
-        if t - self._cand_t0 < _EVAL_MS:
+        span = t - self._cand_t0
+        if span < _EVAL_MS:
             return EV_NONE
         self._state = _IDLE
-        span = t - self._cand_t0
         peak = self._peak
         shift = max(abs(self._sx), abs(self._sy), abs(self._sz)) // span
         crest = peak * span // (self._energy + 1)
@@ -287,24 +320,8 @@ class Tray:
             return EV_THROW
         return EV_NONE
 
-    def _while_moving(self, t, mag, sta, dev):
-        """Settled once quiet long enough, and past any possible flight."""
-        hold = t + min(_FLIGHT_MAX_MS, mag * _FLIGHT_MS_PER_MG)
-        if hold > self._hold_until and mag > self._quiet_thr:
-            self._hold_until = hold
-        if sta >= self._quiet_thr or dev > _REST_DEV_MG:
-            self._active_t = t
-            return EV_NONE
-        if t - self._active_t >= _QUIET_MS and t >= self._hold_until:
-            self._state = _IDLE
-            self.moving = False
-            self.settled_ms = t
-            self._rest_since = t
-            self._armed = False
-            return EV_SETTLED
-        return EV_NONE
-
     def _tilt_check(self):
+        """Tilted past 5 degrees, or level again below 4.5 (hysteresis)."""
         gx = self._gx >> _G_FX
         gy = self._gy >> _G_FX
         gz = self._gz >> _G_FX

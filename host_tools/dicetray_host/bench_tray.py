@@ -165,7 +165,7 @@ def _firmware_dir():
 
 def _run_mp(script, wrap=None):
     env = dict(os.environ, MICROPYPATH=_firmware_dir())
-    cmd = [_micropython(), "-X", "heapsize=96k", script]
+    cmd = [_micropython(), "-X", "heapsize=4m", script]
     if wrap:
         cmd = wrap + cmd
     return subprocess.run(cmd, env=env, capture_output=True, text=True, check=True)
