@@ -6,6 +6,7 @@ about 0.5 s apiece), output read in large blocks rather than mpremote's
 byte-at-a-time `follow`, and a clean hand-back at the end (a soft reset in
 the friendly REPL, so main.py runs again and the game resumes).
 """
+import select
 import sys
 import time
 
@@ -33,6 +34,36 @@ def find_port(port=None):
     raise LinkError("no board found on USB; plug in the tray or give --port")
 
 
+class _Pushback:
+    """The serial port with room to give back bytes read past the end of an
+    answer (mpremote expects to read the next ">" prompt itself)."""
+
+    def __init__(self, serial):
+        self.serial = serial
+        self.pending = b""
+
+    def __getattr__(self, name):
+        return getattr(self.serial, name)
+
+    def inWaiting(self):
+        return len(self.pending) or self.serial.inWaiting()
+
+    @property
+    def in_waiting(self):
+        return self.inWaiting()
+
+    def read(self, size=1):
+        if not self.pending:
+            return self.serial.read(size)
+        out, self.pending = self.pending[:size], self.pending[size:]
+        if len(out) < size:
+            out += self.serial.read(size - len(out))
+        return out
+
+    def write(self, data):
+        return self.serial.write(data)
+
+
 class Board:
     """A raw-REPL session with the board.
 
@@ -54,6 +85,7 @@ class Board:
             raise LinkError("cannot open %s: %s" % (self.port, e)) from None
         try:
             self.transport.serial.timeout = self.timeout
+            self.transport.serial = _Pushback(self.transport.serial)
             self.transport.enter_raw_repl(soft_reset=True)
         except Exception as e:
             self._close()
@@ -118,12 +150,32 @@ class Board:
             raise TransportExecError(out, err.decode("utf-8", "replace"))
         return out
 
-    def _follow(self, consumer):
+    def _read_some(self):
+        """Whatever has arrived (at least one byte). pyserial's socket://
+        reports at most 1 byte waiting, so read its socket directly."""
         serial = self.transport.serial
+        if serial.pending:
+            data, serial.pending = serial.pending, b""
+            return data
+        sock = getattr(serial.serial, "_socket", None)
+        if sock is None:
+            return serial.read(max(1, min(serial.in_waiting, 65536)))
+        ready, _, _ = select.select([sock], [], [], self.timeout)
+        if not ready:
+            return b""
+        try:
+            data = sock.recv(65536)
+        except BlockingIOError:
+            return self._read_some()
+        if not data:
+            raise LinkError("the board closed the connection")
+        return data
+
+    def _follow(self, consumer):
         parts = []
         buf = b""
         while True:
-            chunk = serial.read(max(1, min(serial.in_waiting, 65536)))
+            chunk = self._read_some()
             if not chunk:
                 raise LinkError("the board stopped answering")
             buf += chunk
@@ -142,11 +194,13 @@ class Board:
                 parts.append(buf)
                 buf = b""
         while CTRL_D not in buf:
-            chunk = serial.read(max(1, min(serial.in_waiting, 65536)))
+            chunk = self._read_some()
             if not chunk:
                 raise LinkError("the board stopped answering")
             buf += chunk
-        err = buf[:buf.index(CTRL_D)]
+        end = buf.index(CTRL_D)
+        err = buf[:end]
+        self.transport.serial.pending = buf[end + 1:] + self.transport.serial.pending
         return b"".join(parts), err
 
 
