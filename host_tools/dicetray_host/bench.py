@@ -11,6 +11,7 @@ SECTIONS = [
     "dicetray_host.bench_display",
     "dicetray_host.bench_tray",
     "dicetray_host.bench_db",
+    "dicetray_host.bench_pull",
 ]
 
 
