@@ -66,6 +66,10 @@ def test_throw_at_the_very_start_of_the_trace():
     found = detect(rows)["throws"]
     assert abs(found[0]["start_ms"] - start) <= MATCH_MS
     assert still <= found[0]["settled_ms"] <= still + SETTLE_LATE_MS
+    # the same after the board slept for two seconds (no samples in between)
+    early = [r for r in trace.rows() if r[0] < start - 2040]
+    found = detect(early + rows)["throws"]
+    assert len(found) == 1 and abs(found[0]["start_ms"] - start) <= MATCH_MS
 
 
 def test_throw_at_the_very_end_is_reported_as_still_moving():

@@ -146,9 +146,11 @@ class Tray:
         dt = t - self._t
         self._t = t
         if dt > _GAP_MS or not self._started:
-            if not self._started:
-                self._started = True
-                self._first_t = t
+            # first sample, or sampling resumed (woken by the activity
+            # interrupt): what comes first is the FIFO's history, so the
+            # tray counts as resting unless these samples show otherwise
+            self._started = True
+            self._first_t = t
             self._restart(t, x, y, z)
             return EV_NONE
         if dt < 1:

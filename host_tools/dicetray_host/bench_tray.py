@@ -36,7 +36,7 @@ def evaluate(traces):
     from dicetray_host.traces import THROW_KINDS
     res = {"true": 0, "found": 0, "matched": 0, "false": 0, "latency": [], "early": 0,
            "unsettled": 0, "per_kind": {}, "misses": [], "falses": [], "tilt_true": 0,
-           "tilt_found": 0, "tilt_matched": 0}
+           "tilt_found": 0, "tilt_matched": 0, "per_rate": {}}
     for tr in traces:
         out = detect(tr.rows())
         found = out["throws"]
@@ -51,6 +51,9 @@ def evaluate(traces):
         k["matched"] += len(pairs)
         if tr.kind not in THROW_KINDS:
             k["ms"] += tr.duration_ms
+        r = res["per_rate"].setdefault(tr.rate_hz, [0, 0])
+        r[0] += len(tr.throws)
+        r[1] += len(pairs)
         if len(pairs) < len(tr.throws):
             res["misses"].append(tr)
         if false:
@@ -102,6 +105,9 @@ def quality_table(res):
         if not k["ms"]:
             rows.append(("  %s recall" % name, "%.2f %% (%d/%d), %d false"
                          % (_pct(k["matched"], k["true"]), k["matched"], k["true"], k["false"]), ""))
+    for rate, (true, matched) in sorted(res["per_rate"].items()):
+        if true:
+            rows.append(("  recall at %d Hz" % rate, "%.2f %% (%d/%d)" % (_pct(matched, true), matched, true), ""))
     lat = res["latency"]
     if lat:
         rows.append(("settle latency median", "%d ms" % statistics.median(lat), ""))
