@@ -24,6 +24,7 @@ import time
 from dicetray_host import story as story_mod
 
 SCHEMA_VERSION = 1
+HEAD_LINES = 8  # a quick first check that two records of one header are the same game
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -32,6 +33,7 @@ CREATE TABLE IF NOT EXISTS games (
     header_hash TEXT NOT NULL,          -- SHA-256 of the header line
     content_hash TEXT NOT NULL UNIQUE,  -- SHA-256 of the header and the action lines kept
     lines INTEGER NOT NULL,             -- action lines stored
+    head_hash TEXT NOT NULL,            -- SHA-256 of the header and the first HEAD_LINES action lines
     game TEXT NOT NULL,                 -- pig, bank, skulls, sixdice
     opts TEXT NOT NULL,                 -- JSON
     header TEXT NOT NULL,               -- the header line as written
@@ -117,6 +119,26 @@ def _digest(header_line, lines):
     return h.hexdigest()
 
 
+class _Prefixes:
+    """Digests of the header plus the first k action lines, for any k,
+    computed once on the way through the record."""
+
+    def __init__(self, header_line, lines):
+        self._all = []
+        h = hashlib.sha256(header_line + b"\n")
+        self._all.append(h.hexdigest())
+        for raw in lines:
+            h.update(raw)
+            h.update(b"\n")
+            self._all.append(h.hexdigest())
+
+    def __getitem__(self, k):
+        return self._all[k]
+
+    def head(self):
+        return self._all[min(HEAD_LINES, len(self._all) - 1)]
+
+
 def import_record(conn, data, source=None):
     """Import record bytes. Returns (status, game id, story); raises
     story.RecordError for a record that does not replay (nothing stored).
@@ -130,10 +152,10 @@ def import_record(conn, data, source=None):
             return UNCHANGED, found[0], None
     story = story_mod.load(data)
     header_hash = hashlib.sha256(story.header_line).hexdigest()
-    content_hash = _digest(story.header_line, story.lines)
+    prefixes = _Prefixes(story.header_line, story.lines)
     conn.execute("BEGIN IMMEDIATE")
     try:
-        status, game_id = _place(conn, story, header_hash, content_hash, source)
+        status, game_id = _place(conn, story, header_hash, prefixes, source)
         conn.execute("COMMIT")
     except BaseException:
         conn.execute("ROLLBACK")
@@ -141,24 +163,27 @@ def import_record(conn, data, source=None):
     return status, game_id, story
 
 
-def _place(conn, story, header_hash, content_hash, source):
+def _place(conn, story, header_hash, prefixes, source):
+    n = len(story.lines)
+    content_hash = prefixes[n]
     found = conn.execute("SELECT id FROM games WHERE content_hash = ?", (content_hash,)).fetchone()
     if found:
         return UNCHANGED, found[0]
-    n = len(story.lines)
-    for game_id, lines, stored_hash in conn.execute(
-            "SELECT id, lines, content_hash FROM games WHERE header_hash = ?", (header_hash,)).fetchall():
-        if lines < n and _digest(story.header_line, story.lines[:lines]) == stored_hash:
+    head = prefixes.head()
+    for game_id, lines, stored_hash, stored_head in conn.execute(
+            "SELECT id, lines, content_hash, head_hash FROM games WHERE header_hash = ?",
+            (header_hash,)).fetchall():
+        if lines < n and prefixes[lines] == stored_hash:
             _delete_rows(conn, game_id)
-            _insert(conn, story, header_hash, content_hash, source, game_id)
+            _insert(conn, story, header_hash, prefixes, source, game_id)
             return UPDATED, game_id
-        if lines > n:
+        if lines > n and (n < HEAD_LINES or stored_head == head):
             stored = [row[0].encode() for row in conn.execute(
                 "SELECT text FROM actions WHERE game_id = ? AND line <= ? ORDER BY line",
                 (game_id, n + 1))]
             if _digest(story.header_line, stored) == content_hash:
                 return OLDER, game_id
-    return IMPORTED, _insert(conn, story, header_hash, content_hash, source, None)
+    return IMPORTED, _insert(conn, story, header_hash, prefixes, source, None)
 
 
 def _delete_rows(conn, game_id):
@@ -166,18 +191,19 @@ def _delete_rows(conn, game_id):
         conn.execute("DELETE FROM %s WHERE game_id = ?" % table, (game_id,))
 
 
-def _insert(conn, story, header_hash, content_hash, source, game_id):
+def _insert(conn, story, header_hash, prefixes, source, game_id):
     now = time.time()
-    row = (header_hash, content_hash, len(story.lines), story.name,
+    row = (header_hash, prefixes[len(story.lines)], len(story.lines), prefixes.head(), story.name,
            json.dumps(story.opts, sort_keys=True), story.header_line.decode("utf-8"),
            int(story.over), max([t.round for t in story.turns] or [0]), source)
     if game_id is None:
         game_id = conn.execute(
-            "INSERT INTO games (header_hash, content_hash, lines, game, opts, header, over, rounds,"
-            " source, imported_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?)", row + (now, now)).lastrowid
+            "INSERT INTO games (header_hash, content_hash, lines, head_hash, game, opts, header, over,"
+            " rounds, source, imported_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+            row + (now, now)).lastrowid
     else:
         conn.execute(
-            "UPDATE games SET header_hash=?, content_hash=?, lines=?, game=?, opts=?, header=?,"
+            "UPDATE games SET header_hash=?, content_hash=?, lines=?, head_hash=?, game=?, opts=?, header=?,"
             " over=?, rounds=?, source=?, updated_at=? WHERE id=?", row + (now, game_id))
     winners = set(story.winners)
     rules = story.game.rules
