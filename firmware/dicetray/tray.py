@@ -57,11 +57,11 @@ _IMPULSE_FLOOR_X = const(3)
 _PEAK_MS = const(60)
 _THROW_LOW_MG = const(25)
 _SHIFT_MG = const(12)
-# Settle: quiet for this long, and longer after hard impacts (flight time).
+# Settle: quiet for this long, and 1 ms per mg of the last loud sample (a
+# die may still be in the air after a hard impact), up to _FLIGHT_MAX_MS.
 _QUIET_MG = const(6)
 _QUIET_FLOOR_X = const(2)
 _QUIET_MS = const(170)
-_FLIGHT_MS_PER_MG = const(1)
 _FLIGHT_MAX_MS = const(450)
 # Tilt: 5 degrees, level again below 4.5 (tan^2 = 1/131 and 1/162).
 _TILT_INV_TAN2 = const(131)
