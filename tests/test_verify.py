@@ -100,3 +100,15 @@ def test_json_report(tmp_path, capsys):
     assert report[0]["ok"] is True and report[0]["actions"] == 9 and report[0]["over"] is True
     assert report[0]["scores"] == [0, 10] and report[0]["winners"] == [1]
     assert report[1] == {"file": bad, "ok": False, "line": 5, "error": "line 5: check (c) does not match"}
+
+
+def test_the_dicetray_command_exits_1_for_scripts(tmp_path):
+    import subprocess
+    import sys
+    good = write(tmp_path, "good.jsonl", recs.pig_tie())
+    bad = write(tmp_path, "bad.jsonl", torn_middle(recs.pig_tie()))
+    run = [sys.executable, "-m", "dicetray_host.cli", "verify"]
+    assert subprocess.run(run + [good], capture_output=True).returncode == 0
+    proc = subprocess.run(run + [good, bad], capture_output=True, text=True)
+    assert proc.returncode == 1
+    assert proc.stdout.splitlines()[1] == "%s: BAD line 6: not complete JSON" % bad
