@@ -151,7 +151,7 @@ def _bank(rounds):
     sheet = ("<h2>Round sheet</h2><p class=\"caption\">Write the names over P1..P8. Per round: "
              "the bank total when the round ended, and each player's banked points (0 if a 7 "
              "caught them still in).</p>"
-             + table(headers, body, "blank", ["13mm", "21mm"] + [""] * MAX_PLAYERS))
+             + table(headers, body, "blank", ["17mm", "21mm"] + [""] * MAX_PLAYERS))
     turn_tables = _turn_tables(
         "Bank total tables", "One table per round, kept by the banker: each throw's sum and the "
         "bank total after it. Throws 1\u20133: a 7 adds 70. From throw 4: doubles double, a 7 ends "
