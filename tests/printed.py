@@ -57,7 +57,7 @@ def pdf_text(pdf_path):
                           text=True, check=True).stdout
 
 
-_MEASURE = """
+_MEASURE = r"""
 <script>
 (function () {
   var out = {pages: [], tables: [], overflowing: []};
@@ -72,6 +72,17 @@ _MEASURE = """
   });
   document.querySelectorAll('td, th').forEach(function (cell) {
     if (cell.scrollWidth > cell.clientWidth + 1) out.overflowing.push(cell.textContent.slice(0, 40));
+  });
+  // a one-word heading split over two lines is a column too narrow for it
+  out.broken = [];
+  document.querySelectorAll('th').forEach(function (cell) {
+    var text = cell.textContent.trim();
+    if (!text || /\s/.test(text)) return;
+    var range = document.createRange();
+    range.selectNodeContents(cell);
+    var lines = {};
+    Array.prototype.forEach.call(range.getClientRects(), function (r) { if (r.width) lines[Math.round(r.top)] = 1; });
+    if (Object.keys(lines).length > 1) out.broken.push(text);
   });
   var pre = document.createElement('pre');
   pre.id = 'measure';

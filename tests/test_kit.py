@@ -69,6 +69,7 @@ def test_kit_prints_three_pages_on_a4_and_letter_with_nothing_clipped(tmp_path, 
             assert table["scroll"] <= table["page"] + 1
             assert table["width"] <= width_mm * PX_PER_MM + 1
         assert layout["overflowing"] == []
+        assert layout["broken"] == []
 
 
 def test_kit_score_sheet_has_a_row_per_player_and_a_column_per_circuit(tmp_path):

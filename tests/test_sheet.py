@@ -106,6 +106,7 @@ def test_sheet_prints_with_nothing_clipped(tmp_path, game, seed):
         assert table["scroll"] <= table["page"] + 1
         assert table["width"] <= width_mm * PX_PER_MM + 1
     assert layout["overflowing"] == []
+    assert layout["broken"] == []
     if game == "skulls":
         png = screenshot(html, "sheet-skulls-letter.png", height=1800)
         assert png.exists()

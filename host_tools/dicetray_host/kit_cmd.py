@@ -121,7 +121,7 @@ def _turn_tables(title, caption, headers, rows, copies, first_numbered):
     for _ in range(copies):
         body = [[(str(i), "n")] + [""] * (len(headers) - 1) for i in range(1, rows + 1)]
         cells.append('<div class="cell"><p class="caption">Player ________ Round ____</p>%s</div>'
-                     % table(headers, body, "blank", ["12mm"] + [""] * (len(headers) - 1)))
+                     % table(headers, body, "blank", ["15mm"] + [""] * (len(headers) - 1)))
     return "<h1>%s</h1><p class=\"sub\">%s</p><div class=\"grid\">%s</div>" % (
         esc(title), caption, "".join(cells))
 
