@@ -10,6 +10,7 @@ SECTIONS = [
     "dicetray_host.bench_engine",
     "dicetray_host.bench_display",
     "dicetray_host.bench_tray",
+    "dicetray_host.bench_app",
     "dicetray_host.bench_db",
     "dicetray_host.bench_pull",
 ]

@@ -1,0 +1,220 @@
+"""Benchmark of the tray application (`make bench`, section bench_app).
+
+1. Heap: a whole 8-player game of pig played by keys and throws on the
+   virtual board (the unchanged firmware/main.py), the peak heap, and the
+   smallest -X heapsize it completes in (firmware as source, and as the
+   .mpy files `make deploy` puts on the board). The unix port is 64-bit:
+   objects are about twice their RP2040 size.
+2. Display: bytes sent to the OLED per key press (changed pages) against
+   sending the full frame every time.
+3. Instructions per key press (engine, record line with sync, screen
+   drawing and the changed pages) counted by valgrind's callgrind on the
+   unix port: two runs that differ only in the number of key presses, so
+   the start-up cancels out.
+"""
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from dicetray_host.paths import FIRMWARE, ROOT, compiled_firmware, micropython_binary
+
+PLAYERS = 8
+CIRCUITS_OPTION = 1     # menu: 3 circuits
+
+# A firmware entry that is main.py plus counters of the display's bytes.
+_COUNTING_ENTRY = """
+import gc
+gc.collect()
+print("start heap %d" % gc.mem_alloc())
+from dicetray import board
+oled = board.open_display()
+accel = board.open_accel()
+pad = board.open_keypad()
+from dicetray.app import App
+
+
+class Counting(App):
+    def on_press(self, code, now):
+        before = self.oled.bytes_sent
+        App.on_press(self, code, now)
+        if self.dirty:
+            self.draw()
+        sent = self.oled.bytes_sent - before
+        gc.collect()
+        print("key %d bytes %d heap %d" % (code, sent, gc.mem_alloc()))
+
+
+Counting(oled, accel, pad).run()
+"""
+
+
+def _play_game(vb, throws):
+    """An 8-player pig game, 3 circuits: each turn two throws and a bank."""
+    for name in ("DOWN", "ROLL", "ROLL", "ROLL", "ROLL", "ROLL", "ROLL", "DOWN", "ROLL", "DOWN", "ROLL"):
+        vb.tap(name)
+    for turn in range(PLAYERS * 3):
+        for face in ("4", "5"):
+            if throws:
+                throws.next(vb, 1)
+            vb.tap(face)
+        vb.tap("BANK")
+    return "Game over" in vb.screen_text()
+
+
+def _one_game(heap, firmware_dir=None, accel=True, entry="main", entry_text=None):
+    """(completed, mem dict, output) of one whole game with this heap.
+    entry_text: the entry module's source, put on the flash (the board's
+    sys.path starts there)."""
+    from dicetray_host.sim_cmd import _Throws
+    from dicetray_host.vboard import VirtualBoard, BoardError
+    flash = tempfile.mkdtemp(prefix="bench-app-")
+    if entry_text:
+        Path(flash, entry + ".py").write_text(entry_text)
+    try:
+        with VirtualBoard(flash, entry=entry, heap=heap, accel=accel, firmware_dir=firmware_dir,
+                          timeout_s=15) as vb:
+            try:
+                vb.run(300)
+                done = vb.state == "run" and _play_game(vb, _Throws(1) if accel else None)
+                done = done and vb.state == "run"
+                mem = vb.mem()
+            except BoardError:  # out of heap inside the virtual board itself
+                done, mem = False, {}
+            out = vb.output
+    finally:
+        shutil.rmtree(flash, ignore_errors=True)
+    return done, mem, out
+
+
+def _deployed_tree():
+    """main.py beside the cross-compiled package, as on the board."""
+    tree = Path(tempfile.mkdtemp(prefix="bench-mpy-"))
+    (tree / "dicetray").symlink_to(compiled_firmware() / "dicetray")
+    shutil.copy(FIRMWARE / "main.py", tree / "main.py")
+    return tree
+
+
+def _smallest_heap(firmware_dir):
+    low, high = 16, 512   # KiB: the answer is in (low, high]
+    while high - low > 4:
+        mid = (low + high) // 2
+        if _one_game("%dk" % mid, firmware_dir)[0]:
+            high = mid
+        else:
+            low = mid
+    return high
+
+
+def heap_section():
+    print("Whole game: pig, %d players, 3 circuits, 48 throws and 24 banks by keys (virtual board)" % PLAYERS)
+    done, _, out = _one_game("256k", entry="bench_counting", entry_text=_COUNTING_ENTRY)
+    start = re.search(r"^start heap (\d+)$", out, re.M)
+    rows = [(int(m.group(1)), int(m.group(2))) for m in re.finditer(r"^key \d+ bytes (\d+) heap (\d+)$", out, re.M)]
+    if not (done and start and rows):
+        print("the counting run did not complete:\n%s" % out[-600:])
+        return
+    # (the firmware from source here: its bytecode is part of that heap)
+    base = int(start.group(1))
+    live = max(heap for _, heap in rows) - base
+    print("%-46s %9d bytes" % ("firmware heap in use after a key, most (gc)", live))
+    deployed = _deployed_tree()
+    try:
+        for label, tree in (("source (.py)", None), ("deployed (.mpy)", deployed)):
+            ok96 = _one_game("96k", tree)[0]
+            print("%-46s %9s" % ("completes with -X heapsize=96k, " + label, "yes" if ok96 else "no"))
+            print("%-46s %8dk" % ("smallest heap that completes, " + label, _smallest_heap(tree)))
+    finally:
+        shutil.rmtree(deployed, ignore_errors=True)
+    print("(the heap figures include the virtual board, which lives in the same heap)")
+    print()
+    sent = [b for b, _ in rows]
+    full = 8 + 1 + 1024  # window command, control byte, all 8 pages
+    mean = sum(sent) / len(sent)
+    print("Bytes to the OLED per key press, %d presses of the same game" % len(sent))
+    print("%-46s %9.0f" % ("changed pages only, mean", mean))
+    print("%-46s %9d" % ("changed pages only, max", max(sent)))
+    print("%-46s %9d" % ("full frame every time", full))
+    print("%-46s %8.1fx" % ("fewer bytes", full / mean if mean else 0))
+
+
+# -- instructions per key press -----------------------------------------------------
+_KEYS_SCRIPT = """
+import sys, os, framebuf
+from dicetray.drivers.ssd1306 import SSD1306
+from dicetray.game import Game
+from dicetray.gate import Gate
+from dicetray.play import Table
+from dicetray.store import Store
+from dicetray import screens
+
+class Bus:  # the I2C bus ends here: bytes go nowhere
+    def writeto(self, addr, buf):
+        return 0
+    def writevto(self, addr, vec):
+        return 0
+
+presses = int(sys.argv[1])
+oled = SSD1306(Bus())
+store = Store(sys.argv[2])
+game = Game("pig", ["P%d" % i for i in range(1, 9)], {"circuits": 5})
+store.start("pig", game.players, {"circuits": 5}, 0)
+table = Table(game, store, Gate(True))
+screens.play(oled, table)
+oled.show()
+keys = (4, 5, 9)  # face 4, face 5, BANK: one turn
+for i in range(presses):
+    table.key(keys[i % 3], 1000 + i)
+    if table.game.over:
+        screens.over(oled, table)
+    else:
+        screens.play(oled, table)
+    oled.show()
+"""
+
+
+def _callgrind(presses, work):
+    script = work / "keys.py"
+    script.write_text(_KEYS_SCRIPT)
+    games = work / ("games%d" % presses)
+    shutil.rmtree(games, ignore_errors=True)
+    env = dict(os.environ, MICROPYPATH=str(FIRMWARE))
+    mp = micropython_binary()
+    launcher = [sys.executable, mp] if open(mp, "rb").read(2) == b"#!" else [mp]
+    proc = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
+                          + launcher + [str(script), str(presses), str(games)],
+                          capture_output=True, text=True, env=env, cwd=str(work))
+    found = re.search(r"Collected : (\d+)", proc.stderr)
+    if proc.returncode or not found:
+        raise RuntimeError("callgrind run failed: %s" % proc.stderr[-400:])
+    return int(found.group(1))
+
+
+def instructions_section():
+    if not shutil.which("valgrind"):
+        print("valgrind not installed: instructions per key press skipped (apt-get install valgrind)")
+        return
+    work = Path(tempfile.mkdtemp(prefix="bench-cg-"))
+    try:
+        few, many = 3, 63
+        base = _callgrind(few, work)
+        more = _callgrind(many, work)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    per_key = (more - base) / (many - few)
+    print("Instructions per key press (callgrind, unix port; engine + record line + sync + screen)")
+    print("%-34s %12.0f" % ("per key press (face, face, BANK)", per_key))
+    print("%-34s %12d" % ("aim", 1000000))
+
+
+def run():
+    heap_section()
+    print()
+    instructions_section()
+
+
+if __name__ == "__main__":
+    run()
