@@ -51,7 +51,8 @@ def configure(parser):
     parser.add_argument("--shots", metavar="DIR", help="save OLED screenshots (PNG) here (script: `shot NAME`)")
     parser.add_argument("--flash", metavar="DIR",
                         help="virtual flash folder (default: build/sim-flash, or a fresh one for --script)")
-    parser.add_argument("--heap", default="96k", help="MicroPython heap (default 96k)")
+    parser.add_argument("--heap", default="192k",
+                        help="MicroPython heap (default 192k, about a Pico's; the virtual board shares it)")
     parser.add_argument("--manual", action="store_true", help="no accelerometer: the tray runs in manual mode")
     parser.add_argument("--seed", type=int, default=1, help="seed of the generated throw traces")
 
@@ -233,6 +234,9 @@ def run_script(args):
                                  % (args.script, lineno, params[0], "\n".join(vb.screen_text())))
                 break
         peak = vb.mem().get("peak", 0)
+        if vb.state == "error":
+            sys.stderr.write("dicetray sim: the firmware stopped:\n%s\n" % vb.output)
+            status = status or 3
     print(result_json(flash) or '{"error":"no game record"}')
     print("peak heap: %d bytes (-X heapsize=%s)" % (peak, args.heap))
     if not args.flash:
@@ -302,6 +306,9 @@ def run_terminal(args):
                     _paint(out, picture, status, vb)
                     last = picture
                     status = ""
+                else:  # only the clock line
+                    out.write("\x1b[%d;1H%s" % (len(picture) + 6, ("t=%7.1fs" % (vb.now_ms / 1000.0)).ljust(80)))
+                    out.flush()
                 ready, _, _ = select.select([fd], [], [], 0.03)
                 if not ready:
                     continue

@@ -1,0 +1,54 @@
+"""`dicetray sim`: headless scripts, and a clear exit without a terminal."""
+import json
+import subprocess
+import sys
+
+SCRIPT = """# pig, 2 players, 3 circuits
+DOWN DOWN ok DOWN ok
+expect Pig
+throw 4 throw 5 BANK     # P1 banks 9
+expect P2
+shot p2_to_play
+cut                      # power cut, boot again
+expect Resumed 0001
+throw 6 throw 1
+expect Turn lost
+"""
+
+
+def sim(*args, stdin=None):
+    return subprocess.run([sys.executable, "-m", "dicetray_host.cli", "sim", *args],
+                          capture_output=True, text=True, stdin=stdin, timeout=120)
+
+
+def test_script_plays_cuts_power_and_prints_the_replay(tmp_path):
+    script = tmp_path / "pig.txt"
+    script.write_text(SCRIPT)
+    proc = sim("--script", str(script), "--shots", str(tmp_path / "shots"), "--flash", str(tmp_path / "flash"))
+    assert proc.returncode == 0, proc.stderr
+    result = json.loads(proc.stdout.splitlines()[0])
+    assert result["scores"] == [9, 0] and result["turn"] == 0 and result["round"] == 2
+    assert "peak heap:" in proc.stdout
+    assert (tmp_path / "shots" / "p2_to_play.png").read_bytes().startswith(b"\x89PNG")
+
+
+def test_failed_expectation_exits_1_and_shows_the_screen(tmp_path):
+    script = tmp_path / "bad.txt"
+    script.write_text("expect Six dice\n")
+    proc = sim("--script", str(script))
+    assert proc.returncode == 1
+    assert "line 1: expected 'Six dice'" in proc.stderr and "New game" in proc.stderr
+
+
+def test_bad_script_is_refused_before_anything_runs(tmp_path):
+    script = tmp_path / "bad.txt"
+    script.write_text("ROLL\nwait soon\n")
+    proc = sim("--script", str(script))
+    assert proc.returncode == 2
+    assert "line 2" in proc.stderr and "not a number" in proc.stderr
+
+
+def test_without_a_terminal_it_says_how_to_script():
+    proc = sim(stdin=subprocess.DEVNULL)
+    assert proc.returncode == 2
+    assert "needs a terminal" in proc.stderr and "--script" in proc.stderr
