@@ -36,6 +36,8 @@ class SixDice(Rules):
 
     def reset(self):
         self._clear()
+        for i in range(7):
+            self._rolled[i] = 0
         self.turn = 0
         self.turns = 0          # turns completed, for the circuit number
         self.scored_mask = 0    # players who have had points credited
