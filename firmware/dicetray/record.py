@@ -1,6 +1,7 @@
 # Game record lines (docs/record-format.md): JSON Lines with a CRC-32 "c"
 # member at the end of each line the tray writes.
 import json
+import sys
 from binascii import crc32
 
 from dicetray.actions import NAMES, kind_of, ROLL, BANK, KEEP, ORDER
@@ -8,6 +9,20 @@ from dicetray.actions import NAMES, kind_of, ROLL, BANK, KEEP, ORDER
 _C_HEAD = b',"c":"'  # a checked line ends ,"c":"xxxxxxxx"}
 _C_TAIL = 16         # len(',"c":"xxxxxxxx"}')
 _HEX = b"0123456789abcdef"
+
+
+if sys.implementation.name == "micropython":
+    from dicetray.strictjson import check as _check_syntax
+
+    def _loads(line):
+        _check_syntax(line)  # this json.loads is lenient; CPython's is not
+        return json.loads(line.decode())
+else:
+    def _no_constant(name):
+        raise ValueError("not JSON: " + name)  # NaN, Infinity
+
+    def _loads(line):
+        return json.loads(line.decode(), parse_constant=_no_constant)
 
 
 class BadLine(ValueError):
@@ -47,7 +62,7 @@ def _crc_matches(line):
 def decode(line):
     """The JSON object of one record line (bytes, no newline), checked."""
     try:
-        obj = json.loads(line.decode())
+        obj = _loads(line)
     except ValueError:  # also UnicodeError: a multi-byte character cut short
         raise BadLine("not complete JSON", True)
     if type(obj) is not dict:
