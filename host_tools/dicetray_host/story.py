@@ -14,6 +14,7 @@ game is over. In the bank game a player's "turn" is their part of one round:
 it ends when they bank, or with the round when a 7 catches them still in.
 """
 import io
+import json
 
 from dicetray.game import Game
 from dicetray.record import decode
@@ -168,7 +169,7 @@ def load(data):
     steps = []
 
     def on_action(game, lineno):
-        obj = decode(lines[lineno - 1])  # replay has just accepted this line
+        obj = json.loads(lines[lineno - 1])  # replay has just checked and accepted this line
         steps.append(Step(lineno, obj["a"], obj.get("d"), obj.get("p"), obj.get("t")).take(game))
 
     game, dropped = replay(io.BytesIO(data), on_action)
