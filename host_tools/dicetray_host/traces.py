@@ -7,7 +7,8 @@ LIS3DH sits flat under the floor. What the sensor reads is the sum of:
   (a hand on the rim, lifting, a book under one side);
 - slow linear acceleration of the tray itself (lifting, carrying);
 - rings: every impact makes the floor ring in two modes, the floor plate
-  (80..200 Hz, decays in 3..8 ms) and the tray rocking on its feet
+  (80..200 Hz, decays in 10..30 ms: a wooden plate damped by its felt,
+  2..6 % of critical) and the tray rocking on its feet
   (20..50 Hz, decays in 15..40 ms). A die on felt (contact about 1.5 ms)
   excites both; a soft finger or a table bump only the low one;
 - rumble: dice rolling and sliding on felt, broadband and small;
@@ -159,7 +160,7 @@ class _Model:
         self.fc = rate_hz / 2.0                 # LIS3DH bandwidth is ODR/2
         self.mass_factor = 0.6 / rng.uniform(0.4, 0.9)
         self.f_plate = rng.uniform(80.0, 200.0)
-        self.tau_plate = rng.uniform(0.003, 0.008)
+        self.tau_plate = rng.uniform(0.010, 0.030)
         self.f_feet = rng.uniform(20.0, 50.0)
         self.tau_feet = rng.uniform(0.015, 0.040)
         self.feet_share = rng.uniform(0.25, 0.5)
