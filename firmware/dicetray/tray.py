@@ -57,6 +57,10 @@ _IMPULSE_FLOOR_X = const(3)
 _PEAK_MS = const(60)
 _THROW_LOW_MG = const(25)
 _SHIFT_MG = const(12)
+# Or: still loud (over an eighth of its peak level) this long after the onset,
+# longer than a single ring of a bump or a tap lasts.
+_TAIL_MS = const(180)
+_TAIL_CREST = const(4)
 # Settle: quiet for this long, and 1 ms per mg of the last loud sample (a
 # die may still be in the air after a hard impact), up to _FLIGHT_MAX_MS.
 _QUIET_MG = const(6)
@@ -122,6 +126,8 @@ class Tray:
         self._low_peak = 0
         self._sx = self._sy = self._sz = 0
         self._energy = 0
+        self._sta_peak = 0
+        self._tail_t = 0
         self._mx = self._my = self._mz = 0
         self._quiet_thr = 0
         self._active_t = 0
@@ -260,6 +266,8 @@ class Tray:
             self._low_peak = 0
             self._sx = self._sy = self._sz = 0
             self._energy = 0
+            self._sta_peak = sta
+            self._tail_t = t
             self._impulse_thr = max(_IMPULSE_MG, floor * _IMPULSE_FLOOR_X)
             return EV_NONE
         if t - self._rest_since >= _TILT_REST_MS and t - self._tilt_t >= _TILT_EVERY_MS:
@@ -302,6 +310,10 @@ class Tray:
         self._env = env
         if sta >= _QUIET_MG + (self._floor >> _FLOOR_FX) * _QUIET_FLOOR_X:
             self._active_t = t
+            if sta > self._sta_peak:
+                self._sta_peak = sta
+            elif sta > (self._sta_peak >> 3):
+                self._tail_t = t
         span = t - self._cand_t0
         if span < _EVAL_MS:
             return EV_NONE
@@ -312,7 +324,8 @@ class Tray:
         rises = self._rises
         if (peak >= _THROW_PEAK_MG and self._low_peak >= _THROW_LOW_MG
                 and shift <= _SHIFT_MG + (peak >> 5)
-                and ((rises >= 2 and crest >= 4) or (rises >= 3 and crest >= 3))):
+                and ((rises >= 2 and crest >= 4) or (rises >= 3 and crest >= 3)
+                     or (self._tail_t - self._cand_t0 >= _TAIL_MS and crest >= _TAIL_CREST))):
             self._state = _MOVING
             self.moving = True
             self.throw_start_ms = self._cand_t0
