@@ -61,6 +61,12 @@ _SHIFT_MG = const(12)
 # longer than a single ring of a bump or a tap lasts.
 _TAIL_MS = const(180)
 _TAIL_CREST = const(4)
+# Or: many dice at 100 Hz blur into one long rumble of low crest; still a
+# throw when it has several rises, lasts, and its energy falls as the dice
+# settle (first half at least 1.5 x the second), which a steady hum does not.
+_BLUR_RISES = const(4)
+_BLUR_TAIL_MS = const(300)
+_HALF_MS = const(200)
 # Settle: quiet for this long, and 1 ms per mg of the last loud sample (a
 # die may still be in the air after a hard impact), up to _FLIGHT_MAX_MS.
 _QUIET_MG = const(6)
@@ -128,6 +134,7 @@ class Tray:
         self._energy = 0
         self._sta_peak = 0
         self._tail_t = 0
+        self._energy_half = 0
         self._mx = self._my = self._mz = 0
         self._quiet_thr = 0
         self._active_t = 0
@@ -300,10 +307,13 @@ class Tray:
         self._sy += (dy >> _G_FX) * dt
         self._sz += (dz >> _G_FX) * dt
         self._energy += mag * dt
+        span = t - self._cand_t0
+        if span <= _HALF_MS:
+            self._energy_half = self._energy
         env = (self._env * self._r_env[dt]) >> 10
         # the first ring needs a cycle to show its peak; rises count after that
         if (sta > env + (env >> 2) and sta > self._impulse_thr
-                and t - self._cand_t0 > _PEAK_MS):
+                and span > _PEAK_MS):
             self._rises += 1
         if sta > env:
             env = sta
@@ -314,7 +324,6 @@ class Tray:
                 self._sta_peak = sta
             elif sta > (self._sta_peak >> 3):
                 self._tail_t = t
-        span = t - self._cand_t0
         if span < _EVAL_MS:
             return EV_NONE
         self._state = _IDLE
@@ -322,10 +331,14 @@ class Tray:
         shift = max(abs(self._sx), abs(self._sy), abs(self._sz)) // span
         crest = peak * span // (self._energy + 1)
         rises = self._rises
+        tail = self._tail_t - self._cand_t0
+        early = self._energy_half
         if (peak >= _THROW_PEAK_MG and self._low_peak >= _THROW_LOW_MG
                 and shift <= _SHIFT_MG + (peak >> 5)
                 and ((rises >= 2 and crest >= 4) or (rises >= 3 and crest >= 3)
-                     or (self._tail_t - self._cand_t0 >= _TAIL_MS and crest >= _TAIL_CREST))):
+                     or (tail >= _TAIL_MS and crest >= _TAIL_CREST)
+                     or (rises >= _BLUR_RISES and tail >= _BLUR_TAIL_MS
+                         and 2 * early >= 3 * (self._energy - early)))):
             self._state = _MOVING
             self.moving = True
             self.throw_start_ms = self._cand_t0
