@@ -159,6 +159,8 @@ class App:
                 screens.over(fb, table)
             elif table.keeps:
                 screens.keep_list(fb, table)
+            elif table.ordering is not None:
+                screens.order_list(fb, table)
             else:
                 screens.play(fb, table)
         elif mode == SCORES:

@@ -12,7 +12,7 @@ except ImportError:  # CPython
         return x
 
 from dicetray import keys
-from dicetray.actions import Illegal, ROLL, BANK, KEEP, CONTINUE, VOID, UNDO
+from dicetray.actions import Illegal, ROLL, BANK, KEEP, CONTINUE, ORDER, VOID, UNDO
 from dicetray import rules as notes
 from dicetray.gate import THROW_FIRST, DICE_MOVING, LEVEL_TRAY
 from dicetray.tray import EV_THROW
@@ -39,8 +39,18 @@ HINT_FACES = "Key the faces"
 HINT_FACES_BANK = "Faces or BANK"
 HINT_TAKE = "OK: take over"
 
+# Skulls: the table settles the order of tied players (roll-off, coin).
+TIE_ORDER = "Tie:PLAYER order"
+ORDER_HINT = "PLAYER:down OK"
+ONLY_TIES = "Only ties swap"
+ORDER_SAME = "Order unchanged"
+ORDER_KEYS = "OK or UNDO"
+
 
 class Table:
+    TIE_ORDER = TIE_ORDER      # for screens.py, which imports nothing of ours
+    ORDER_HINT = ORDER_HINT
+
     def __init__(self, game, store, gate, now_ms=0):
         self.game = game
         self.store = store
@@ -53,6 +63,8 @@ class Table:
         self.keeps = []               # six dice: legal reservations of the throw
         self.keep_pos = 0
         self.winners = []
+        self.ordering = None          # skulls: the order being settled, or None
+        self.order_pos = 0
         low = getattr(game.rules, "low", 1)
         self._skull_reason = "Faces %d-%d,skull" % (low, low + 4)
         self.refresh()
@@ -107,6 +119,9 @@ class Table:
                 if not game.over:
                     self.gate.allow()
             return True
+        if self.ordering is not None:
+            self._order_key(code, now_ms)
+            return True
         face = keys.face(code)
         if face or code == keys.SKULL:
             self._face(0 if code == keys.SKULL else face, now_ms)
@@ -124,7 +139,10 @@ class Table:
         elif code == keys.OK:
             self._ok(now_ms)
         elif code == keys.PLAYER:
-            self._next_banker()
+            if game.game == "skulls":
+                self._open_order()
+            else:
+                self._next_banker()
         elif code == keys.UP or code == keys.DOWN:
             if self.keeps:
                 step = 1 if code == keys.DOWN else -1
@@ -211,6 +229,58 @@ class Table:
             if rules.is_in(p):
                 break
         self.banker = p
+
+    # -- skulls: the order of tied players -------------------------------------------
+    def tie_at_start(self):
+        """Skulls, before a later round's first throw, with players tied on
+        total next to each other in the computed order: the table may settle
+        their order (only tied players swap; round 1 keeps the seating)."""
+        game = self.game
+        if game.game != "skulls" or game.over or not game.allowed() & (1 << ORDER):
+            return False
+        rules = game.rules
+        if rules.round == 1 or self.npending:
+            return False
+        order = rules.order
+        scores = game.scores
+        for i in range(1, rules.n):
+            if scores[order[i - 1]] == scores[order[i]]:
+                return True
+        return False
+
+    def _open_order(self):
+        if not self.tie_at_start():
+            self.message = "Seat order only" if self.game.rules.round == 1 else "No tie to order"
+            return
+        self.ordering = bytearray(self.game.rules.order)
+        self.order_pos = 0
+
+    def _order_key(self, code, now_ms):
+        order = self.ordering
+        n = len(order)
+        if code == keys.UP or code == keys.DOWN:
+            step = 1 if code == keys.DOWN else -1
+            self.order_pos = (self.order_pos + step) % n
+        elif code == keys.PLAYER:
+            # The player under the cursor goes one place down, past a tied player.
+            i = self.order_pos
+            scores = self.game.scores
+            if i + 1 >= n or scores[order[i]] != scores[order[i + 1]]:
+                self.message = ONLY_TIES
+                return
+            order[i], order[i + 1] = order[i + 1], order[i]
+            self.order_pos = i + 1
+        elif code == keys.OK:
+            self.ordering = None
+            if order == self.game.rules.order:
+                self.message = ORDER_SAME    # nothing to record
+            else:
+                self._do(ORDER, None, list(order), now_ms)
+        elif code == keys.UNDO:
+            self.ordering = None
+            self.message = ORDER_SAME
+        else:
+            self.message = ORDER_KEYS
 
     # -- the tray ------------------------------------------------------------------
     def on_tray(self, ev):

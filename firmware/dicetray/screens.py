@@ -176,8 +176,11 @@ def play(fb, app):
         else:
             fb.text("First roll", 0, y, 1)
     elif kind == "skulls":
-        fb.text("Rolls", 0, y, 1)
-        number(fb, rules.rolls, 48, y)
+        if app.tie_at_start():
+            fb.text(app.TIE_ORDER, 0, y, 1)
+        else:
+            fb.text("Rolls", 0, y, 1)
+            number(fb, rules.rolls, 48, y)
     else:
         fb.text("Dice", 0, y, 1)
         number(fb, rules.free, 40, y)
@@ -227,6 +230,33 @@ def keep_list(fb, app):
         fb.text(app.message, 0, 56, 1)
     else:
         fb.text("UP/DOWN OK keep", 0, 56, 1)
+
+
+# -- skulls: settle the order of tied players ------------------------------------
+_ORDER_ROWS = const(5)
+
+
+def order_list(fb, app):
+    """The round's order, first to play at the top; the cursor's player
+    moves down past a tied one with PLAYER."""
+    game = app.game
+    order = app.ordering
+    fb.fill(0)
+    fb.text("Tie: order?", 0, 0, 1)
+    round_right(fb, game.rules, "R", _W, 0)
+    top = app.order_pos - app.order_pos % _ORDER_ROWS
+    for row in range(_ORDER_ROWS):
+        i = top + row
+        if i >= len(order):
+            break
+        y = 10 + 9 * row
+        if i == app.order_pos:
+            fb.text(">", 0, y, 1)
+        fb.text(DIGITS[i + 1], _CH, y, 1)
+        p = order[i]
+        fb.text(app.names[p], 3 * _CH, y, 1)
+        number_right(fb, game.scores[p], _W, y)
+    fb.text(app.message or app.ORDER_HINT, 0, 56, 1)
 
 
 # -- scores ------------------------------------------------------------------
