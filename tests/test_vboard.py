@@ -146,3 +146,30 @@ def test_pinout_table_agrees_with_pins_py_and_the_virtual_board_wiring():
     assert "_ACCEL = (%d, %d, %d, 0x%X, %d)" % (pins.ACCEL_I2C, pins.ACCEL_SDA, pins.ACCEL_SCL,
                                                 pins.ACCEL_ADDR, pins.ACCEL_INT1) in run_py
     assert "_ROWS = %r" % (pins.KEY_ROWS,) in run_py and "_COLS = %r" % (pins.KEY_COLS,) in run_py
+
+
+def test_rename_replaces_an_existing_file_like_littlefs(tmp_path):
+    out = run(tmp_path, """
+import os
+os.mkdir("/games")
+for name, text in (("/games/a.tmp", "new"), ("/games/b.jsonl", "old"), ("/c.txt", "c")):
+    with open(name, "w") as f:
+        f.write(text)
+os.rename("/games/a.tmp", "/games/b.jsonl")       # replaces the old file
+print(sorted(os.listdir("/games")), open("/games/b.jsonl").read())
+os.chdir("/games")
+os.rename("b.jsonl", "d.jsonl")                    # relative to the current directory
+print(sorted(os.listdir("/games")))
+os.chdir("/")
+os.rename("c.txt", "games/c.txt")                 # into another directory
+print(sorted(os.listdir("/games")), "c.txt" in os.listdir("/"))
+try:
+    os.rename("/games/missing", "/games/x")
+except OSError as e:
+    print("error", e.errno)
+""")
+    assert out[0] == "['b.jsonl'] new"
+    assert out[1] == "['d.jsonl']"
+    assert out[2] == "['c.txt', 'd.jsonl'] False"
+    assert out[3] == "error 2"
+    assert (tmp_path / "flash" / "games" / "d.jsonl").read_text() == "new"

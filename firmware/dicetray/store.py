@@ -152,30 +152,28 @@ class Store:
 
     def _cut(self, path, size):
         """Keep the first `size` bytes of a record (a torn last line goes).
-        The VFS has no truncate, and a rename is not needed either: the good
-        part is copied aside, then copied back over the record (a file written
-        with "w" changes only when it is closed: LittleFS commits it then), and
-        the copy removed. A power cut in between leaves the copy, which
-        _finish_cuts() puts back at the next boot."""
+        The VFS has no truncate: the good part is copied aside and renamed
+        over the record (LittleFS replaces a file by rename atomically). A
+        power cut before the rename leaves the copy, which _finish_cuts()
+        puts in place at the next boot."""
         aside = path + _CUT
         _copy(path, aside, size)
         _sync()
-        self._put_back(aside, path)
-
-    def _put_back(self, aside, path):
-        _copy(aside, path, -1)
-        _sync()
-        os.remove(aside)
+        os.rename(aside, path)
         _sync()
 
     def _finish_cuts(self):
         for name in os.listdir(self.root):
             if name.endswith(_CUT):
                 aside = self.root + "/" + name
+                # LittleFS commits a file when it is closed: the copy is
+                # either whole or empty (the power went before it was closed:
+                # the record was not touched yet).
                 if os.stat(aside)[6]:
-                    self._put_back(aside, aside[:-len(_CUT)])
-                else:  # the power went before the copy was closed: unchanged record
+                    os.rename(aside, aside[:-len(_CUT)])
+                else:
                     os.remove(aside)
+                _sync()
 
     def _last_t(self, path):
         """The t of the record's last action line (0 when none)."""

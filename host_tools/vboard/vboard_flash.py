@@ -80,6 +80,11 @@ def _blocks(size):
 class FlashVfs:
     def __init__(self, host_dir, size_kb=1408):
         self.fs = os.VfsPosix(host_dir)
+        # VfsPosix with a root builds both rename paths in one buffer, so the
+        # second overwrites the first (ENOENT, or a rename onto itself). A
+        # rootless VfsPosix takes host paths as they are: rename(2) itself.
+        self._host = os.VfsPosix()
+        self._root = host_dir.rstrip("/")
         self.total_blocks = size_kb * 1024 // _BLOCK
 
     def used_blocks(self, path=""):
@@ -132,7 +137,15 @@ class FlashVfs:
         return self.fs.remove(path)
 
     def rename(self, old, new):
-        return self.fs.rename(old, new)
+        # As LittleFS: an existing file at `new` is replaced, atomically (a
+        # power cut leaves either the old or the new file there, never none).
+        self._host.rename(self._host_path(old), self._host_path(new))
+
+    def _host_path(self, path):
+        if not path.startswith("/"):
+            cwd = self.fs.getcwd()
+            path = cwd.rstrip("/") + "/" + path
+        return self._root + path
 
     def chdir(self, path):
         return self.fs.chdir(path)

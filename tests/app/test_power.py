@@ -87,3 +87,21 @@ def test_record_that_does_not_replay_is_kept_and_a_new_game_gets_the_next_number
         tray.new_game("pig")
         assert [p.name for p in tray.records()] == ["0003.jsonl", "0004.jsonl"]
         assert path.read_bytes() == before
+
+
+def test_power_cut_during_a_torn_line_repair_is_finished_at_the_next_boot(flash):
+    from conftest import Tray
+    lines = pig_lines()
+    torn = record.encode_action(ROLL, [3], t=4000)[:17].encode()
+    good = b"".join(line.encode() + b"\n" for line in lines)
+    path = write_record(flash, "0007.jsonl", lines, torn)
+    (flash / "games" / "0007.jsonl.cut").write_bytes(good)     # copied, not yet renamed
+    empty = write_record(flash, "0006.jsonl", lines[:2])
+    (flash / "games" / "0006.jsonl.cut").write_bytes(b"")     # the copy was never closed
+    with Tray(flash) as tray:
+        tray.shows("Resumed 0007", "Bob")
+        assert sorted(p.name for p in (flash / "games").iterdir()) == ["0006.jsonl", "0007.jsonl"]
+        assert path.read_bytes() == good
+        assert empty.read_bytes() == b"".join(line.encode() + b"\n" for line in lines[:2])
+        tray.roll(6)
+        assert tray.replay()["scores"] == [9, 0]
