@@ -334,7 +334,7 @@ class Tray:
         tail = self._tail_t - self._cand_t0
         early = self._energy_half
         if (peak >= _THROW_PEAK_MG and self._low_peak >= _THROW_LOW_MG
-                and shift <= _SHIFT_MG + (peak >> 5)
+                and shift <= _SHIFT_MG + (peak >> 3)
                 and ((rises >= 2 and crest >= 4) or (rises >= 3 and crest >= 3)
                      or (tail >= _TAIL_MS and crest >= _TAIL_CREST)
                      or (rises >= _BLUR_RISES and tail >= _BLUR_TAIL_MS
