@@ -43,11 +43,21 @@ def test_key_presses_never_make_a_throw():
         assert _throws(trace) == [], seed
 
 
-@pytest.mark.parametrize("kind", traces.THROW_KINDS)
-def test_each_throw_kind_is_found_and_settles_after_the_dice(kind):
-    for seed, rate in ((2, 400), (3, 200)):
-        trace = traces.generate(kind, seed, rate_hz=rate)
-        _assert_matches(trace, _throws(trace))
+# The known weak spot (docs/throw-detection.md): a single die dropped softly,
+# sampled at 100 Hz, can look like one ring of a bump. strict: if it starts
+# passing, this marker must go.
+_KNOWN_MISSES = {("throw1_soft", 100, 3)}
+_THROW_CASES = [
+    pytest.param(kind, rate, seed, marks=pytest.mark.xfail(
+        strict=True, reason="single soft die at 100 Hz: documented miss"))
+    if (kind, rate, seed) in _KNOWN_MISSES else (kind, rate, seed)
+    for kind in traces.THROW_KINDS for rate in traces.RATES for seed in (2, 3)]
+
+
+@pytest.mark.parametrize("kind, rate, seed", _THROW_CASES)
+def test_each_throw_kind_is_found_at_each_rate_and_settles_after_the_dice(kind, rate, seed):
+    trace = traces.generate(kind, seed, rate_hz=rate)
+    _assert_matches(trace, _throws(trace))
 
 
 @pytest.mark.parametrize("rate", traces.RATES)
