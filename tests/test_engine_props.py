@@ -23,7 +23,10 @@ def fingerprint(game):
     rules = copy.deepcopy(vars(game.rules))
     rules.pop("_kept", None)  # scratch space for checking a reservation, not state
     rules["last_roll"] = bytes(rules["last_roll"][:rules["last_n"]])
-    return rules, bytes(game._log[:game._used])
+    actions = []
+    game.history.replay(lambda kind, values: actions.append((kind, values)))
+    assert len(actions) == game.history.count
+    return rules, actions, game._checkpoints
 
 
 def oracle_value(faces):

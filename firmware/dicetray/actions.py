@@ -23,10 +23,10 @@ def bit(kind):
 
 def kind_of(name):
     """Kind for a record's action name, 0 when unknown."""
-    for kind in range(1, 8):
-        if NAMES[kind] == name:
-            return kind
-    return 0
+    try:
+        return NAMES.index(name, 1)
+    except ValueError:
+        return 0
 
 
 class Illegal(ValueError):

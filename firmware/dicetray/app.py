@@ -29,6 +29,23 @@ PLAY = const(1)
 SCORES = const(2)
 CONFIRM = const(3)
 
+# Modules of a game in play: dropped when the menu comes back (their bytecode
+# is RAM on a Pico unless frozen), imported again by the next game.
+_GAME_MODULES = ("play", "replay", "game", "history", "rules", "pig", "bank", "skulls",
+                 "sixdice", "scoring")
+
+
+def unload(*names):
+    """Forget dicetray modules no longer needed, so their RAM can be reused."""
+    import sys
+    import dicetray
+    for name in names:
+        sys.modules.pop("dicetray." + name, None)
+        if name in dicetray.__dict__:
+            delattr(dicetray, name)
+    gc.collect()
+
+
 _ASK_LEAVE = const(1)
 _ASK_DELETE = const(2)
 
@@ -64,6 +81,7 @@ class App:
         self._next_sample = now
         self.store = Store()
         found = self.store.resume(now)
+        unload("replay")  # only needed again after a failed write
         if found is None:
             self.open_menu(None)
         elif found.game is None:
@@ -81,9 +99,10 @@ class App:
             print("no accelerometer: manual mode")
 
     def open_menu(self, message):
+        if self.table is not None:
+            self.table = None
+            unload(*_GAME_MODULES)
         from dicetray.menu import Menu
-        self.table = None
-        gc.collect()
         self.menu = Menu()
         self.mode = MENU
         self.message = message or self.store.check_space() or (
@@ -91,8 +110,9 @@ class App:
         self.dirty = True
 
     def play(self, game, now):
-        from dicetray.play import Table
         self.menu = None
+        unload("menu")
+        from dicetray.play import Table
         self.gate.keyed()  # faces only after the next throw
         self.table = Table(game, self.store, self.gate, now)
         self.mode = PLAY

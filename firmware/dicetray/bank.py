@@ -14,6 +14,7 @@ _SAFE_ROLLS = const(3)  # rolls 1-3 of a round: no risk, a 7 is worth 70
 
 class Bank(Rules):
     game = "bank"
+    _STATE = Rules._STATE + ("rnd", "points", "rolls", "turn", "last_roller", "in_mask")
 
     def __init__(self, n, rounds):
         Rules.__init__(self, n)

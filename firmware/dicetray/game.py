@@ -1,9 +1,16 @@
 # A game: the rules of one of the four games, built from a record header,
 # advanced one action at a time, with undo back to any earlier point.
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
 from dicetray.actions import Illegal, ROLL, BANK, KEEP, ORDER, UNDO, VOID
+from dicetray.history import History
 
 GAMES = ("pig", "bank", "skulls", "sixdice")
-_NO_PLAYER = 255
+_CHECKPOINT_EVERY = const(128)  # actions between saved states: bounds undo's replay
 
 
 class BadHeader(ValueError):
@@ -82,18 +89,19 @@ class Game:
     """The live state of one game. act() applies one action or raises
     Illegal with a short reason and leaves everything as it was.
 
-    The game keeps the actions still in effect in a compact byte log (about
-    two bytes a throw); undo drops the last one and replays the rest, so an
-    undo restores exactly the state before the action it retracts, across
-    any boundary (bust, round end, elimination, game over)."""
+    The game keeps the actions still in effect in a compact history (about
+    two bytes a throw) and a saved state every 128 actions; undo drops the
+    last action and replays from the nearest saved state, so an undo
+    restores exactly the state before the action it retracts, across any
+    boundary (bust, round end, elimination, game over)."""
 
     def __init__(self, game, players, opts=None):
         self.game = game
         self.players = players
         self.opts = opts or {}
         self.rules = _rules_for(game, len(players), self.opts)
-        self._log = bytearray(64)
-        self._used = 0
+        self.history = History()
+        self._checkpoints = []  # (actions applied, history.mark(), rules.snapshot())
 
     @classmethod
     def from_header(cls, header):
@@ -107,83 +115,68 @@ class Game:
             return
         if dice is not None and type(dice) is not list:
             raise Illegal("Dice as a list")
+        rules = self.rules
         if kind == VOID:  # legal wherever a throw is, and changes no total
-            if not self.rules.allowed() & (1 << VOID):
-                raise Illegal("Game is over" if self.rules.over else "Keep dice first")
-            self.rules.voided()
-            self._push(kind, None, None)
+            if not rules.allowed() & (1 << VOID):
+                raise Illegal("Game is over" if rules.over else "Keep dice first")
+            rules.voided()
+            self._remember(kind, None, 0)
             return
         if kind == BANK and self.game != "bank":
             p = None  # only the bank game names who banks
-        self.rules.apply(kind, dice, p)
-        self._push(kind, dice, p)
+        rules.apply(kind, dice, p)
+        if kind == ROLL or kind == KEEP:
+            self._remember(kind, dice, len(dice))
+        elif kind == ORDER:
+            self._remember(kind, p, len(p))
+        elif kind == BANK and p is not None:
+            self._remember(kind, (p,), 1)
+        else:
+            self._remember(kind, None, 0)
+
+    def _remember(self, kind, values, size):
+        history = self.history
+        history.push(kind, values, size)
+        if history.count % _CHECKPOINT_EVERY == 0:
+            self._checkpoints.append((history.count, history.mark(), self.rules.snapshot()))
 
     def can_undo(self):
-        return self._used > 0
+        return self.history.count > 0
 
     def undo(self):
-        if not self._used:
+        history = self.history
+        if not history.count:
             raise Illegal("Nothing to undo")
-        log = self._log
-        start = 0
-        last = 0
-        while start < self._used:  # find where the last action begins
-            last = start
-            start += 1 + (log[start] & 15)
-        self._used = last
-        self._rebuild()
+        history.pop()
+        checkpoints = self._checkpoints
+        while checkpoints and checkpoints[-1][0] > history.count:
+            checkpoints.pop()
+        rules = self.rules
+        if checkpoints:
+            _, start, saved = checkpoints[-1]
+            rules.restore(saved)
+        else:
+            start = None
+            rules.reset()
+        history.replay(self._again, start)
+
+    def _again(self, kind, values):
+        rules = self.rules
+        if kind == VOID:
+            rules.voided()
+        elif kind == ROLL or kind == KEEP:
+            rules.apply(kind, values, None)
+        elif kind == ORDER:
+            rules.apply(kind, None, values)
+        else:
+            rules.apply(kind, None, values[0] if values else None)
 
     def allowed(self):
         """Bitmask of action kinds legal now (1 << kind), undo included."""
         mask = self.rules.allowed()
-        if self._used:
+        if self.history.count:
             mask |= 1 << UNDO
         return mask
-
-    # -- the compact log: a head byte (kind << 4 | payload length), payload --
-    def _push(self, kind, dice, p):
-        if kind == ROLL or kind == KEEP:
-            payload = dice
-        elif kind == ORDER:
-            payload = p
-        elif kind == BANK and p is not None:
-            payload = (p,)
-        else:
-            payload = ()
-        size = len(payload)
-        need = self._used + 1 + size
-        if need > len(self._log):  # grow by doubling: rare, amortised
-            bigger = bytearray(2 * len(self._log))
-            bigger[:self._used] = self._log[:self._used]
-            self._log = bigger
-        log = self._log
-        at = self._used
-        log[at] = kind << 4 | size
-        for i in range(size):
-            log[at + 1 + i] = payload[i]
-        self._used = need
-
-    def _rebuild(self):
-        rules = self.rules
-        rules.reset()
-        log = self._log
-        at = 0
-        while at < self._used:
-            kind = log[at] >> 4
-            size = log[at] & 15
-            payload = list(log[at + 1:at + 1 + size])
-            dice = p = None
-            if kind == ROLL or kind == KEEP:
-                dice = payload
-            elif kind == ORDER:
-                p = payload
-            elif kind == BANK and size:
-                p = payload[0]
-            if kind == VOID:
-                rules.voided()
-            else:
-                rules.apply(kind, dice, p)
-            at += 1 + size
 
     # -- what a screen or a report needs --------------------------------------
     @property

@@ -13,6 +13,7 @@ _MAX_ROLLS = const(6)  # after the sixth valid non-one roll the turn banks itsel
 
 class Pig(Rules):
     game = "pig"
+    _STATE = Rules._STATE + ("turn", "circuit", "points", "rolls")
 
     def __init__(self, n, circuits):
         Rules.__init__(self, n)

@@ -8,7 +8,6 @@ from dicetray.actions import NAMES, kind_of, ROLL, BANK, KEEP, ORDER
 
 _C_HEAD = b',"c":"'  # a checked line ends ,"c":"xxxxxxxx"}
 _C_TAIL = 16         # len(',"c":"xxxxxxxx"}')
-_HEX = b"0123456789abcdef"
 
 
 if sys.implementation.name == "micropython":
@@ -21,8 +20,10 @@ else:
     def _no_constant(name):
         raise ValueError("not JSON: " + name)  # NaN, Infinity
 
+    _decoder = json.JSONDecoder(parse_constant=_no_constant)
+
     def _loads(line):
-        return json.loads(line.decode(), parse_constant=_no_constant)
+        return _decoder.decode(line.decode())
 
 
 class BadLine(ValueError):
@@ -51,12 +52,9 @@ def _crc_matches(line):
     """None when the line has no trailing "c" member, else whether it holds."""
     if len(line) < _C_TAIL + 1 or line[-_C_TAIL:-10] != _C_HEAD or line[-2:] != b'"}':
         return None
-    digits = line[-10:-2]
-    for d in digits:
-        if d not in _HEX:
-            return False
+    # Formatted lower-case hex: upper-case or non-hex digits never match.
     body = memoryview(line)[:len(line) - _C_TAIL]
-    return "%08x" % (crc32(b"}", crc32(body)) & 0xFFFFFFFF) == digits.decode()
+    return b"%08x" % (crc32(b"}", crc32(body)) & 0xFFFFFFFF) == line[-10:-2]
 
 
 def decode(line):

@@ -24,7 +24,13 @@ NOTE_BONUS = const(9)     # six dice: all-ones bonus of 100
 class Rules:
     """Base of the four games. Subclasses set dice/faces and implement
     reset(), allowed() and apply(); apply() validates everything before it
-    changes anything, so an Illegal leaves the state exactly as it was."""
+    changes anything, so an Illegal leaves the state exactly as it was.
+
+    _STATE and _BUFFERS name every attribute that changes during play, so
+    snapshot() and restore() can save and bring back the whole state."""
+
+    _STATE = ("last_n", "note", "over")
+    _BUFFERS = ("scores", "last_roll")
 
     def __init__(self, n):
         self.n = n
@@ -37,6 +43,8 @@ class Rules:
         scores = self.scores
         for i in range(self.n):
             scores[i] = 0
+        for i in range(6):
+            self.last_roll[i] = 0
         self.last_n = 0
         self.note = NOTE_NONE
         self.over = False
@@ -59,6 +67,24 @@ class Rules:
     def _player(self, p):
         if type(p) is not int or p < 0 or p >= self.n:
             raise Illegal("No such player")
+
+    def snapshot(self):
+        saved = [getattr(self, name) for name in self._STATE]
+        for name in self._BUFFERS:
+            saved.append(tuple(getattr(self, name)))
+        return tuple(saved)
+
+    def restore(self, saved):
+        names = self._STATE
+        count = len(names)
+        for i in range(count):
+            setattr(self, names[i], saved[i])
+        for name in self._BUFFERS:
+            buffer = getattr(self, name)
+            values = saved[count]
+            for i in range(len(values)):
+                buffer[i] = values[i]
+            count += 1
 
     def voided(self):
         """A throw was voided: no total changes."""

@@ -24,6 +24,11 @@ KEPT = const(3)     # reserved: roll the rest, or stop
 
 class SixDice(Rules):
     game = "sixdice"
+    _STATE = Rules._STATE + (
+        "turn", "turns", "scored_mask", "out_mask", "final", "turns_left", "winner",
+        "prev_points", "prev_free", "prev_stopped", "phase", "acted", "points", "free",
+        "cycle_ones", "cycle_keeps", "cycle_own")
+    _BUFFERS = Rules._BUFFERS + ("_rolled",)
 
     def __init__(self, n, target, short):
         Rules.__init__(self, n)

@@ -8,6 +8,8 @@ SKULL = 0  # how a record writes the skull face
 
 class Skulls(Rules):
     game = "skulls"
+    _STATE = Rules._STATE + ("rnd", "pos", "points", "rolls")
+    _BUFFERS = Rules._BUFFERS + ("order",)
 
     def __init__(self, n, rounds, low_face):
         Rules.__init__(self, n)
