@@ -6,7 +6,7 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-from dicetray.actions import Illegal, ROLL, BANK, VOID
+from dicetray.actions import Illegal, ROLL, BANK
 from dicetray.rules import Rules, NOTE_NONE, NOTE_SEVEN, NOTE_ROUND, NOTE_OVER
 
 _SAFE_ROLLS = const(3)  # rolls 1-3 of a round: no risk, a 7 is worth 70
@@ -40,14 +40,6 @@ class Bank(Rules):
 
     def dice_to_throw(self):
         return 2
-
-    def allowed(self):
-        if self.over:
-            return 0
-        mask = (1 << ROLL) | (1 << VOID)
-        if self.rolls:
-            mask |= 1 << BANK
-        return mask
 
     def apply(self, kind, dice, p):
         if self.over:

@@ -5,7 +5,7 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-from dicetray.actions import Illegal, ROLL, BANK, VOID
+from dicetray.actions import Illegal, ROLL, BANK
 from dicetray.rules import Rules, NOTE_NONE, NOTE_BUST, NOTE_AUTOBANK, NOTE_OVER
 
 _MAX_ROLLS = const(6)  # after the sixth valid non-one roll the turn banks itself
@@ -33,14 +33,6 @@ class Pig(Rules):
 
     def dice_to_throw(self):
         return 1
-
-    def allowed(self):
-        if self.over:
-            return 0
-        mask = (1 << ROLL) | (1 << VOID)
-        if self.rolls:
-            mask |= 1 << BANK
-        return mask
 
     def apply(self, kind, dice, p):
         if self.over:

@@ -6,7 +6,7 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-from dicetray.actions import Illegal
+from dicetray.actions import Illegal, ROLL, BANK, VOID
 
 # What the last action caused on its own (for the screen to say so).
 NOTE_NONE = const(0)
@@ -67,6 +67,17 @@ class Rules:
     def _player(self, p):
         if type(p) is not int or p < 0 or p >= self.n:
             raise Illegal("No such player")
+
+    def allowed(self):
+        """Bitmask (1 << kind) of the actions legal now. This default fits
+        the games where a turn throws, then banks after at least one roll
+        (self.rolls); six dice has its own."""
+        if self.over:
+            return 0
+        mask = (1 << ROLL) | (1 << VOID)
+        if self.rolls:
+            mask |= 1 << BANK
+        return mask
 
     def snapshot(self):
         saved = [getattr(self, name) for name in self._STATE]

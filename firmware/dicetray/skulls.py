@@ -40,13 +40,9 @@ class Skulls(Rules):
         return 2
 
     def allowed(self):
-        if self.over:
-            return 0
-        mask = (1 << ROLL) | (1 << VOID)
-        if self.rolls:
-            mask |= 1 << BANK
-        elif self.pos == 0:
-            mask |= 1 << ORDER
+        mask = Rules.allowed(self)
+        if mask and not self.rolls and self.pos == 0:
+            mask |= 1 << ORDER  # before the round's first throw
         return mask
 
     def apply(self, kind, dice, p):
