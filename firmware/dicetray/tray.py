@@ -71,7 +71,7 @@ _HALF_MS = const(200)
 # die may still be in the air after a hard impact), up to _FLIGHT_MAX_MS.
 _QUIET_MG = const(6)
 _QUIET_FLOOR_X = const(2)
-_QUIET_MS = const(170)
+_QUIET_MS = const(200)
 _FLIGHT_MAX_MS = const(450)
 # Tilt: 5 degrees, level again below 4.5 (tan^2 = 1/131 and 1/162).
 _TILT_INV_TAN2 = const(131)
