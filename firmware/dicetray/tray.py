@@ -289,7 +289,10 @@ class Tray:
         the envelope a single ring (bump, key tap) decays within; a high
         peak over the mean (dice knock, a phone or a washer hums); energy in
         the low band where the tray rocks on its feet (any die impact sets it
-        off, a phone's buzz does not); and the tray stays where it was.
+        off, a phone's buzz does not); and the tray stays where it was. Or,
+        instead of the rises: a die that barely rolls keeps the tray loud
+        long after a single ring would have died; many dice at 100 Hz blur
+        into a rumble that has rises and dies away, unlike a steady hum.
         """
         if mag > self._peak:
             self._peak = mag
