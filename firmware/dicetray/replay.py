@@ -15,7 +15,13 @@ class RecordError(ValueError):
 
 
 def _body(raw):
-    return raw[:-1] if raw[-1:] == b"\n" else raw
+    """A line without its end: \n, or \r\n from a record copied through
+    another system (the check covers the text before either)."""
+    if raw[-1:] == b"\n":
+        raw = raw[:-1]
+    if raw[-1:] == b"\r":
+        raw = raw[:-1]
+    return raw
 
 
 def replay(stream, on_action=None):

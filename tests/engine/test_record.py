@@ -72,6 +72,12 @@ class Replay(unittest.TestCase):
         text = summary(game)
         self.assertEqual(text[:88], '{"game":"pig","players":["Ann","Bob","Cy"],"scores":[9,0,0],"over":false,"winners":[],"r')
 
+    def test_crlf_line_ends_read_alike(self):
+        lines = [record.encode_header("pig", ["A", "B"]), record.encode_action(ROLL, [4]),
+                 record.encode_action(BANK)]
+        game, dropped = replay(io.BytesIO(("\r\n".join(lines) + "\r\n").encode()))
+        self.assertEqual((game.scores, dropped), ([4, 0], 0))
+
     def test_unknown_keys_are_ignored(self):
         game, _ = run(HEADER.replace("}}", '},"device":"x"}'), '{"a":"roll","d":[4],"t":5,"zz":[1]}')
         self.assertEqual(game.rules.points, 4)
