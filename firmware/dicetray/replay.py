@@ -15,7 +15,7 @@ class RecordError(ValueError):
 
 
 def _body(raw):
-    """A line without its end: \n, or \r\n from a record copied through
+    """A line without its end: LF, or CRLF from a record copied through
     another system (the check covers the text before either)."""
     if raw[-1:] == b"\n":
         raw = raw[:-1]
