@@ -46,6 +46,7 @@ class Bank(Rules):
             raise Illegal("Game is over")
         if kind == ROLL:
             self._check_faces(dice, 2, 1, 6, "Face 1-6")
+            self._remember(dice)
             self._roll(dice[0], dice[1])
         elif kind == BANK:
             if p is None:
@@ -60,7 +61,6 @@ class Bank(Rules):
             raise Illegal("Not in this game")
 
     def _roll(self, a, b):
-        self._remember((a, b))
         self.rolls += 1
         self.last_roller = self.turn
         total = a + b

@@ -101,6 +101,7 @@ class Game:
         self.opts = opts or {}
         self.rules = _rules_for(game, len(players), self.opts)
         self.history = History()
+        self._player = bytearray(1)  # the "p" of a bank, as a history value
         self._checkpoints = []  # (actions applied, history.mark(), rules.snapshot())
 
     @classmethod
@@ -130,7 +131,8 @@ class Game:
         elif kind == ORDER:
             self._remember(kind, p, len(p))
         elif kind == BANK and p is not None:
-            self._remember(kind, (p,), 1)
+            self._player[0] = p
+            self._remember(kind, self._player, 1)
         else:
             self._remember(kind, None, 0)
 

@@ -25,16 +25,22 @@ def _face_value(face, count):
     if count == 0:
         return 0
     single = _single(face)
-    best = count * single if single else 0
-    kind3 = 10 * face
-    for size, worth in ((3, kind3), (4, _FOUR_KIND), (5, _FIVE_KIND)):
-        rest = count - size
-        if rest == 0:
-            best = max(best, worth)
-        elif rest > 0 and single:
-            best = max(best, worth + rest * single)
+    best = count * single
+    best = _with_kind(best, count, 3, 10 * face, single)
+    best = _with_kind(best, count, 4, _FOUR_KIND, single)
+    best = _with_kind(best, count, 5, _FIVE_KIND, single)
     if count == 6:
-        best = max(best, 2 * kind3)  # two threes of a kind
+        best = max(best, 20 * face)  # two threes of a kind
+    return best
+
+
+def _with_kind(best, count, size, worth, single):
+    """best, or better with one kind of `size` and the rest as singles."""
+    rest = count - size
+    if rest == 0:
+        return max(best, worth)
+    if rest > 0 and single:
+        return max(best, worth + rest * single)
     return best
 
 
