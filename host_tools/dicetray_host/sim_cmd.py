@@ -55,11 +55,18 @@ def configure(parser):
                         help="MicroPython heap (default 192k, about a Pico's; the virtual board shares it)")
     parser.add_argument("--manual", action="store_true", help="no accelerometer: the tray runs in manual mode")
     parser.add_argument("--seed", type=int, default=1, help="seed of the generated throw traces")
+    from dicetray_host.vdevice import serve_arguments
+    serve_arguments(parser)   # --serve PORT: the tray's USB REPL for mpremote / dicetray pull
 
 
 def run(args):
     if args.script:
+        if args.serve is not None:
+            sys.stderr.write("dicetray sim: --serve runs with the terminal or headless, not with --script\n")
+            return EXIT_USAGE
         return run_script(args)
+    if args.serve is not None and not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return run_served(args)
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         sys.stderr.write("dicetray sim: the interactive simulator needs a terminal (stdin is not one).\n"
                          "For a headless session: dicetray sim --script FILE (see docs/firmware.md).\n")
@@ -71,6 +78,52 @@ def run(args):
 def _board(args, flash):
     from dicetray_host.vboard import VirtualBoard
     return VirtualBoard(flash, entry="main", heap=args.heap, accel=not args.manual)
+
+
+def _served_board(args, flash):
+    """(VirtualBoard, started VirtualDevice) for --serve PORT, or (None, error text)."""
+    from dicetray_host.vdevice import board_device
+    if not args.raw_paste:
+        os.environ["VDEVICE_RAW_PASTE"] = "0"  # the board's environment comes from ours
+    vb, device = board_device(flash, port=args.serve, heap=args.heap, accel=not args.manual)
+    try:
+        device.start()
+    except OSError as e:
+        return None, "dicetray sim: cannot listen on 127.0.0.1:%d: %s" % (args.serve, e.strerror or e)
+    return vb, device
+
+
+def _serving_note(device):
+    return ("USB: %s   (mpremote connect port:%s, dicetray pull --port %s)"
+            % (device.url, device.url, device.url))
+
+
+def run_served(args):
+    """--serve without a terminal: the tray runs on (virtual time kept to real
+    time) behind the endpoint until Ctrl-C or SIGTERM."""
+    import signal
+    import time
+    from dicetray_host.paths import ROOT
+    flash = args.flash or str(ROOT / "build" / "sim-flash")
+    vb, device = _served_board(args, flash)
+    if vb is None:
+        sys.stderr.write(device + "\n")
+        return 1
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    print("dicetray sim: virtual tray on %s (flash: %s)" % (device.url, flash))
+    print(_serving_note(device), flush=True)
+    try:
+        start = time.monotonic()
+        while True:
+            vb.run(50)
+            ahead = vb.now_ms / 1000.0 - (time.monotonic() - start)
+            if ahead > 0:
+                time.sleep(ahead)
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        device.stop()
+        vb.stop()
 
 
 def frame_lines(frame):
@@ -292,8 +345,17 @@ def run_terminal(args):
     saved = termios.tcgetattr(fd)
     throws = _Throws(args.seed)
     shot = 0
+    device = None
+    if args.serve is not None:
+        vb, device = _served_board(args, flash)
+        if vb is None:
+            sys.stderr.write(device + "\n")
+            return 1
+        vb.usb_note = _serving_note(device)
+    else:
+        vb = _board(args, flash)
     print("dicetray sim: virtual flash in %s\n%s" % (flash, HELP))
-    with _board(args, flash) as vb:
+    with vb:
         try:
             tty.setcbreak(fd)
             out.write("\x1b[?25l\x1b[2J")
@@ -320,11 +382,14 @@ def run_terminal(args):
                         throws.next(vb)
                         status = "thrown"
                     elif key == "x":
-                        vb.power_cut()
                         status = "power cut: booting again"
-                        _paint(out, [""] * 32, status, vb)
-                        time.sleep(0.4)
-                        vb.start()
+                        if device is not None:
+                            device.power_cycle()  # the USB link goes down too
+                        else:
+                            vb.power_cut()
+                            _paint(out, [""] * 32, status, vb)
+                            time.sleep(0.4)
+                            vb.start()
                     elif key == "R":
                         vb.press("ROLL")
                         vb.run(800)
@@ -343,6 +408,8 @@ def run_terminal(args):
             out.write("\x1b[?25h\n")
             out.flush()
             mem = vb.mem()
+            if device is not None:
+                device.stop()
     print(result_json(flash) or "no game record yet")
     print("peak heap: %d bytes (-X heapsize=%s)" % (mem.get("peak", 0), args.heap))
     return 0
@@ -369,4 +436,6 @@ def _paint(out, picture, status, vb):
     out.write("+" + "-" * 128 + "+\n")
     out.write(HELP + "\n")
     out.write(("t=%7.1fs  %s" % (vb.now_ms / 1000.0, status)).ljust(80) + "\n")
+    if getattr(vb, "usb_note", None):
+        out.write(vb.usb_note.ljust(80) + "\n")
     out.flush()

@@ -213,7 +213,7 @@ def throw_trace(seed=1, duration_ms=700, step_ms=5):
 class VirtualBoard:
     def __init__(self, flash_dir, entry="main", heap="96k", ticks_start_ms=0, accel=True,
                  oled=True, flash_kb=1408, firmware_dir=None, timeout_s=60.0, extra_path=(),
-                 measure_heap=True):
+                 measure_heap=True, rom=()):
         self.flash_dir = Path(flash_dir)
         self.flash_dir.mkdir(parents=True, exist_ok=True)
         self.entry = entry
@@ -226,6 +226,7 @@ class VirtualBoard:
         self.timeout_s = timeout_s
         self.extra_path = [str(p) for p in extra_path]
         self.measure_heap = measure_heap
+        self.rom = ",".join(rom)   # modules the board has before the firmware (VBOARD_ROM)
         self.proc = None
         self.state = "off"
         self.boots = 0
@@ -239,7 +240,10 @@ class VirtualBoard:
         self._buf = b""
 
     # --- process --------------------------------------------------------------
-    def start(self, reset_cause=1):
+    def start(self, reset_cause=1, usb_status_fd=None):
+        """Boot. usb_status_fd: the board's USB side is wanted (entry
+        vdevice_boot): stdin/stdout become pipes for a VirtualDevice, and
+        the REPL reports Ctrl-C arming on that fd (see dicetray_host.vdevice)."""
         if self.proc is not None:
             raise BoardError("board already running")
         to_board_r, to_board_w = os.pipe()
@@ -257,12 +261,19 @@ class VirtualBoard:
             "VBOARD_RESET_CAUSE": str(reset_cause),
             "VBOARD_HEAP": str(heap_bytes(self.heap)),
             "VBOARD_GC_PEAK": "1" if self.measure_heap else "0",
+            "VBOARD_ROM": self.rom,
         })
+        fds = (to_board_r, from_board_w)
+        stdin, stdout = subprocess.DEVNULL, self._log
+        if usb_status_fd is not None:
+            env["VDEVICE_STATUS_FD"] = str(usb_status_fd)
+            fds += (usb_status_fd,)
+            stdin = stdout = subprocess.PIPE
         self.proc = subprocess.Popen(
             [micropython_binary(), "-X", "heapsize=%d" % (heap_bytes(self.heap) + BOARD_RESERVE),
              "-m", "vboard_run", self.entry],
-            env=env, stdin=subprocess.DEVNULL, stdout=self._log, stderr=subprocess.STDOUT,
-            pass_fds=(to_board_r, from_board_w), cwd=str(self.flash_dir))
+            env=env, stdin=stdin, stdout=stdout, stderr=subprocess.STDOUT, bufsize=0,
+            pass_fds=fds, cwd=str(self.flash_dir))
         os.close(to_board_r)
         os.close(from_board_w)
         self._wr = to_board_w

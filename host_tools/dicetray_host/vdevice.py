@@ -258,6 +258,32 @@ class VirtualDevice:
         conn.close()
 
 
+# -- the real firmware on the virtual board, behind the endpoint ---------------
+def board_device(flash_dir, port=0, heap="192k", accel=True, **board_options):
+    """(VirtualBoard, VirtualDevice): firmware/main.py on the virtual board
+    (screen, keys, accelerometer driven through the VirtualBoard) with its
+    USB REPL on socket://127.0.0.1:PORT. Start the device (it boots the
+    board); drive the board's time with the VirtualBoard as usual. While the
+    REPL waits for input the board still answers, so the screen and the
+    clock go on during a pull."""
+    import shutil
+    from dicetray_host.vboard import VirtualBoard
+    # As deployed: main.py on the flash (the Pico boots it), the package in
+    # /lib (the repository's firmware folder, mounted there by the board).
+    Path(flash_dir).mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(FIRMWARE / "main.py", Path(flash_dir) / "main.py")
+    vb = VirtualBoard(flash_dir, entry="vdevice_boot:run", heap=heap, accel=accel,
+                      extra_path=[REPL_DIR], rom=("vdevice_repl", "vdevice_boot"), **board_options)
+
+    def spawn(status_w):
+        if vb.proc is not None:
+            vb.power_cut()
+        vb.start(usb_status_fd=status_w)
+        return vb.proc
+    device = VirtualDevice(flash_dir, port=port, spawn=spawn)
+    return vb, device
+
+
 # -- `--serve PORT` for the commands that run a device -----------------------
 def serve_arguments(parser):
     """Options of a command that serves the virtual device (`dicetray device`,

@@ -234,6 +234,16 @@ class Board:
     # --- host link ------------------------------------------------------
     def open_link(self, rd_fd=3, wr_fd=4):
         self._rd = open(rd_fd, "rb")
+        # Commands are read into a buffer made here, before the firmware's
+        # heap is set aside, so serving the host never needs a large block
+        # from the firmware's heap (a stream readline() grows its own).
+        self._inbuf = bytearray(2048)
+        self._inview = memoryview(self._inbuf)
+        self._one = bytearray(1)
+        self._inlen = 0
+        self._rd_fd = rd_fd
+        from array import array
+        self._args = array("l", bytes(8 * 64))
         self._wr = open(wr_fd, "wb")
         self.target_us = 0
 
@@ -242,6 +252,53 @@ class Board:
             self._wr.write(text)
             self._wr.write("\n")
 
+    def _readline(self):
+        """Reads the next command line into _inbuf and returns its length
+        (-1 when the host went away). One byte per read: a blocking
+        stream's readinto() waits to fill the whole buffer."""
+        buf = self._inbuf
+        one = self._one
+        rd = self._rd
+        n = self._inlen  # a line cut short by a KeyboardInterrupt goes on
+        while True:
+            if not rd.readinto(one):
+                return -1
+            c = one[0]
+            if c == 10:
+                self._inlen = 0
+                return n
+            if n == len(buf):
+                raise ValueError("vboard: command line too long")
+            buf[n] = c
+            n += 1
+            self._inlen = n
+
+    def _numbers(self, n):
+        """The integers after the command word of the line in _inbuf, into
+        the preallocated _args (no list or bytes object per number)."""
+        buf = self._inbuf
+        args = self._args
+        count = 0
+        i = buf.find(b" ", 0, n)
+        while 0 <= i < n:
+            while i < n and buf[i] == 32:
+                i += 1
+            if i >= n:
+                break
+            sign = 1
+            if buf[i] == 45:  # '-'
+                sign = -1
+                i += 1
+            v = 0
+            while i < n and 48 <= buf[i] <= 57:
+                v = v * 10 + buf[i] - 48
+                i += 1
+            if i < n and buf[i] != 32 or count == len(args):
+                raise ValueError("vboard: bad command")
+            args[count] = sign * v
+            count += 1
+        return count
+
     def serve(self):
         """Answer host commands until the host lets time run on."""
         if self._reply:
@@ -249,63 +306,95 @@ class Board:
             q = self.lis.queued() if self.lis is not None else 0
             self.notify("ok %d %s %d" % (self.now_us, self.state, q))
         while True:
-            line = self._rd.readline()
-            if not line:
+            n = self._readline()
+            if n < 0:
                 self.quit()  # the host went away
-            parts = line.split()
-            if not parts:
-                continue
-            cmd = parts[0]
-            if cmd == b"run":
-                self.target_us = self.now_us + int(parts[1]) * 1000
-                self._reply = True
+            if self._command(n):
                 return
-            elif cmd == b"key":
-                self.set_key(int(parts[1]), int(parts[2]), parts[3] == b"1")
-                self.notify("ok")
-            elif cmd == b"acc":
-                if self.lis is None:
-                    self.notify("err no accelerometer")
-                    continue
-                ok = True
-                for i in range(1, len(parts) - 3, 4):
-                    ok = self.lis.add_point(int(parts[i]), int(parts[i + 1]),
-                                            int(parts[i + 2]), int(parts[i + 3])) and ok
-                self.notify("ok" if ok else "err full")
-            elif cmd == b"acc?":
-                lis = self.lis
-                if lis is None:
-                    self.notify("acc - 0 0")
-                else:
-                    self.notify("acc %d %d %d" % (lis.odr_hz(), lis.count, lis.dropped))
-            elif cmd == b"lcd":
-                o = self.oled
-                if o is None:
-                    self.notify("lcd 0")
-                    continue
-                self.notify("lcd %d %s" % (len(o.ram), o.describe()))
-                self._wr.write(o.ram)
-            elif cmd == b"mem":
-                import gc
-                gc.collect()
-                used = gc.mem_alloc()
-                if used > self.peak:
-                    self.peak = used
-                self.notify("mem peak=%d current=%d free=%d base=%d" % (
-                    self.peak - self.base, used - self.base, gc.mem_free(), self.base))
-            elif cmd == b"pwm":
-                for g in self.used_gpio:
-                    if g.pwm is not None and g.pwm.active:
-                        self.notify("pwm %d %d %d" % (g.n, g.pwm.hz, g.pwm.duty))
-                        break
-                else:
-                    self.notify("pwm -")
-            elif cmd == b"now":
-                self.notify("ok %d %s" % (self.now_us, self.state))
-            elif cmd == b"quit":
+
+    def pump_until_readable(self, fd):
+        """While the firmware does not run (a REPL waits for input on fd):
+        answer the host's commands, a `run` at once (nothing runs to take
+        the time), until fd has input. Without a host link, just returns."""
+        if self._rd is None:
+            return
+        import select
+        poller = select.poll()
+        poller.register(fd, select.POLLIN)
+        poller.register(self._rd_fd, select.POLLIN)
+        while True:
+            if self._reply:  # a `run` the host waits for: its time passes at once
+                self._advance(self.target_us)
+                self._reply = False
+                q = self.lis.queued() if self.lis is not None else 0
+                self.notify("ok %d %s %d" % (self.now_us, self.state, q))
+            for entry in poller.poll():
+                if entry[0] == fd:
+                    return
+            n = self._readline()
+            if n < 0:
                 self.quit()
+            self._command(n)
+
+    def _command(self, n):
+        """Carry out the command line in _inbuf; True for `run` (time may go on)."""
+        end = self._inbuf.find(b" ", 0, n)
+        cmd = bytes(self._inview[:n if end < 0 else end])
+        if not cmd:
+            return False
+        args = self._args
+        if cmd in (b"run", b"key", b"acc"):
+            count = self._numbers(n)
+        if cmd == b"run":
+            self.target_us = self.now_us + args[0] * 1000
+            self._reply = True
+            return True
+        elif cmd == b"key":
+            self.set_key(args[0], args[1], args[2] == 1)
+            self.notify("ok")
+        elif cmd == b"acc":
+            if self.lis is None:
+                self.notify("err no accelerometer")
+                return False
+            ok = True
+            for i in range(0, count - 3, 4):
+                ok = self.lis.add_point(args[i], args[i + 1], args[i + 2], args[i + 3]) and ok
+            self.notify("ok" if ok else "err full")
+        elif cmd == b"acc?":
+            lis = self.lis
+            if lis is None:
+                self.notify("acc - 0 0")
             else:
-                self.notify("err unknown command")
+                self.notify("acc %d %d %d" % (lis.odr_hz(), lis.count, lis.dropped))
+        elif cmd == b"lcd":
+            o = self.oled
+            if o is None:
+                self.notify("lcd 0")
+                return False
+            self.notify("lcd %d %s" % (len(o.ram), o.describe()))
+            self._wr.write(o.ram)
+        elif cmd == b"mem":
+            import gc
+            gc.collect()
+            used = gc.mem_alloc()
+            if used > self.peak:
+                self.peak = used
+            self.notify("mem peak=%d current=%d free=%d base=%d" % (
+                self.peak - self.base, used - self.base, gc.mem_free(), self.base))
+        elif cmd == b"pwm":
+            for g in self.used_gpio:
+                if g.pwm is not None and g.pwm.active:
+                    self.notify("pwm %d %d %d" % (g.n, g.pwm.hz, g.pwm.duty))
+                    break
+            else:
+                self.notify("pwm -")
+        elif cmd == b"now":
+            self.notify("ok %d %s" % (self.now_us, self.state))
+        elif cmd == b"quit":
+            self.quit()
+        else:
+            self.notify("err unknown command")
+        return False
 
 
 board = Board()

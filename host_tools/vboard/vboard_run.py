@@ -5,7 +5,10 @@ VBOARD_LINK=R,W (host commands on fd R, answers on fd W), VBOARD_FLASH (host
 directory for the flash), VBOARD_FIRMWARE (firmware directory, mounted at
 /lib), VBOARD_FLASH_KB, VBOARD_ACCEL=0 (no LIS3DH fitted), VBOARD_OLED=0,
 VBOARD_TICKS_START (ms), VBOARD_RESET_CAUSE, VBOARD_HEAP (bytes left
-for the firmware), VBOARD_GC_PEAK=0 (no collection at waits).
+for the firmware), VBOARD_GC_PEAK=0 (no collection at waits), VBOARD_ROM
+(modules imported from MICROPYPATH before the flash is mounted and the
+firmware's heap set aside: what a Pico has in C, e.g. its USB REPL).
+ENTRY may be MODULE:FUNCTION (a ROM module's function is called).
 """
 import gc
 import os
@@ -33,6 +36,9 @@ def _env(name, default):
 
 
 def setup():
+    for name in _env("VBOARD_ROM", "").split(","):
+        if name:
+            __import__(name)
     board.ticks_start_ms = int(_env("VBOARD_TICKS_START", "0"))
     board.gc_peak = _env("VBOARD_GC_PEAK", "1") == "1"
     machine._reset_cause = int(_env("VBOARD_RESET_CAUSE", "1"))
@@ -81,7 +87,10 @@ def main():
         board.serve()  # the host may set things up before power-on
     board.state = "run"
     try:
-        __import__(entry)
+        module, _, function = entry.partition(":")
+        module = __import__(module)
+        if function:
+            getattr(module, function)()
         board.state = "exit"
     except SystemExit as e:
         if board.quitting or (e.args and e.args[0] == 77):  # quit, or machine.reset()

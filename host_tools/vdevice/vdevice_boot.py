@@ -1,10 +1,16 @@
-# Entry module for a board whose flash is already mounted (the virtual
-# board: `micropython -m vboard_run vdevice_boot`): serve the USB REPL and
-# boot main.py like a Pico. VDEVICE_STATUS_FD: fd for the Ctrl-C arming
-# reports (see dicetray_host/vdevice.py); VDEVICE_RAW_PASTE=0 declines raw paste.
+# The virtual board's USB side: `micropython -m vboard_run vdevice_boot:run`
+# with VBOARD_ROM=vdevice_repl,vdevice_boot (the REPL is the board's ROM, as
+# on a Pico, so it is not in the firmware's heap). Serves the USB REPL and
+# boots main.py like a Pico. VDEVICE_STATUS_FD: fd for the Ctrl-C arming
+# reports (see dicetray_host/vdevice.py); VDEVICE_RAW_PASTE=0 declines raw
+# paste. While the REPL waits for input, the board keeps answering its host.
 import os
 
 import vdevice_repl
+from vboard_core import board
 
-vdevice_repl.Device(int(os.getenv("VDEVICE_STATUS_FD") or "-1"),
-                    (os.getenv("VDEVICE_RAW_PASTE") or "1") == "1").run()
+
+def run():
+    vdevice_repl.Device(int(os.getenv("VDEVICE_STATUS_FD") or "-1"),
+                        (os.getenv("VDEVICE_RAW_PASTE") or "1") == "1",
+                        idle=board.pump_until_readable).run()

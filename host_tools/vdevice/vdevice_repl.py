@@ -30,7 +30,7 @@ class SoftReset(Exception):
 
 
 class Device:
-    def __init__(self, status_fd=-1, raw_paste=True, window=128):
+    def __init__(self, status_fd=-1, raw_paste=True, window=128, idle=None):
         self.stdin = sys.stdin.buffer
         self.out = sys.stdout.buffer
         self.status = open(status_fd, "wb") if status_fd >= 0 else None
@@ -40,6 +40,9 @@ class Device:
         self.keep = set(sys.modules)  # modules of the "ROM": kept over soft resets
         self.keep_path = list(sys.path)
         self.g = None
+        # idle(fd): returns when fd has input; the virtual board answers its
+        # host meanwhile, so the tray's clock and screen go on while we wait.
+        self.idle = idle
 
     # -- the wire --------------------------------------------------------
     def write(self, data):
@@ -49,6 +52,8 @@ class Device:
         """One byte from the host; a SIGINT that lands while waiting counts
         as the Ctrl-C byte it was made from. EOF: the server went away."""
         try:
+            if self.idle is not None:
+                self.idle(0)
             b = self.stdin.read(1)
         except KeyboardInterrupt:
             return _CTRL_C
