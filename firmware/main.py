@@ -7,6 +7,8 @@ oled = board.open_display()
 accel = board.open_accel()   # None without a sensor: manual mode
 pad = board.open_keypad()
 
-from dicetray.app import App
+del board
+from dicetray.app import App, unload
 
+unload("board", "pins")  # the pin map and the setup code are not needed again
 App(oled, accel, pad).run()

@@ -16,6 +16,7 @@ except ImportError:  # CPython
 from dicetray import keys, screens
 from dicetray.gate import Gate
 from dicetray.store import Store
+from dicetray.play import Table
 
 _TICK_MS = const(5)
 _SAMPLE_MS = const(40)
@@ -29,10 +30,10 @@ PLAY = const(1)
 SCORES = const(2)
 CONFIRM = const(3)
 
-# Modules of a game in play: dropped when the menu comes back (their bytecode
-# is RAM on a Pico unless frozen), imported again by the next game.
-_GAME_MODULES = ("play", "replay", "game", "history", "rules", "pig", "bank", "skulls",
-                 "sixdice", "scoring")
+# Modules of a game's rules: dropped when the menu comes back (their bytecode
+# is RAM on a Pico unless frozen), imported again by the next game. The table
+# (play.py) is imported at boot, while the heap is still in one piece.
+_GAME_MODULES = ("replay", "game", "history", "pig", "bank", "skulls", "sixdice", "scoring")
 
 
 def unload(*names):
@@ -112,7 +113,6 @@ class App:
     def play(self, game, now):
         self.menu = None
         unload("menu")
-        from dicetray.play import Table
         self.gate.keyed()  # faces only after the next throw
         self.table = Table(game, self.store, self.gate, now)
         self.mode = PLAY
@@ -281,15 +281,18 @@ class App:
             self.message = "UP/DOWN, OK"
 
     def start_game(self, now):
-        from dicetray.game import Game
         if not self.store.can_start():
             self.message = "Flash full"
             return
         name, players, opts = self.menu.chosen()
+        # The menu's RAM first, so the game's modules can reuse it.
+        self.menu = None
+        unload("menu")
+        from dicetray.game import Game
         game = Game(name, players, opts)
         try:
             self.store.start(name, players, opts, now)
         except OSError:
-            self.message = "Cannot write"
+            self.open_menu("Cannot write")
             return
         self.play(game, now)

@@ -1,10 +1,11 @@
 """Benchmark of the tray application (`make bench`, section bench_app).
 
-1. Heap: a whole 8-player game of pig played by keys and throws on the
-   virtual board (the unchanged firmware/main.py), the peak heap, and the
-   smallest -X heapsize it completes in (firmware as source, and as the
-   .mpy files `make deploy` puts on the board). The unix port is 64-bit:
-   objects are about twice their RP2040 size.
+1. Heap: a whole 8-player game of each of the four games played by keys
+   and throws on the virtual board (the unchanged firmware/main.py): the
+   firmware's peak heap and the smallest heap it completes in (firmware as
+   source, and as the .mpy files `make deploy` puts on the board). The
+   virtual board's own memory is set aside before the firmware starts. The
+   unix port is 64-bit: objects are about twice their RP2040 size.
 2. Display: bytes sent to the OLED per key press (changed pages) against
    sending the full frame every time.
 3. Instructions per key press (engine, record line with sync, screen
@@ -52,20 +53,81 @@ Counting(oled, accel, pad).run()
 """
 
 
-def _play_game(vb, throws):
-    """An 8-player pig game, 3 circuits: each turn two throws and a bank."""
-    for name in ("DOWN", "ROLL", "ROLL", "ROLL", "ROLL", "ROLL", "ROLL", "DOWN", "ROLL", "DOWN", "ROLL"):
+GAMES = ("pig", "bank", "skulls", "sixdice")
+_READY = ("Key the faces", "Faces or BANK", "OK: take over", "New throw: key it")
+
+
+def _throw(vb, throws, dice):
+    """A generated throw; should the detector miss it, the player's way out
+    (a long press of ROLL marks the throw), so the game goes on."""
+    if throws is None:
+        return
+    throws.next(vb, dice)
+    bottom = vb.screen_text()[-1:]
+    if bottom and "moving" in bottom[0]:
+        vb.run(600)
+        bottom = vb.screen_text()[-1:]
+    if not bottom or bottom[0] not in _READY:
+        vb.press("ROLL")
+        vb.run(800)
+        vb.release("ROLL")
+        vb.run(60)
+
+
+def _roll(vb, throws, *faces):
+    _throw(vb, throws, len(faces))
+    for face in faces:
+        vb.tap(face)
+
+
+def _turns(game):
+    """The key presses of a whole 8-player game, as (faces...) throws and key names."""
+    if game == "pig":          # 3 circuits: two throws and a bank a turn
+        for _ in range(PLAYERS * 3):
+            yield ("4",)
+            yield ("5",)
+            yield "BANK"
+    elif game == "bank":       # 10 rounds: two rolls, then everyone banks
+        for _ in range(10):
+            yield ("3", "4")
+            yield ("2", "3")
+            for _ in range(PLAYERS):
+                yield "BANK"
+    elif game == "skulls":     # 6 rounds: a throw and a pass; P1 throws twice once
+        for turn in range(PLAYERS * 6):
+            yield ("3", "4")
+            if turn == 0:
+                yield ("2", "2")
+            yield "BANK"
+    else:                      # target 1000: P1 banks 310 a turn, the others lose theirs
+        for turn in range(PLAYERS * 6):
+            yield ("1", "2", "3", "4", "5", "6")
+            yield "ROLL"       # OK: keep the straight (best first), all six again
+            if turn % PLAYERS == 0:
+                yield ("6", "6", "6", "2", "3", "4")
+                yield "ROLL"
+                yield "BANK"
+            else:
+                yield ("2", "2", "3", "3", "4", "6")   # nothing scores
+
+
+def _play_game(vb, throws, game="pig"):
+    """A whole 8-player game by keys and throws; True when it ended."""
+    menu = ["ROLL"] * GAMES.index(game) + ["DOWN"] + ["ROLL"] * (PLAYERS - 2) + ["DOWN"]
+    menu += ["ROLL"] * (CIRCUITS_OPTION if game == "pig" else 0) + ["DOWN", "ROLL"]
+    for name in menu:
         vb.tap(name)
-    for turn in range(PLAYERS * 3):
-        for face in ("4", "5"):
-            if throws:
-                throws.next(vb, 1)
-            vb.tap(face)
-        vb.tap("BANK")
+    for step in _turns(game):
+        if vb.state != "run" or "Game over" in vb.screen_text():
+            break
+        if isinstance(step, tuple):
+            _roll(vb, throws, *step)
+        else:
+            vb.tap(step)
     return "Game over" in vb.screen_text()
 
 
-def _one_game(heap, firmware_dir=None, accel=True, entry="main", entry_text=None):
+def _one_game(heap, firmware_dir=None, accel=True, entry="main", entry_text=None, game="pig"):
     """(completed, mem dict, output) of one whole game with this heap.
     entry_text: the entry module's source, put on the flash (the board's
     sys.path starts there)."""
@@ -79,7 +141,7 @@ def _one_game(heap, firmware_dir=None, accel=True, entry="main", entry_text=None
                           timeout_s=15) as vb:
             try:
                 vb.run(300)
-                done = vb.state == "run" and _play_game(vb, _Throws(1) if accel else None)
+                done = vb.state == "run" and _play_game(vb, _Throws(1) if accel else None, game)
                 done = done and vb.state == "run"
                 mem = vb.mem()
             except BoardError:  # out of heap inside the virtual board itself
@@ -98,38 +160,59 @@ def _deployed_tree():
     return tree
 
 
-def _smallest_heap(firmware_dir):
-    low, high = 16, 512   # KiB: the answer is in (low, high]
-    while high - low > 4:
+def _smallest_heap(firmware_dir, game):
+    low, high = 48, 192   # KiB: the answer is in (low, high]
+    if not _one_game("%dk" % high, firmware_dir, game=game)[0]:
+        return None
+    while high - low > 2:
         mid = (low + high) // 2
-        if _one_game("%dk" % mid, firmware_dir)[0]:
+        if _one_game("%dk" % mid, firmware_dir, game=game)[0]:
             high = mid
         else:
             low = mid
     return high
 
 
-def heap_section():
-    print("Whole game: pig, %d players, 3 circuits, 48 throws and 24 banks by keys (virtual board)" % PLAYERS)
-    done, _, out = _one_game("256k", entry="bench_counting", entry_text=_COUNTING_ENTRY)
-    start = re.search(r"^start heap (\d+)$", out, re.M)
-    rows = [(int(m.group(1)), int(m.group(2))) for m in re.finditer(r"^key \d+ bytes (\d+) heap (\d+)$", out, re.M)]
-    if not (done and start and rows):
-        print("the counting run did not complete:\n%s" % out[-600:])
-        return
-    # (the firmware from source here: its bytecode is part of that heap)
-    base = int(start.group(1))
-    live = max(heap for _, heap in rows) - base
-    print("%-46s %9d bytes" % ("firmware heap in use after a key, most (gc)", live))
+def _heap_row(game, tree):
+    peak = _one_game("192k", tree, game=game)[1].get("peak", 0)
+    return peak, _one_game("96k", tree, game=game)[0], _smallest_heap(tree, game)
+
+
+def heap_table():
+    """{(game, label): (peak bytes, completes with 96k, smallest KiB)}."""
+    from concurrent.futures import ThreadPoolExecutor
     deployed = _deployed_tree()
+    jobs = {}
     try:
-        for label, tree in (("source (.py)", None), ("deployed (.mpy)", deployed)):
-            ok96 = _one_game("96k", tree)[0]
-            print("%-46s %9s" % ("completes with -X heapsize=96k, " + label, "yes" if ok96 else "no"))
-            print("%-46s %8dk" % ("smallest heap that completes, " + label, _smallest_heap(tree)))
+        with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+            for game in GAMES:
+                for label, tree in (("deployed .mpy", deployed), ("source .py", None)):
+                    jobs[game, label] = pool.submit(_heap_row, game, tree)
+            return {key: job.result() for key, job in jobs.items()}
     finally:
         shutil.rmtree(deployed, ignore_errors=True)
-    print("(the heap figures include the virtual board, which lives in the same heap)")
+
+
+def heap_section():
+    print("Whole 8-player games by keys and throws on the virtual board (firmware/main.py)")
+    print("pig 3 circuits; bank 10 rounds; skulls 6 rounds; six dice to 1000")
+    table = heap_table()
+    print("%-8s %-14s %12s %13s %16s" % ("game", "firmware", "peak (gc)", "96k works", "smallest heap"))
+    for (game, label), (peak, ok96, smallest) in table.items():
+        print("%-8s %-14s %10d B %13s %15s" % (game, label, peak, "yes" if ok96 else "no",
+                                              "%dk" % smallest if smallest else "> 192k"))
+    print("heap = what the firmware gets: the port starts with heap + 128 KiB and the")
+    print("board sets its own modules, models and a ballast aside before main.py runs")
+    print("(the board's command buffer is made then too), so these are the firmware's")
+    print("figures alone. peak = most live heap after a collection between actions.")
+    print("The unix port is 64-bit: objects and bytecode tables take about twice their")
+    print("RP2040 size (the Pico has about 210 KB free after boot).")
+    print()
+    done, _, out = _one_game("256k", entry="bench_counting", entry_text=_COUNTING_ENTRY)
+    rows = [(int(m.group(1)), int(m.group(2))) for m in re.finditer(r"^key \d+ bytes (\d+) heap (\d+)$", out, re.M)]
+    if not (done and rows):
+        print("the counting run did not complete:\n%s" % out[-600:])
+        return
     print()
     sent = [b for b, _ in rows]
     full = 8 + 1 + 1024  # window command, control byte, all 8 pages
