@@ -67,6 +67,16 @@ _TAIL_CREST = const(4)
 _BLUR_RISES = const(4)
 _BLUR_TAIL_MS = const(300)
 _HALF_MS = const(200)
+# Direction: impacts of falling dice are mostly vertical (|z| at least the
+# sum of |x| and |y|); a phone or a bump is mostly sideways: below 7/20
+# (0.35) of it never a throw. Upright activity needs less: a tail of 100 ms
+# with crest 3, or, under the 50 mg peak, 35 mg with 3 rises over 200 ms
+# (a single die dropped softly, sampled at 100 Hz).
+_SIDE_MAX_X = const(20)
+_SIDE_MAX_Y = const(7)
+_UPRIGHT_TAIL_MS = const(100)
+_SOFT_PEAK_MG = const(35)
+_SOFT_TAIL_MS = const(200)
 # Settle: quiet for this long, and 1 ms per mg of the last loud sample (a
 # die may still be in the air after a hard impact), up to _FLIGHT_MAX_MS.
 _QUIET_MG = const(6)
@@ -132,6 +142,7 @@ class Tray:
         self._low_peak = 0
         self._sx = self._sy = self._sz = 0
         self._energy = 0
+        self._upright = 0
         self._sta_peak = 0
         self._tail_t = 0
         self._energy_half = 0
@@ -186,7 +197,8 @@ class Tray:
         hx = x - (bx >> _LF_FX)
         hy = y - (by >> _LF_FX)
         hz = z - (bz >> _LF_FX)
-        mag = (hx if hx > 0 else -hx) + (hy if hy > 0 else -hy) + (hz if hz > 0 else -hz)
+        az = hz if hz > 0 else -hz
+        mag = (hx if hx > 0 else -hx) + (hy if hy > 0 else -hy) + az
         sta = self._sta
         sta += (((mag << _STA_FX) - sta) * self._r_sta[dt]) >> 10
         self._sta = sta
@@ -227,7 +239,7 @@ class Tray:
                 return EV_SETTLED
             return EV_NONE
         if state == _CANDIDATE:
-            return self._candidate(t, dt, hx, hy, hz, mag, sta, dx, dy, dz)
+            return self._candidate(t, dt, hx, hy, hz, az, mag, sta, dx, dy, dz)
 
         # idle: follow gravity and the background level
         if dev < 1000:
@@ -273,6 +285,7 @@ class Tray:
             self._low_peak = 0
             self._sx = self._sy = self._sz = 0
             self._energy = 0
+            self._upright = 0
             self._sta_peak = sta
             self._tail_t = t
             self._impulse_thr = max(_IMPULSE_MG, floor * _IMPULSE_FLOOR_X)
@@ -282,7 +295,7 @@ class Tray:
             return self._tilt_check()
         return EV_NONE
 
-    def _candidate(self, t, dt, hx, hy, hz, mag, sta, dx, dy, dz):
+    def _candidate(self, t, dt, hx, hy, hz, az, mag, sta, dx, dy, dz):
         """Collect evidence for _EVAL_MS, then decide: throw or not.
 
         A throw has a sharp peak; more rings after the first that rise over
@@ -310,6 +323,7 @@ class Tray:
         self._sy += (dy >> _G_FX) * dt
         self._sz += (dz >> _G_FX) * dt
         self._energy += mag * dt
+        self._upright += az * dt
         span = t - self._cand_t0
         if span <= _HALF_MS:
             self._energy_half = self._energy
@@ -336,12 +350,22 @@ class Tray:
         rises = self._rises
         tail = self._tail_t - self._cand_t0
         early = self._energy_half
-        if (peak >= _THROW_PEAK_MG and self._low_peak >= _THROW_LOW_MG
-                and shift <= _SHIFT_MG + (peak >> 3)
-                and ((rises >= 2 and crest >= 4) or (rises >= 3 and crest >= 3)
-                     or (tail >= _TAIL_MS and crest >= _TAIL_CREST)
-                     or (rises >= _BLUR_RISES and tail >= _BLUR_TAIL_MS
-                         and 2 * early >= 3 * (self._energy - early)))):
+        # dice fall: their impacts push the floor down, so most of the fast
+        # part is vertical; a phone's motor and a bump shake the table sideways
+        up = self._upright
+        side = self._energy - up
+        if _SIDE_MAX_X * up < _SIDE_MAX_Y * side:
+            return EV_NONE
+        upright = up >= side
+        low = self._low_peak >= _THROW_LOW_MG and shift <= _SHIFT_MG + (peak >> 3)
+        if (low and ((peak >= _THROW_PEAK_MG
+                      and ((rises >= 2 and crest >= 4) or (rises >= 3 and crest >= 3)
+                           or (tail >= _TAIL_MS and crest >= _TAIL_CREST)
+                           or (rises >= _BLUR_RISES and tail >= _BLUR_TAIL_MS
+                               and (upright or 2 * early >= 3 * (self._energy - early)))
+                           or (upright and crest >= 3 and tail >= _UPRIGHT_TAIL_MS)))
+                     or (upright and peak >= _SOFT_PEAK_MG and crest >= 3
+                         and rises >= 3 and tail >= _SOFT_TAIL_MS))):
             self._state = _MOVING
             self.moving = True
             self.throw_start_ms = self._cand_t0
