@@ -17,6 +17,7 @@ from dicetray import keys, screens
 from dicetray.gate import Gate
 from dicetray.store import Store
 from dicetray.play import Table
+from dicetray.game import Game
 
 _TICK_MS = const(5)
 _SAMPLE_MS = const(40)
@@ -32,8 +33,9 @@ CONFIRM = const(3)
 
 # Modules of a game's rules: dropped when the menu comes back (their bytecode
 # is RAM on a Pico unless frozen), imported again by the next game. The table
-# (play.py) is imported at boot, while the heap is still in one piece.
-_GAME_MODULES = ("replay", "game", "history", "pig", "bank", "skulls", "sixdice", "scoring")
+# (play.py) and the game (game.py) are imported at boot, while the heap is
+# still in one piece: dropping and loading them again would leave holes.
+_GAME_MODULES = ("replay", "pig", "bank", "skulls", "sixdice", "scoring")
 
 
 def unload(*names):
@@ -288,7 +290,6 @@ class App:
         # The menu's RAM first, so the game's modules can reuse it.
         self.menu = None
         unload("menu")
-        from dicetray.game import Game
         game = Game(name, players, opts)
         try:
             self.store.start(name, players, opts, now)

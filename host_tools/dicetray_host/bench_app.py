@@ -206,14 +206,15 @@ def heap_section():
     print("(the board's command buffer is made then too), so these are the firmware's")
     print("figures alone. peak = most live heap after a collection between actions.")
     print("The unix port is 64-bit: objects and bytecode tables take about twice their")
-    print("RP2040 size (the Pico has about 210 KB free after boot).")
+    print("RP2040 size (the Pico has about 210 KB free after boot). Smallest heap: by")
+    print("bisection in 2 KiB steps; near the limit fragmentation decides, so a size")
+    print("just under it may also work.")
     print()
     done, _, out = _one_game("256k", entry="bench_counting", entry_text=_COUNTING_ENTRY)
     rows = [(int(m.group(1)), int(m.group(2))) for m in re.finditer(r"^key \d+ bytes (\d+) heap (\d+)$", out, re.M)]
     if not (done and rows):
         print("the counting run did not complete:\n%s" % out[-600:])
         return
-    print()
     sent = [b for b, _ in rows]
     full = 8 + 1 + 1024  # window command, control byte, all 8 pages
     mean = sum(sent) / len(sent)

@@ -43,6 +43,18 @@ class _PinIRQ:
         return self.pin._g.trigger
 
 
+_PINS = []
+
+
+def _prepare():
+    """Called by the board before the firmware's heap is set aside: the rp2
+    port's Pin objects are static (Pin(n) returns the same one, no heap)."""
+    for _ in range(_core.NPINS):
+        p = object.__new__(Pin)
+        p._g = None
+        _PINS.append(p)
+
+
 class Pin:
     IN = _core.IN
     OUT = _core.OUT
@@ -52,6 +64,11 @@ class Pin:
     PULL_DOWN = _core.PULL_DOWN
     IRQ_FALLING = _core.IRQ_FALLING
     IRQ_RISING = _core.IRQ_RISING
+
+    def __new__(cls, id, *args, **kw):
+        if cls is Pin and _PINS:
+            return _PINS[_gpio_number(id)]
+        return object.__new__(cls)
 
     def __init__(self, id, mode=-1, pull=-1, *, value=None, alt=-1):
         self._g = _board.pin(_gpio_number(id))

@@ -93,10 +93,19 @@ class Board:
         self.quitting = False
         self.gc_peak = False
 
+    def prepare_pins(self):
+        """The GPIO models made before the firmware's heap is set aside: on
+        the RP2040 the pins are hardware, not heap."""
+        self._spare = [Gpio(n) for n in range(NPINS)]
+        self.used_gpio = [None] * NPINS   # room for every pin, so append never grows it
+        del self.used_gpio[:]
+
+    _spare = None
+
     def pin(self, n):
         g = self.gpio[n]
         if g is None:
-            g = self.gpio[n] = Gpio(n)
+            g = self.gpio[n] = self._spare[n] if self._spare else Gpio(n)
             self.used_gpio.append(g)
             self._rebuild_nets()
         return g

@@ -52,6 +52,8 @@ def setup():
         devices = (board.lis,)
     board.i2c_wiring[_ACCEL[0]] = (_ACCEL[1], _ACCEL[2], devices)
     board.wire_keypad(_ROWS, _COLS)
+    board.prepare_pins()
+    machine._prepare()
     flash = os.getenv("VBOARD_FLASH")
     if flash:
         vboard_flash.mount(flash, _env("VBOARD_FIRMWARE", "firmware"),
