@@ -41,6 +41,11 @@ HELP = """keys: 1-6 faces   s SKULL   v VOID   b BANK   r/Enter/space ROLL(OK)  
       u/Backspace UNDO   m MENU   c SCORES   p PLAYER   k/Up UP   j/Down DOWN
       t throw the tray   x cut the power   q quit"""
 
+# The panel (128 columns + frame, 32 lines + frame), the key help, the clock
+# and the USB line.
+TERMINAL_COLUMNS = 130
+TERMINAL_LINES = 40
+
 _UPPER = "\u2580"
 _LOWER = "\u2584"
 _FULL = "\u2588"
@@ -67,6 +72,14 @@ def run(args):
         return run_script(args)
     if args.serve is not None and not (sys.stdin.isatty() and sys.stdout.isatty()):
         return run_served(args)
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        import shutil
+        size = shutil.get_terminal_size()
+        if size.columns < TERMINAL_COLUMNS or size.lines < TERMINAL_LINES:
+            sys.stderr.write("dicetray sim: the OLED needs a terminal of at least %dx%d characters; "
+                             "this one is %dx%d. Make the window larger (or the font smaller) and "
+                             "run it again.\n" % (TERMINAL_COLUMNS, TERMINAL_LINES, size.columns, size.lines))
+            return EXIT_USAGE
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         sys.stderr.write("dicetray sim: the interactive simulator needs a terminal (stdin is not one).\n"
                          "For a headless session: dicetray sim --script FILE (see docs/firmware.md).\n")

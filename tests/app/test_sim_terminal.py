@@ -1,0 +1,67 @@
+"""`make sim`, the README's first command, in a real terminal (tmux): the
+OLED is drawn, keys reach the tray, q quits; a window too small says so."""
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux not installed")
+DICETRAY = Path(sys.executable).parent / "dicetray"
+
+
+class Terminal:
+    def __init__(self, name, command, columns, lines):
+        self.name = name
+        # Sized before the command starts: a detached session may begin at 80x24.
+        subprocess.run(["tmux", "new-session", "-d", "-s", name, "-x", str(columns), "-y", str(lines),
+                        "sleep 0.5; " + command + "; echo EXIT $?; sleep 30"], check=True)
+        subprocess.run(["tmux", "resize-window", "-t", name, "-x", str(columns), "-y", str(lines)],
+                       check=True)
+
+    def screen(self):
+        return subprocess.run(["tmux", "capture-pane", "-t", self.name, "-p"],
+                              capture_output=True, text=True).stdout
+
+    def wait_for(self, text, timeout=20):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            shown = self.screen()
+            if text in shown:
+                return shown
+            time.sleep(0.2)
+        raise AssertionError("terminal never showed %r:\n%s" % (text, self.screen()))
+
+    def keys(self, *keys):
+        subprocess.run(["tmux", "send-keys", "-t", self.name, *keys], check=True)
+
+    def close(self):
+        subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True)
+
+
+def test_sim_in_a_fresh_terminal_draws_the_tray_takes_keys_and_quits(tmp_path):
+    term = Terminal("dicetray-sim-%d" % time.time_ns(), "%s sim --manual --flash %s" % (DICETRAY, tmp_path),
+                    132, 41)
+    try:
+        term.wait_for("t throw the tray")                # the key help under the panel
+        term.wait_for("\u2588")                          # the OLED, drawn in blocks
+        term.keys("Down", "r", "Down", "Down", "r")       # menu: Start a pig game (3 players)
+        deadline = time.monotonic() + 20
+        while not list(tmp_path.glob("games/*.jsonl")) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert list(tmp_path.glob("games/*.jsonl")), term.screen()
+        term.keys("q")
+        term.wait_for("EXIT 0")
+    finally:
+        term.close()
+
+
+def test_sim_in_a_small_terminal_says_how_large_it_must_be(tmp_path):
+    term = Terminal("dicetray-small-%d" % time.time_ns(), "%s sim --flash %s" % (DICETRAY, tmp_path), 80, 24)
+    try:
+        shown = term.wait_for("EXIT 2")
+        assert "at least 130x40" in shown.replace("\n", "")
+    finally:
+        term.close()
