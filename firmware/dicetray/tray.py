@@ -82,6 +82,13 @@ _SOFT_TAIL_MS = const(200)
 _QUIET_MG = const(6)
 _QUIET_FLOOR_X = const(2)
 _QUIET_MS = const(200)
+# A die's last slaps at 100 Hz can stay under the quiet level, sample by
+# sample, while their 24 ms average stays over the floor + 5 mg, which noise
+# does not: that too must be quiet for 150 ms, for at most 350 ms after the
+# last loud sample (a hum starting under a throw must not hold it forever).
+_MURMUR_MG = const(5)
+_MURMUR_QUIET_MS = const(150)
+_MURMUR_MAX_MS = const(350)
 _FLIGHT_MAX_MS = const(450)
 # Tilt: 5 degrees, level again below 4.5 (tan^2 = 1/131 and 1/162).
 _TILT_INV_TAN2 = const(131)
@@ -150,6 +157,9 @@ class Tray:
         self._quiet_thr = 0
         self._active_t = 0
         self._hold_until = 0
+        self._lvl = 0
+        self._murmur = 0
+        self._murmur_t = 0
 
     def _restart(self, t, x, y, z):
         """First sample or after a gap: start the filters from this sample."""
@@ -223,6 +233,13 @@ class Tray:
         if state == _MOVING:
             # settled once quiet long enough, and past any possible flight
             quiet = self._quiet_thr
+            # and the level over 24 ms: a die's last small slaps at 100 Hz
+            # come between samples that are quiet, noise does not stay up
+            lvl = self._lvl
+            lvl += (((sta << _STA_FX) - lvl) * self._r_lf[dt]) >> 10
+            self._lvl = lvl
+            if lvl >= self._murmur and t - self._active_t < _MURMUR_MAX_MS:
+                self._murmur_t = t
             if sta >= quiet or dev > _REST_DEV_MG:
                 self._active_t = t
                 if mag > quiet:
@@ -230,7 +247,8 @@ class Tray:
                     if hold > self._hold_until:
                         self._hold_until = hold
                 return EV_NONE
-            if t - self._active_t >= _QUIET_MS and t >= self._hold_until:
+            if (t - self._active_t >= _QUIET_MS and t - self._murmur_t >= _MURMUR_QUIET_MS
+                    and t >= self._hold_until):
                 self._state = _IDLE
                 self.moving = False
                 self.settled_ms = t
@@ -372,6 +390,8 @@ class Tray:
             self.settled_ms = -1
             self._quiet_thr = _QUIET_MG + (self._floor >> _FLOOR_FX) * _QUIET_FLOOR_X
             self._hold_until = t
+            self._lvl = sta << _STA_FX
+            self._murmur = ((self._floor >> _FLOOR_FX) + _MURMUR_MG) << _STA_FX
             return EV_THROW
         return EV_NONE
 
