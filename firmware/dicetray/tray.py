@@ -10,6 +10,8 @@ Physics it relies on (see docs/throw-detection.md for the figures):
 - dice impacts are sharp and come several in a row: bounces, other dice,
   face slaps while rolling; a table bump or a key tap is one ring that only
   decays; a buzzing phone or a washing machine is steady, not impulsive;
+- dice fall, so their impacts push the floor down: the fast part is mostly
+  vertical, while a buzzing phone or a bumped table shakes it sideways;
 - dice are still when nothing has rung for a while, and that while is
   longer after a hard impact, because a die may still be in the air.
 """
