@@ -2,6 +2,7 @@
 as `dicetray sim --serve PORT` runs it: a game played by keys, pulled with
 the real `dicetray pull` and `mpremote` in the middle, and going on after."""
 import json
+from pathlib import Path
 import subprocess
 import sys
 
@@ -104,3 +105,28 @@ def test_dicetray_sim_serve_runs_the_tray_for_mpremote_and_pull(tmp_path):
     finally:
         sim.terminate()
         assert sim.wait(timeout=10) == 0
+
+
+def test_deploy_to_a_fresh_virtual_pico_then_the_tray_boots_the_deployed_firmware(tmp_path):
+    from dicetray_host.vdevice import board_device
+    from usb_helpers import dicetray
+    flash = tmp_path / "flash"
+    vb, device = board_device(flash, accel=False, deployed=False)
+    device.start()
+    try:
+        vb.run(300)
+        assert not "".join(vb.screen_text())                # nothing to run yet
+        proc = dicetray("deploy", "--port", device.url, timeout=120)
+        assert proc.returncode == 0, proc.stderr
+        assert (flash / "main.py").read_bytes() == (Path(__file__).parents[1] / "firmware" / "main.py").read_bytes()
+        assert (flash / "lib" / "dicetray" / "app.mpy").exists()
+        assert not list((flash / "lib" / "dicetray").glob("*.py"))
+        vb.run(300)                                         # deploy soft-reset the board: main.py runs
+        screen = "\n".join(vb.screen_text())
+        assert "New game" in screen and "Manual mode" in screen
+        tap(vb, "DOWN", "DOWN", "DOWN", "ROLL", "4")          # Start pig, and it plays
+        assert "Roll 1 of 6" in "\n".join(vb.screen_text())
+        assert (flash / "games" / "0001.jsonl").read_bytes().count(b"\n") == 2
+    finally:
+        device.stop()
+        vb.stop()

@@ -213,7 +213,7 @@ def throw_trace(seed=1, duration_ms=700, step_ms=5):
 class VirtualBoard:
     def __init__(self, flash_dir, entry="main", heap="96k", ticks_start_ms=0, accel=True,
                  oled=True, flash_kb=1408, firmware_dir=None, timeout_s=60.0, extra_path=(),
-                 measure_heap=True, rom=()):
+                 measure_heap=True, rom=(), lib_from_flash=False):
         self.flash_dir = Path(flash_dir)
         self.flash_dir.mkdir(parents=True, exist_ok=True)
         self.entry = entry
@@ -226,6 +226,7 @@ class VirtualBoard:
         self.timeout_s = timeout_s
         self.extra_path = [str(p) for p in extra_path]
         self.measure_heap = measure_heap
+        self.lib_from_flash = lib_from_flash  # no firmware folder at /lib: the flash's own lib/
         self.rom = ",".join(rom)   # modules the board has before the firmware (VBOARD_ROM)
         self.proc = None
         self.state = "off"
@@ -250,10 +251,11 @@ class VirtualBoard:
         from_board_r, from_board_w = os.pipe()
         env = dict(os.environ)
         env.update({
-            "MICROPYPATH": os.pathsep.join([str(VBOARD_DIR)] + self.extra_path + [str(self.firmware_dir)]),
+            "MICROPYPATH": os.pathsep.join([str(VBOARD_DIR)] + self.extra_path
+                                           + ([] if self.lib_from_flash else [str(self.firmware_dir)])),
             "VBOARD_LINK": "%d,%d" % (to_board_r, from_board_w),
             "VBOARD_FLASH": str(self.flash_dir.resolve()),
-            "VBOARD_FIRMWARE": str(self.firmware_dir.resolve()),
+            "VBOARD_FIRMWARE": "-" if self.lib_from_flash else str(self.firmware_dir.resolve()),
             "VBOARD_FLASH_KB": str(self.flash_kb),
             "VBOARD_ACCEL": "1" if self.accel else "0",
             "VBOARD_OLED": "1" if self.oled else "0",

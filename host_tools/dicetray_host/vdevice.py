@@ -259,7 +259,7 @@ class VirtualDevice:
 
 
 # -- the real firmware on the virtual board, behind the endpoint ---------------
-def board_device(flash_dir, port=0, heap="192k", accel=True, **board_options):
+def board_device(flash_dir, port=0, heap="192k", accel=True, deployed=True, **board_options):
     """(VirtualBoard, VirtualDevice): firmware/main.py on the virtual board
     (screen, keys, accelerometer driven through the VirtualBoard) with its
     USB REPL on socket://127.0.0.1:PORT. Start the device (it boots the
@@ -270,10 +270,14 @@ def board_device(flash_dir, port=0, heap="192k", accel=True, **board_options):
     from dicetray_host.vboard import VirtualBoard
     # As deployed: main.py on the flash (the Pico boots it), the package in
     # /lib (the repository's firmware folder, mounted there by the board).
+    # deployed=False: a fresh Pico, nothing but what is copied to its flash
+    # (`dicetray deploy` puts the package in the flash's own /lib).
     Path(flash_dir).mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(FIRMWARE / "main.py", Path(flash_dir) / "main.py")
+    if deployed:
+        shutil.copyfile(FIRMWARE / "main.py", Path(flash_dir) / "main.py")
     vb = VirtualBoard(flash_dir, entry="vdevice_boot:run", heap=heap, accel=accel,
-                      extra_path=[REPL_DIR], rom=("vdevice_repl", "vdevice_boot"), **board_options)
+                      extra_path=[REPL_DIR], rom=("vdevice_repl", "vdevice_boot"),
+                      lib_from_flash=not deployed, **board_options)
 
     def spawn(status_w):
         if vb.proc is not None:

@@ -158,6 +158,9 @@ def mount(host_dir, firmware_dir, size_kb):
     """/ becomes the flash directory, /lib the firmware, as deployed on the Pico."""
     os.umount("/")
     os.mount(FlashVfs(host_dir, size_kb), "/")
+    if firmware_dir == "-":  # a board with only what was deployed to its flash
+        os.chdir("/")
+        return
     # Read-only: a tool writing /lib on the virtual board (`dicetray deploy`)
     # must not change the repository's firmware folder.
     os.mount(os.VfsPosix(firmware_dir), "/lib", readonly=True)
