@@ -3,7 +3,8 @@
 Configuration comes from the environment (set by dicetray_host.vboard):
 VBOARD_LINK=R,W (host commands on fd R, answers on fd W), VBOARD_FLASH (host
 directory for the flash), VBOARD_FIRMWARE (firmware directory, mounted at
-/lib), VBOARD_FLASH_KB, VBOARD_ACCEL=0 (no LIS3DH fitted), VBOARD_OLED=0,
+/lib read-only; "-": none, the flash's own lib/ as on a deployed Pico),
+VBOARD_FLASH_KB, VBOARD_ACCEL=0 (no LIS3DH fitted), VBOARD_OLED=0,
 VBOARD_TICKS_START (ms), VBOARD_RESET_CAUSE, VBOARD_HEAP (bytes left
 for the firmware), VBOARD_GC_PEAK=0 (no collection at waits), VBOARD_ROM
 (modules imported from MICROPYPATH before the flash is mounted and the
