@@ -79,6 +79,18 @@ _SIDE_MAX_Y = const(7)
 _UPRIGHT_TAIL_MS = const(100)
 _SOFT_PEAK_MG = const(35)
 _SOFT_TAIL_MS = const(200)
+_SOFT_UP_X = const(5)           # clearly upright: 6/5 of the sideways part
+_SOFT_UP_Y = const(6)
+# Or, soft and clearly upright (5/4), a fading die: 2 rises over 150 ms and
+# the first 200 ms hold at least 2/3 of the energy (each bounce and slap is
+# weaker than the one before; key presses come one by one, equally strong).
+_FADE_TAIL_MS = const(150)
+_FADE_UP_X = const(4)
+_FADE_UP_Y = const(5)
+# Or one sharp upright impact far over any key tap or finger click (a die
+# that lands dead, with restitution 0.15, and barely rolls).
+_SLAP_PEAK_MG = const(100)
+_SLAP_CREST = const(10)
 # Settle: quiet for this long, and 1 ms per mg of the last loud sample (a
 # die may still be in the air after a hard impact), up to _FLIGHT_MAX_MS.
 _QUIET_MG = const(6)
@@ -91,6 +103,7 @@ _QUIET_MS = const(200)
 _MURMUR_MG = const(5)
 _MURMUR_QUIET_MS = const(150)
 _MURMUR_MAX_MS = const(350)
+_MURMUR_CREDIT_MS = const(100)
 _FLIGHT_MAX_MS = const(450)
 # Tilt: 5 degrees, level again below 4.5 (tan^2 = 1/131 and 1/162).
 _TILT_INV_TAN2 = const(131)
@@ -383,15 +396,23 @@ class Tray:
                            or (tail >= _TAIL_MS and crest >= _TAIL_CREST)
                            or (rises >= _BLUR_RISES and tail >= _BLUR_TAIL_MS
                                and (upright or 2 * early >= 3 * (self._energy - early)))
-                           or (upright and crest >= 3 and tail >= _UPRIGHT_TAIL_MS)))
-                     or (upright and peak >= _SOFT_PEAK_MG and crest >= 3
-                         and rises >= 3 and tail >= _SOFT_TAIL_MS))):
+                           or (upright and crest >= 3 and tail >= _UPRIGHT_TAIL_MS)
+                           or (upright and peak >= _SLAP_PEAK_MG and crest >= _SLAP_CREST)))
+                     or (peak >= _SOFT_PEAK_MG and _SOFT_UP_X * up >= _SOFT_UP_Y * side
+                         and ((crest >= 3 and rises >= 3 and tail >= _SOFT_TAIL_MS)
+                              or (crest >= 4 and rises >= 2 and tail >= _FADE_TAIL_MS
+                                  and _FADE_UP_X * up >= _FADE_UP_Y * side
+                                  and early >= 2 * (self._energy - early)))))):
             self._state = _MOVING
             self.moving = True
             self.throw_start_ms = self._cand_t0
             self.settled_ms = -1
             self._quiet_thr = _QUIET_MG + (self._floor >> _FLOOR_FX) * _QUIET_FLOOR_X
             self._hold_until = t
+            # the 24 ms level is followed only from here (not paid for in
+            # the window): credit it at most _MURMUR_CREDIT_MS of quiet, so
+            # the last sub-quiet slaps of a die are looked for a while longer
+            self._murmur_t = t - _MURMUR_CREDIT_MS
             self._lvl = sta << _STA_FX
             self._murmur = ((self._floor >> _FLOOR_FX) + _MURMUR_MG) << _STA_FX
             return EV_THROW
