@@ -64,6 +64,30 @@ def test_soft_single_die_at_100_hz_is_found():
         assert any(abs(f["start_ms"] - trace.throws[0][0]) <= MATCH_MS for f in found), seed
 
 
+def test_a_die_that_lands_dead_or_fades_at_once_is_found():
+    # 434: restitution 0.16, one hard upright slap and almost no rolling;
+    # 5728: a soft die at 100 Hz whose two later slaps fade fast (tuning seeds)
+    for seed in (434, 5728):
+        trace = traces.generate("throw1_soft", seed)
+        found = _throws(trace)
+        assert any(abs(f["start_ms"] - trace.throws[0][0]) <= MATCH_MS for f in found), seed
+
+
+def test_a_quick_run_of_key_presses_after_a_throw_is_not_a_throw():
+    # four presses and releases within 400 ms, upright like dice but not
+    # clearly so, and not fading: only the real throw is reported
+    trace = traces.generate("throw6_hard", 775)
+    _assert_matches(trace, _throws(trace))
+
+
+def test_last_rocks_under_the_noise_do_not_settle_early():
+    # 100 Hz, +-8 g: the die's last slaps (0.25 m/s) stay under the quiet
+    # level and its last rock comes 40 ms after EV_THROW; settled after it
+    trace = traces.generate("throw1_hard", 1000575)
+    assert trace.rate_hz == 100 and trace.range_g == 8
+    _assert_matches(trace, _throws(trace))
+
+
 def _turned(trace, sideways):
     """The same trace with its vertical fast part swapped onto x (or not)."""
     rows = list(trace.rows())

@@ -14,7 +14,11 @@ import tempfile
 
 MATCH_MS = 150
 TUNE_SEEDS = ((0, 1119), (2000, 3399), (5000, 6399))   # corpus seeds the thresholds were tuned on
-REPORT_SEED = 1_000_000   # the figures are reported on these
+# 1,000,000..1,001,399 was the held-out range until its misses and its early
+# settle were examined one by one (round 4): it counts as seen, not as tuning
+# data, and the figures are now reported on a range no one has looked into.
+SEEN_SEEDS = ((1_000_000, 1_001_399),)
+REPORT_SEED = 7_000_000   # the figures are reported on these
 COUNT = 1400
 
 
