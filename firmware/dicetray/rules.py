@@ -6,6 +6,8 @@ except ImportError:  # CPython
     def const(x):
         return x
 
+from array import array
+
 from dicetray.actions import Illegal, ROLL, BANK, VOID
 
 # What the last action caused on its own (for the screen to say so).
@@ -80,22 +82,25 @@ class Rules:
         return mask
 
     def snapshot(self):
-        saved = [getattr(self, name) for name in self._STATE]
+        """The whole state packed in one array of 32-bit ints (small on the
+        heap: the game keeps one every 128 actions for undo)."""
+        saved = array("i", [getattr(self, name) for name in self._STATE])
         for name in self._BUFFERS:
-            saved.append(tuple(getattr(self, name)))
-        return tuple(saved)
+            for value in getattr(self, name):  # bytearray items as ints
+                saved.append(value)
+        return saved
 
     def restore(self, saved):
-        names = self._STATE
-        count = len(names)
-        for i in range(count):
-            setattr(self, names[i], saved[i])
+        at = 0
+        for name in self._STATE:
+            kind = type(getattr(self, name))  # bool stays bool, int stays int
+            setattr(self, name, kind(saved[at]))
+            at += 1
         for name in self._BUFFERS:
             buffer = getattr(self, name)
-            values = saved[count]
-            for i in range(len(values)):
-                buffer[i] = values[i]
-            count += 1
+            for i in range(len(buffer)):
+                buffer[i] = saved[at]
+                at += 1
 
     def voided(self):
         """A throw was voided: no total changes."""

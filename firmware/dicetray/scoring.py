@@ -103,8 +103,9 @@ def count_faces(dice, counts):
 
 
 def reservations(dice):
-    """Every legal reservation of one throw as (faces, points), best first.
-    Allocates: call once per throw for a screen, not in a loop."""
+    """Every legal reservation of one throw as (faces, points), faces a bytes
+    in rising order; best points first, then fewer dice. Allocates: call
+    once per throw for a screen, not in a loop."""
     have = count_faces(dice, bytearray(7))
     take = bytearray(7)
     found = []
@@ -119,9 +120,28 @@ def reservations(dice):
         take[face] += 1
         points = value(take)
         if points:
-            faces = []
-            for f in range(1, 7):
-                faces.extend([f] * take[f])
-            found.append((points, len(faces), faces))
-    found.sort(key=lambda item: (-item[0], item[1], item[2]))
-    return [(faces, points) for points, _, faces in found]
+            entry = (_faces_of(take), points)
+            at = len(found)
+            while at and _ahead(entry, found[at - 1]):
+                at -= 1
+            found.insert(at, entry)
+    return found
+
+
+def _faces_of(counts):
+    faces = bytearray(sum(counts))
+    at = 0
+    for face in range(1, 7):
+        for _ in range(counts[face]):
+            faces[at] = face
+            at += 1
+    return bytes(faces)
+
+
+def _ahead(a, b):
+    """Whether reservation a is listed before b."""
+    if a[1] != b[1]:
+        return a[1] > b[1]
+    if len(a[0]) != len(b[0]):
+        return len(a[0]) < len(b[0])
+    return a[0] < b[0]

@@ -44,9 +44,10 @@ class SixDiceScoring(unittest.TestCase):
         self.assertEqual(value([2, 2, 2, 3, 3, 3]), 50)
 
     def test_reservations_best_first(self):
-        options = scoring.reservations([1, 5, 2, 2, 2, 3])
+        options = [(list(faces), points) for faces, points in scoring.reservations([1, 5, 2, 2, 2, 3])]
         self.assertEqual(options[0], ([1, 2, 2, 2, 5], 35))
         self.assertIn(([5], 5), options)
+        self.assertEqual([points for _, points in options], [35, 30, 25, 20, 15, 10, 5])
         self.assertEqual(len(options), 7)
         self.assertEqual(scoring.reservations([2, 3, 4, 6]), [])
 
@@ -63,7 +64,7 @@ class SixDiceTurn(EngineCase):
         self.assertEqual(game.rules.dice_to_throw(), 4)
         self.refuse(game, "r22346", "Throw 4 dice")
         play(game, "r1666")
-        self.assertEqual(game.rules.reservations()[0], ([1, 6, 6, 6], 70))
+        self.assertEqual(game.rules.reservations()[0], (bytes([1, 6, 6, 6]), 70))
 
     def test_exactly_one_reservation_per_roll(self):
         game = play(new("sixdice"), "r152234 k1")
@@ -87,7 +88,7 @@ class SixDiceTurn(EngineCase):
 
     def test_three_pairs_score(self):
         game = play(new("sixdice"), "r223344")
-        self.assertEqual(game.rules.reservations(), [([2, 2, 3, 3, 4, 4], 150)])
+        self.assertEqual(game.rules.reservations(), [(bytes([2, 2, 3, 3, 4, 4]), 150)])
 
     def test_first_stop_needs_75(self):
         game = play(new("sixdice"), "r152234 k15 r1346")
@@ -135,7 +136,7 @@ class SixDiceTurn(EngineCase):
     def test_six_of_a_kind_only_in_one_roll_of_six(self):
         game = play(new("sixdice"), "r122222 k1 r22222")
         self.assertFalse(game.over)
-        self.assertEqual(game.rules.reservations()[0], ([2, 2, 2, 2, 2], 250))
+        self.assertEqual(game.rules.reservations()[0], (bytes([2, 2, 2, 2, 2]), 250))
 
     def test_other_games_actions_refused(self):
         game = new("sixdice")
