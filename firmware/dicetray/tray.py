@@ -251,7 +251,7 @@ class Tray:
             # and the level over 24 ms: a die's last small slaps at 100 Hz
             # come between samples that are quiet, noise does not stay up
             lvl = self._lvl
-            lvl += (((sta << _STA_FX) - lvl) * self._r_lf[dt]) >> 10
+            lvl += (((sta << _STA_FX) - lvl) * a) >> 10     # a: the slow part's rate
             self._lvl = lvl
             if lvl >= self._murmur and t - self._active_t < _MURMUR_MAX_MS:
                 self._murmur_t = t
