@@ -11,10 +11,11 @@ _C_TAIL = 16         # len(',"c":"xxxxxxxx"}')
 
 
 if sys.implementation.name == "micropython":
-    from dicetray.strictjson import check as _check_syntax
-
     def _loads(line):
-        _check_syntax(line)  # this json.loads is lenient; CPython's is not
+        # This json.loads is lenient; CPython's is not. Imported here, not at
+        # the top: only replay decodes, and the tray drops it after a resume.
+        from dicetray.strictjson import check
+        check(line)
         return json.loads(line.decode())
 else:
     def _no_constant(name):

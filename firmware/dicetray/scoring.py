@@ -6,42 +6,29 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-_ONE = const(10)
-_FIVE = const(5)
-_FOUR_KIND = const(100)
-_FIVE_KIND = const(250)
 _THREE_PAIRS = const(150)
 _STRAIGHT = const(250)
 NO_SCORE = const(0)  # not a legal reservation: some die belongs to nothing
 
 
-def _single(face):
-    return _ONE if face == 1 else _FIVE if face == 5 else 0
-
-
-def _face_value(face, count):
-    """Best value of `count` dice all showing `face`, split into kinds and
-    singles; 0 when they cannot all be used."""
-    if count == 0:
-        return 0
-    single = _single(face)
-    best = count * single
-    best = _with_kind(best, count, 3, 10 * face, single)
-    best = _with_kind(best, count, 4, _FOUR_KIND, single)
-    best = _with_kind(best, count, 5, _FIVE_KIND, single)
-    if count == 6:
-        best = max(best, 20 * face)  # two threes of a kind
-    return best
-
-
-def _with_kind(best, count, size, worth, single):
-    """best, or better with one kind of `size` and the rest as singles."""
-    rest = count - size
-    if rest == 0:
-        return max(best, worth)
-    if rest > 0 and single:
-        return max(best, worth + rest * single)
-    return best
+# Best value of n dice all showing one face (n = 0..6), split into kinds of
+# three/four/five and, for 1s and 5s, singles; in fives, 0 when the dice
+# cannot all be used. Six alike only ever appear as two threes here (six of
+# a kind in one throw ends the game before any reservation).
+#   face:  n=0  1   2   3   4   5   6
+#     1     0   2   4   6  20  50  52     singles 10; three 1s score 30 as singles
+#     2     0   0   0   4  20  50   8
+#     3     0   0   0   6  20  50  12
+#     4     0   0   0   8  20  50  16
+#     5     0   1   2  10  20  50  51     singles 5
+#     6     0   0   0  12  20  50  24
+_FACE_FIVES = (b"\x00\x00\x00\x00\x00\x00\x00"
+               b"\x00\x02\x04\x06\x14\x32\x34"
+               b"\x00\x00\x00\x04\x14\x32\x08"
+               b"\x00\x00\x00\x06\x14\x32\x0c"
+               b"\x00\x00\x00\x08\x14\x32\x10"
+               b"\x00\x01\x02\x0a\x14\x32\x33"
+               b"\x00\x00\x00\x0c\x14\x32\x18")
 
 
 def value(counts):
@@ -69,11 +56,10 @@ def value(counts):
     for face in range(1, 7):
         c = counts[face]
         if c:
-            worth = _face_value(face, c)
-            if not worth:
-                total = 0
-                break
-            total += worth
+            fives = _FACE_FIVES[7 * face + c]
+            if not fives:
+                return best  # a die that belongs to no combination
+            total += 5 * fives
     return max(best, total)
 
 
