@@ -95,14 +95,7 @@ class Pin:
         g.out = 1 if x else 0
         return None
 
-    def __call__(self, x=None):
-        g = self._g
-        if x is None:
-            if g.mode == _core.OUT:
-                return g.out
-            return g.level()
-        g.out = 1 if x else 0
-        return None
+    __call__ = value  # pin() reads, pin(v) drives, as on the board
 
     def on(self):
         self._g.out = 1
