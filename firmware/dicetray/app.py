@@ -35,7 +35,7 @@ CONFIRM = const(3)
 # is RAM on a Pico unless frozen), imported again by the next game. The table
 # (play.py) and the game (game.py) are imported at boot, while the heap is
 # still in one piece: dropping and loading them again would leave holes.
-_GAME_MODULES = ("replay", "strictjson", "header", "pig", "bank", "skulls", "sixdice", "scoring")
+_GAME_MODULES = ("replay", "strictjson", "pig", "bank", "skulls", "sixdice", "scoring")
 
 
 def unload(*names):
@@ -84,7 +84,7 @@ class App:
         self._next_sample = now
         self.store = Store()
         found = self.store.resume(now)
-        unload("replay", "strictjson", "header")  # only needed again after a failed write
+        unload("replay", "strictjson")  # only needed again after a failed write
         if found is None:
             self.open_menu(None)
         elif found.game is None:
@@ -291,7 +291,6 @@ class App:
         self.menu = None
         unload("menu")
         game = Game(name, players, opts)
-        unload("header")  # its checks ran; the next game loads it again
         try:
             self.store.start(name, players, opts, now)
         except OSError:

@@ -2,8 +2,7 @@
 # JSON line `dicetray replay --json` prints. The same code runs on the board,
 # on the MicroPython unix port and on CPython.
 from dicetray.actions import Illegal, NAMES
-from dicetray.game import Game
-from dicetray.header import BadHeader
+from dicetray.game import Game, BadHeader
 from dicetray.record import BadLine, decode, action_of, json_string, json_ints
 
 
