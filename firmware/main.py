@@ -6,9 +6,10 @@ from dicetray import board
 oled = board.open_display()
 accel = board.open_accel()   # None without a sensor: manual mode
 pad = board.open_keypad()
+int1 = board.accel_int1() if accel else None  # wakes sampling while the panel is off
 
 del board
 from dicetray.app import App, unload
 
 unload("board", "pins")  # the pin map and the setup code are not needed again
-App(oled, accel, pad).run()
+App(oled, accel, pad, int1).run()

@@ -23,6 +23,8 @@ _TICK_MS = const(5)
 _SAMPLE_MS = const(40)
 _DIM_MS = const(60000)       # no key or throw for a minute: dim
 _OFF_MS = const(300000)      # five minutes: panel off (a key or a throw wakes it)
+_LISTEN_MS = const(2000)     # after a wake-up movement: sample this long for a throw
+_WAKE_MG = const(32)         # INT1 threshold on high-passed data (docs/throw-detection.md)
 _BRIGHT = const(0xCF)
 _DIM = const(0x08)
 
@@ -54,10 +56,15 @@ _ASK_DELETE = const(2)
 
 
 class App:
-    def __init__(self, oled, accel, pad):
+    def __init__(self, oled, accel, pad, int1=None):
         self.oled = oled
         self.accel = accel
         self.pad = pad
+        # With the panel off the FIFO is left alone: the LIS3DH raises INT1
+        # on movement and only then is it read again (waiting costs little).
+        self.int1 = int1 if accel else None
+        self.sleeping = False
+        self._listen_until = 0
         self.tray = None
         if accel:
             from dicetray.tray import Tray
@@ -138,7 +145,10 @@ class App:
             elif kind == keys.LONG:
                 self.on_long(ev & keys.CODE_MASK, now)
             ev = pad.get()
-        if self.accel and time.ticks_diff(now, self._next_sample) >= 0:
+        if self.sleeping:
+            if self.int1():
+                self.stop_sleeping(now)  # something moved: read the FIFO at once
+        if self.accel and not self.sleeping and time.ticks_diff(now, self._next_sample) >= 0:
             self._next_sample = time.ticks_add(now, _SAMPLE_MS)
             self.sample(now)
         self.dim(now)
@@ -194,8 +204,21 @@ class App:
         fb.show()
         self.dirty = False
 
+    def sleep(self):
+        self.accel.enable_wake(_WAKE_MG, 0)
+        self.sleeping = True
+
+    def stop_sleeping(self, now):
+        self.accel.wake_source()  # releases the latched INT1
+        self.accel.disable_wake()
+        self.sleeping = False
+        self._next_sample = now
+        self._listen_until = time.ticks_add(now, _LISTEN_MS)
+
     def wake(self, now):
         """True when the panel was off (the waking key then does nothing else)."""
+        if self.sleeping:
+            self.stop_sleeping(now)
         self.last_active = now
         was_off = not self.oled.is_on
         if was_off:
@@ -210,6 +233,9 @@ class App:
         if idle >= _OFF_MS:
             if self.oled.is_on:
                 self.oled.poweroff()
+            # A movement that was no throw: back to waiting for INT1.
+            if self.int1 and not self.sleeping and time.ticks_diff(now, self._listen_until) >= 0:
+                self.sleep()
         elif idle >= _DIM_MS and not self.dimmed:
             self.oled.contrast(_DIM)
             self.dimmed = True

@@ -9,7 +9,6 @@ except ImportError:  # CPython
 from dicetray.actions import Illegal, ROLL, BANK, KEEP, ORDER, UNDO, VOID
 from dicetray.history import History
 
-GAMES = ("pig", "bank", "skulls", "sixdice")
 _CHECKPOINT_EVERY = const(128)  # actions between saved states: bounds undo's replay
 
 
@@ -28,7 +27,9 @@ def _rules_for(game, n, opts):
         return opts.get(key, default)
 
     known = {"pig": ("circuits",), "bank": ("rounds",), "skulls": ("rounds", "faces"),
-             "sixdice": ("target", "end")}[game]
+             "sixdice": ("target", "end")}.get(game)
+    if known is None:
+        raise BadHeader("game must be pig, bank, skulls or sixdice")
     for key in opts:
         if key not in known:
             raise BadHeader("option %s not in %s" % (key, game))
@@ -63,28 +64,6 @@ def _rules_for(game, n, opts):
     return SixDice(n, target, end == "short")
 
 
-def check_header(header):
-    """(game, players, opts) of a decoded header line, or BadHeader."""
-    if type(header) is not dict:
-        raise BadHeader("header is not a JSON object")
-    version = header.get("v")
-    if not (_int(version) or type(version) is float) or version != 1:
-        raise BadHeader("v must be 1")
-    game = header.get("game")
-    if game not in GAMES:
-        raise BadHeader("game must be pig, bank, skulls or sixdice")
-    players = header.get("players")
-    if type(players) is not list or not 2 <= len(players) <= 8:
-        raise BadHeader("players must list 2 to 8 names")
-    for name in players:
-        if type(name) is not str:
-            raise BadHeader("player names must be strings")
-    opts = header.get("opts", {})
-    if type(opts) is not dict:
-        raise BadHeader("opts must be an object")
-    return game, players, opts
-
-
 class Game:
     """The live state of one game. act() applies one action or raises
     Illegal with a short reason and leaves everything as it was.
@@ -103,11 +82,6 @@ class Game:
         self.history = History()
         self._player = bytearray(1)  # the "p" of a bank, as a history value
         self._checkpoints = []  # (actions applied, history.mark(), rules.snapshot())
-
-    @classmethod
-    def from_header(cls, header):
-        game, players, opts = check_header(header)
-        return cls(game, players, opts)
 
     # -- acting --------------------------------------------------------------
     def act(self, kind, dice=None, p=None):

@@ -5,6 +5,8 @@ from dicetray.actions import Illegal, NAMES
 from dicetray.game import Game, BadHeader
 from dicetray.record import BadLine, decode, action_of, json_string, json_ints
 
+GAMES = ("pig", "bank", "skulls", "sixdice")
+
 
 class RecordError(ValueError):
     """A record that cannot be replayed: `line` (1-based) and the reason."""
@@ -12,6 +14,29 @@ class RecordError(ValueError):
     def __init__(self, line, reason):
         super().__init__("line %d: %s" % (line, reason))
         self.line = line
+
+
+def check_header(header):
+    """(game, players, opts) of a decoded header line, or BadHeader. Here,
+    not in game.py: the tray needs it only to resume, then drops replay."""
+    if type(header) is not dict:
+        raise BadHeader("header is not a JSON object")
+    version = header.get("v")
+    if not (type(version) is int or type(version) is float) or version != 1:
+        raise BadHeader("v must be 1")
+    game = header.get("game")
+    if game not in GAMES:
+        raise BadHeader("game must be pig, bank, skulls or sixdice")
+    players = header.get("players")
+    if type(players) is not list or not 2 <= len(players) <= 8:
+        raise BadHeader("players must list 2 to 8 names")
+    for name in players:
+        if type(name) is not str:
+            raise BadHeader("player names must be strings")
+    opts = header.get("opts", {})
+    if type(opts) is not dict:
+        raise BadHeader("opts must be an object")
+    return game, players, opts
 
 
 def _body(raw):
@@ -34,7 +59,7 @@ def replay(stream, on_action=None):
     if not raw:
         raise RecordError(1, "bad header: empty record")
     try:
-        game = Game.from_header(decode(_body(raw)))
+        game = Game(*check_header(decode(_body(raw))))
     except (BadLine, BadHeader) as e:
         raise RecordError(1, "bad header: %s" % e)
     lineno = 1

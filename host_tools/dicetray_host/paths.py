@@ -50,4 +50,7 @@ def compiled_firmware(out=None):
         subprocess.run([mpy_cross_binary(), "-o", str(partial), "-s", str(relative), str(source)],
                        check=True, capture_output=True)
         os.replace(partial, target)
+    for stale in out.rglob("*.mpy"):  # a module deleted or renamed since
+        if not (FIRMWARE / stale.relative_to(out)).with_suffix(".py").exists():
+            stale.unlink()
     return out

@@ -18,7 +18,7 @@ import json
 
 from dicetray.game import Game
 from dicetray.record import decode
-from dicetray.replay import RecordError, replay  # noqa: F401  (RecordError is part of this API)
+from dicetray.replay import RecordError, check_header, replay  # noqa: F401  (RecordError is part of this API)
 from dicetray.rules import NOTE_BONUS, NOTE_SIXKIND, NOTE_WIPEOUT
 
 # How a turn ended.
@@ -174,7 +174,7 @@ def load(data):
 
     game, dropped = replay(io.BytesIO(data), on_action)
     header = decode(lines[0])
-    start = Step(1, None, None, None, None).take(Game.from_header(header))
+    start = Step(1, None, None, None, None).take(Game(*check_header(header)))
     kept = lines[1:dropped - 1] if dropped else lines[1:]
     story = Story(header, lines[0], kept, game, steps, dropped, start)
     _link(story)
