@@ -123,6 +123,7 @@ def run_served(args):
         sys.stderr.write(device + "\n")
         return 1
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    vb.run(300)  # booted into its loop before anyone is told to connect
     print("dicetray sim: virtual tray on %s (flash: %s)" % (device.url, flash))
     print(_serving_note(device), flush=True)
     try:
