@@ -1,13 +1,12 @@
 """The engine's unit tests (tests/engine, unittest style) run again on the
 MicroPython unix port, against the firmware sources and against the .mpy
 files that go on the board."""
-import os
 import re
 import subprocess
 
 import pytest
 
-from dicetray_host.paths import FIRMWARE, ROOT, compiled_firmware, micropython_binary
+from dicetray_host.paths import FIRMWARE, ROOT, compiled_firmware, micropython_binary, micropython_env
 
 ENGINE_TESTS = sorted(p.stem for p in (ROOT / "tests" / "engine").glob("test_*.py"))
 
@@ -22,10 +21,9 @@ def count_cpython_tests():
 @pytest.mark.parametrize("library", ["source", "mpy"])
 def test_engine_tests_pass_on_micropython(library):
     firmware = FIRMWARE if library == "source" else compiled_firmware()
-    path = ":".join(str(p) for p in (ROOT / "tests" / "mpunit", ROOT / "tests" / "engine", firmware))
     proc = subprocess.run([micropython_binary(), "-X", "heapsize=4m", str(ROOT / "tests" / "run_mp_tests.py"),
                            *ENGINE_TESTS], capture_output=True, text=True, timeout=300,
-                          env=dict(os.environ, MICROPYPATH=path))
+                          env=micropython_env(ROOT / "tests" / "mpunit", ROOT / "tests" / "engine", firmware))
     last = proc.stdout.strip().splitlines()[-1] if proc.stdout.strip() else proc.stderr
     assert proc.returncode == 0, proc.stdout + proc.stderr
     passed, failed = map(int, re.match(r"(\d+) passed, (\d+) failed", last).groups())

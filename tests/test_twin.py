@@ -1,7 +1,6 @@
 """Twin test: generated records replayed on CPython and on the MicroPython
 unix port (the cross-compiled firmware, as on the board) give byte-identical
 results, and so does `dicetray replay --json` with either runtime."""
-import os
 import random
 import subprocess
 import sys
@@ -11,7 +10,7 @@ import pytest
 
 from dicetray.replay import RecordError, replay, summary
 from dicetray_host.generate import random_game, record_text
-from dicetray_host.paths import ROOT, compiled_firmware, micropython_binary
+from dicetray_host.paths import ROOT, compiled_firmware, micropython_binary, micropython_env
 
 RECORDS = 300
 
@@ -60,7 +59,7 @@ def cpython_line(path):
 
 
 def test_generated_records_replay_identically(records):
-    env = dict(os.environ, MICROPYPATH=str(compiled_firmware()))
+    env = micropython_env(compiled_firmware())
     proc = subprocess.run([micropython_binary(), "-X", "heapsize=256k", str(ROOT / "tests" / "mp_replay_batch.py"),
                            *map(str, records)], capture_output=True, env=env, timeout=300)
     assert proc.returncode == 0, proc.stderr.decode()

@@ -17,10 +17,6 @@ UNDO = const(7)
 NAMES = (None, "roll", "bank", "keep", "continue", "order", "void", "undo")
 
 
-def bit(kind):
-    return 1 << kind
-
-
 def kind_of(name):
     """Kind for a record's action name, 0 when unknown."""
     try:

@@ -42,7 +42,7 @@ class History:
         """Forget the latest action (the caller checks count first)."""
         if not self._used:  # the last chunk is empty: back to the one before
             self._chunks.pop()
-            self._used = self._end_of(self._chunks[-1], _CHUNK)
+            self._used = self._end_of(self._chunks[-1])
         chunk = self._chunks[-1]
         at = last = 0
         while at < self._used:
@@ -51,9 +51,10 @@ class History:
         self._used = last
         self.count -= 1
 
-    def _end_of(self, chunk, limit):
+    def _end_of(self, chunk):
+        """Bytes in use in a full chunk: up to its end marker, if any."""
         at = 0
-        while at < limit and chunk[at] != _END:
+        while at < _CHUNK and chunk[at] != _END:
             at += _length(chunk[at])
         return at
 
@@ -69,7 +70,7 @@ class History:
         last = len(self._chunks) - 1
         for number in range(first, last + 1):
             chunk = self._chunks[number]
-            end = self._used if number == last else self._end_of(chunk, _CHUNK)
+            end = self._used if number == last else self._end_of(chunk)
             while at < end:
                 head = chunk[at]
                 size = head & 15

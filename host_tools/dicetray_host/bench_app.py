@@ -21,7 +21,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from dicetray_host.paths import FIRMWARE, ROOT, compiled_firmware, micropython_binary
+from dicetray_host.paths import FIRMWARE, ROOT, compiled_firmware, micropython_binary, micropython_env
 
 PLAYERS = 8
 CIRCUITS_OPTION = 1     # menu: 3 circuits
@@ -265,7 +265,7 @@ def _callgrind(presses, work):
     script.write_text(_KEYS_SCRIPT)
     games = work / ("games%d" % presses)
     shutil.rmtree(games, ignore_errors=True)
-    env = dict(os.environ, MICROPYPATH=str(FIRMWARE))
+    env = micropython_env()
     mp = micropython_binary()
     launcher = [sys.executable, mp] if open(mp, "rb").read(2) == b"#!" else [mp]
     proc = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]

@@ -2,7 +2,6 @@
 smallest MicroPython heap that replays the longest realistic records, and
 the size of the engine's .mpy files."""
 import io
-import os
 import subprocess
 import tempfile
 import time
@@ -10,7 +9,7 @@ from pathlib import Path
 
 from dicetray.replay import replay, summary
 from dicetray_host.generate import random_game, record_text
-from dicetray_host.paths import compiled_firmware, micropython_binary
+from dicetray_host.paths import compiled_firmware, micropython_binary, micropython_env
 
 ENGINE = ("actions", "rules", "game", "pig", "bank", "skulls", "sixdice", "scoring", "record", "replay",
           "strictjson")
@@ -18,7 +17,6 @@ ENGINE = ("actions", "rules", "game", "pig", "bank", "skulls", "sixdice", "scori
 MP_TIMER = """
 import sys, time
 from dicetray.replay import replay
-best = None
 for path in sys.argv[1:]:
     start = time.ticks_us()
     with open(path, 'rb') as f:
@@ -57,9 +55,8 @@ def micropython_rate(texts, folder):
         paths.append(str(path))
     script = Path(folder) / "timer.py"
     script.write_text(MP_TIMER)
-    env = dict(os.environ, MICROPYPATH=str(compiled_firmware()))
     proc = subprocess.run([micropython_binary(), "-X", "heapsize=512k", str(script), *paths],
-                          capture_output=True, text=True, env=env, check=True)
+                          capture_output=True, text=True, env=micropython_env(compiled_firmware()), check=True)
     micros = sum(int(x) for x in proc.stdout.split())
     return sum(n for _, n in texts) / (micros / 1e6)
 
@@ -75,7 +72,7 @@ def longest(game, players, opts, tries=40):
 
 
 def fits(path, heap):
-    env = dict(os.environ, MICROPYPATH=str(compiled_firmware()))
+    env = micropython_env(compiled_firmware())
     proc = subprocess.run([micropython_binary(), "-X", "heapsize=%d" % heap, "-c",
                            "import sys\nfrom dicetray.replay import main\nmain(sys.argv[1])", str(path)],
                           capture_output=True, text=True, env=env)

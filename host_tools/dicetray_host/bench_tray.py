@@ -9,8 +9,9 @@ import os
 import shutil
 import statistics
 import subprocess
-import sys
 import tempfile
+
+from dicetray_host.paths import micropython_binary, micropython_env
 
 MATCH_MS = 150
 TUNE_SEEDS = ((0, 1119), (2000, 3399), (5000, 6399))   # corpus seeds the thresholds were tuned on
@@ -163,19 +164,9 @@ print(ram, gc.mem_alloc() - before, events)
 """
 
 
-def _micropython():
-    here = os.path.dirname(sys.executable)
-    path = os.path.join(here, "micropython")
-    return path if os.path.exists(path) else shutil.which("micropython")
-
-
-def _firmware_dir():
-    return os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", "firmware"))
-
-
 def _run_mp(script, wrap=None):
-    env = dict(os.environ, MICROPYPATH=_firmware_dir())
-    cmd = [_micropython(), "-X", "heapsize=4m", script]
+    env = micropython_env()
+    cmd = [micropython_binary(), "-X", "heapsize=4m", script]
     if wrap:
         cmd = wrap + cmd
     return subprocess.run(cmd, env=env, capture_output=True, text=True, check=True)

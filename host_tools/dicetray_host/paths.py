@@ -20,10 +20,9 @@ def micropython_binary():
 
 
 def micropython_env(*paths):
-    """Environment for running firmware code on the unix port."""
-    env = dict(os.environ)
-    env["MICROPYPATH"] = ":".join(str(p) for p in (*paths, FIRMWARE))
-    return env
+    """Environment for the unix port with these folders as its sys.path
+    (the firmware sources when none is given)."""
+    return dict(os.environ, MICROPYPATH=":".join(str(p) for p in (paths or (FIRMWARE,))))
 
 
 def mpy_cross_binary():

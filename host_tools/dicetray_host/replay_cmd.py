@@ -58,7 +58,7 @@ def replay_on_cpython(path):
 def replay_on_micropython(path, heap="192k"):
     """The same replay inside the MicroPython unix port, on the firmware files
     cross-compiled to .mpy exactly as they go on the board."""
-    from dicetray_host.paths import compiled_firmware, micropython_binary
+    from dicetray_host.paths import compiled_firmware, micropython_binary, micropython_env
     code = ("import sys\n"
             "try:\n"
             " from dicetray.replay import main\n"
@@ -67,7 +67,7 @@ def replay_on_micropython(path, heap="192k"):
             " sys.stderr.write('out of MicroPython heap\\n')\n"
             " sys.exit(3)\n")
     proc = subprocess.run([micropython_binary(), "-X", "heapsize=" + heap, "-c", code, path],
-                          capture_output=True, env=_env(compiled_firmware()))
+                          capture_output=True, env=micropython_env(compiled_firmware()))
     out = proc.stdout.decode("utf-8", "replace")
     err = proc.stderr.decode("utf-8", "replace")
     if proc.returncode == EXIT_OUT_OF_HEAP or "MemoryError" in err:
@@ -75,13 +75,6 @@ def replay_on_micropython(path, heap="192k"):
     if proc.returncode not in (0, EXIT_BAD_RECORD):
         return proc.returncode, "", err
     return proc.returncode, out, err
-
-
-def _env(library):
-    import os
-    env = dict(os.environ)
-    env["MICROPYPATH"] = str(library)
-    return env
 
 
 def score_table(result):

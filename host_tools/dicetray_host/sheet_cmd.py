@@ -109,20 +109,11 @@ def _score_sheet(story):
 
 def _result_words(story, turn):
     """Short facts about how a turn ended, for the score sheet cells."""
-    outcome = turn.outcome
-    if outcome == story_mod.BANKED:
-        return ""
-    if outcome == story_mod.AUTOBANK:
-        return "6 rolls"
-    if outcome == story_mod.OPEN:
-        return "playing"
-    if outcome == story_mod.SIXKIND:
-        return "six of a kind"
-    if outcome == story_mod.WIPEOUT:
-        return "two skulls"
-    if outcome == story_mod.SEVEN:
-        return "7"
-    return {"pig": "rolled 1", "skulls": "skull", "sixdice": "no score"}.get(story.name, "")
+    words = {story_mod.BANKED: "", story_mod.AUTOBANK: "6 rolls", story_mod.OPEN: "playing",
+             story_mod.SIXKIND: "six of a kind", story_mod.WIPEOUT: "two skulls", story_mod.SEVEN: "7"}
+    if turn.outcome in words:
+        return words[turn.outcome]
+    return {"pig": "rolled 1", "skulls": "skull", "sixdice": "no score"}.get(story.name, "")  # a bust
 
 
 def _cell_text(story, turns, running):
