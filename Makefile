@@ -27,7 +27,7 @@ test: $(STAMP) print-tools
 	$(BIN)/pytest -q -n 2
 
 bench: $(STAMP)
-	$(BIN)/python -m dicetray_host.bench
+	$(BIN)/python -m bench
 
 sim: $(STAMP)
 	$(BIN)/dicetray sim

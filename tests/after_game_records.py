@@ -1,8 +1,8 @@
 """Small hand-written records for the after-the-game tests (verify, sheet,
 import, stats). Each is written the way the tray writes it: a CRC on every
 line (record.encode_header / encode_action)."""
-from dicetray import record
-from dicetray.actions import BANK, ROLL, UNDO, VOID, KEEP
+from dicetray.engine import record
+from dicetray.engine.actions import BANK, ROLL, UNDO, VOID, KEEP
 
 # Pig, Ann and Bob, 3 circuits. Expected by hand (line numbers in brackets):
 #  circuit 1  Ann: 4 [2], 5 [3], bank [4]            -> banks 9, score 9

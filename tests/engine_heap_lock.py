@@ -2,8 +2,8 @@
 # (once the game's history has room), proved with micropython.heap_lock().
 import micropython
 
-from dicetray.actions import ROLL, BANK, KEEP, VOID
-from dicetray.game import Game
+from dicetray.engine.actions import ROLL, BANK, KEEP, VOID
+from dicetray.engine.game import Game
 
 
 def locked(game, kind, dice=None, p=None):

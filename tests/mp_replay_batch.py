@@ -2,7 +2,7 @@
 # line and print one line per record: its summary JSON, or "ERR line N: reason".
 import sys
 
-from dicetray.replay import RecordError, replay, summary
+from dicetray.engine.replay import RecordError, replay, summary
 
 for path in sys.argv[1:]:
     try:

@@ -121,7 +121,8 @@ def command(module, argv):
     without building every other command's parser."""
     import argparse
     import importlib
-    mod = importlib.import_module("dicetray_host." + module)
-    parser = argparse.ArgumentParser(prog="dicetray " + module.replace("_cmd", ""))
+    from dicetray_host.cli import COMMANDS
+    mod = importlib.import_module(COMMANDS[module][0])
+    parser = argparse.ArgumentParser(prog="dicetray " + module)
     mod.configure(parser)
     return mod.run(parser.parse_args(argv))

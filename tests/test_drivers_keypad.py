@@ -1,10 +1,10 @@
 """Key matrix driver on the virtual board: debounce, long press, two keys, ticks wrap, no allocation."""
-from dicetray_host.vboard import run_script
+from dicetray_host.vboard.board import run_script
 
 PRELUDE = """
 import time, micropython
 from vboard_core import board
-from dicetray import board as hw, keys
+from dicetray.tray import board as hw, keys
 pad = hw.open_keypad(debounce_ms=20, long_ms=700)
 events = []
 

@@ -1,13 +1,13 @@
 """LIS3DH driver against the emulated sensor: presence check, mg per range, FIFO, wake interrupt."""
 import pytest
 
-from dicetray_host.vboard import VirtualBoard, run_script
+from dicetray_host.vboard.board import VirtualBoard, run_script
 
 HEAD = """
 import time, micropython
 from machine import I2C, Pin
 from vboard_core import board
-from dicetray.drivers.lis3dh import LIS3DH, LIS3DHNotFound
+from dicetray.tray.drivers.lis3dh import LIS3DH, LIS3DHNotFound
 i2c = I2C(1, sda=Pin(2), scl=Pin(3))
 """
 
@@ -24,7 +24,7 @@ try:
     LIS3DH(i2c)
 except LIS3DHNotFound as e:
     print("error:", e, isinstance(e, OSError))
-from dicetray import board as hw
+from dicetray.tray import board as hw
 print("open_accel:", hw.open_accel())
 try:
     i2c.readfrom_mem(0x18, 0x0F, 1)
@@ -106,7 +106,7 @@ print(result[0], result[1])
 
 WAKE = """
 import time
-from dicetray import board
+from dicetray.tray import board
 acc = board.open_accel()
 int1 = board.accel_int1()
 acc.enable_wake(threshold_mg=200, duration_ms=20)

@@ -1,9 +1,9 @@
 """SSD1306 driver against the emulated controller: what reaches the GDDRAM, what is sent, no allocation."""
-from dicetray_host.vboard import VirtualBoard, run_script
+from dicetray_host.vboard.board import VirtualBoard, run_script
 
 SHOW_PAGES = """
 import micropython
-from dicetray import board
+from dicetray.tray import board
 d = board.open_display()
 print("init", d.bytes_sent)
 print("unchanged", d.show())
@@ -58,7 +58,7 @@ def test_show_allocates_nothing(tmp_path):
 
 APP = """
 import time
-from dicetray import board
+from dicetray.tray import board
 d = board.open_display()
 d.text("Score 42", 4, 3, 1)
 d.rect(0, 40, 20, 10, 1)

@@ -7,7 +7,7 @@ import sqlite3
 
 import pytest
 
-from dicetray_host import db
+from dicetray_host.records import db
 
 import after_game_records as recs
 from printed import command
@@ -32,12 +32,12 @@ def counts(path):
 def test_importing_the_same_records_twice_changes_nothing(tmp_path, capsys):
     base = str(tmp_path / "games.sqlite")
     files = [write(tmp_path, "pig.jsonl", recs.pig_tie()), write(tmp_path, "skulls.jsonl", recs.skulls())]
-    assert command("import_cmd", files + ["--db", base]) == 0
+    assert command("import", files + ["--db", base]) == 0
     first = counts(base)
     # 2 games; 2 + 2 players; turns: pig 6, skulls 4; actions: 20 + 9 lines
     assert first == {"games": 2, "players": 4, "turns": 10, "actions": 29}
     capsys.readouterr()
-    assert command("import_cmd", files + ["--db", base]) == 0
+    assert command("import", files + ["--db", base]) == 0
     assert counts(base) == first
     out = capsys.readouterr().out
     assert "%s: already imported as game 1, nothing changed\n" % files[0] in out
@@ -52,7 +52,7 @@ def test_importing_the_same_records_twice_changes_nothing(tmp_path, capsys):
 def test_a_corrupt_record_is_refused_whole(tmp_path, capsys, damage, message):
     base = str(tmp_path / "games.sqlite")
     bad = write(tmp_path, "bad.jsonl", damage(recs.pig_tie()))
-    assert command("import_cmd", [bad, "--db", base]) == 1
+    assert command("import", [bad, "--db", base]) == 1
     assert capsys.readouterr().err == "%s: not imported: %s\n" % (bad, message)
     assert counts(base) == {"games": 0, "players": 0, "turns": 0, "actions": 0}
 
@@ -61,7 +61,7 @@ def test_a_bad_record_among_good_ones_leaves_the_good_ones(tmp_path, capsys):
     base = str(tmp_path / "games.sqlite")
     files = [write(tmp_path, "good.jsonl", recs.skulls()),
              write(tmp_path, "bad.jsonl", flipped_byte(recs.pig_tie()))]
-    assert command("import_cmd", files + ["--db", base]) == 1
+    assert command("import", files + ["--db", base]) == 1
     assert counts(base)["games"] == 1
     assert capsys.readouterr().out.endswith("2 records: 1 imported, 1 not imported (database %s)\n" % base)
 
@@ -69,7 +69,7 @@ def test_a_bad_record_among_good_ones_leaves_the_good_ones(tmp_path, capsys):
 def test_a_torn_last_line_is_left_out_with_a_warning(tmp_path, capsys):
     base = str(tmp_path / "games.sqlite")
     path = write(tmp_path, "torn.jsonl", torn_last(recs.pig_tie()))
-    assert command("import_cmd", [path, "--db", base]) == 0
+    assert command("import", [path, "--db", base]) == 0
     assert capsys.readouterr().err == "%s: warning: line 21: torn last line dropped\n" % path
     assert counts(base)["actions"] == 19
 
@@ -78,12 +78,12 @@ def test_a_game_that_grew_is_updated_and_an_older_copy_changes_nothing(tmp_path,
     base = str(tmp_path / "games.sqlite")
     early = write(tmp_path, "early.jsonl", recs.bank_first_round())
     full = write(tmp_path, "full.jsonl", recs.bank_full())
-    assert command("import_cmd", [early, "--db", base]) == 0
+    assert command("import", [early, "--db", base]) == 0
     assert counts(base) == {"games": 1, "players": 3, "turns": 3, "actions": 6}
-    assert command("import_cmd", [full, "--db", base]) == 0
+    assert command("import", [full, "--db", base]) == 0
     # 10 rounds x 3 players = 30 turns; 6 + 9 x 4 = 42 action lines
     assert counts(base) == {"games": 1, "players": 3, "turns": 30, "actions": 42}
-    assert command("import_cmd", [early, "--db", base]) == 0
+    assert command("import", [early, "--db", base]) == 0
     assert counts(base) == {"games": 1, "players": 3, "turns": 30, "actions": 42}
     out = capsys.readouterr().out.splitlines()
     assert out[1] == "%s: updated game 1, which has grown (bank, 3 players, 42 action lines, over)" % full
@@ -92,7 +92,7 @@ def test_a_game_that_grew_is_updated_and_an_older_copy_changes_nothing(tmp_path,
 
 def stats(tmp_path, capsys, *args):
     capsys.readouterr()
-    assert command("stats_cmd", ["--json", "--db", str(tmp_path / "games.sqlite"), *args]) == 0
+    assert command("stats", ["--json", "--db", str(tmp_path / "games.sqlite"), *args]) == 0
     return {(r["player"], r["game"]): r for r in json.loads(capsys.readouterr().out)}
 
 
@@ -101,7 +101,7 @@ def test_stats_match_hand_worked_games(tmp_path, capsys):
     files = [write(tmp_path, n + ".jsonl", t) for n, t in (
         ("pig", recs.pig_tie()), ("skulls", recs.skulls()), ("bank", recs.bank_full()),
         ("open", recs.bank_open()))]
-    assert command("import_cmd", files + ["--db", base]) == 0
+    assert command("import", files + ["--db", base]) == 0
     rows = stats(tmp_path, capsys)
     pick = ("games", "wins", "shared", "avg_banked", "bust_rate", "longest_turn")
 
@@ -132,10 +132,10 @@ def test_stats_match_hand_worked_games(tmp_path, capsys):
 def test_stats_table_and_plot(tmp_path, capsys):
     base = str(tmp_path / "games.sqlite")
     files = [write(tmp_path, "pig.jsonl", recs.pig_tie()), write(tmp_path, "skulls.jsonl", recs.skulls())]
-    assert command("import_cmd", files + ["--db", base]) == 0
+    assert command("import", files + ["--db", base]) == 0
     capsys.readouterr()
     png = tmp_path / "progress.png"
-    assert command("stats_cmd", ["--db", base, "--player", "Ann", "--plot", str(png)]) == 0
+    assert command("stats", ["--db", base, "--player", "Ann", "--plot", str(png)]) == 0
     assert capsys.readouterr().out == (
         "Player  Game  Games  Wins  Shared  Avg banked  Bust rate  Longest turn\n"
         "Ann     pig       1     1       1         9.0      33.3%%      2 throws\n"

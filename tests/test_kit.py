@@ -3,7 +3,7 @@ import re
 
 import pytest
 
-from dicetray_host.printpage import printable_mm
+from dicetray_host.printing.page import printable_mm
 from printed import PX_PER_MM, command, measure, need_tools, pdf_text, print_pdf, screenshot
 
 # (width, height) in PostScript points, as pdfinfo reports them.
@@ -26,7 +26,7 @@ SHEET_WORDS = {
 
 def make_kit(tmp_path, game, paper, *extra):
     out = tmp_path / ("%s-%s.html" % (game, paper))
-    assert command("kit_cmd", ["--game", game, "--paper", paper, "--out", str(out), *extra]) == 0
+    assert command("kit", ["--game", game, "--paper", paper, "--out", str(out), *extra]) == 0
     return out
 
 
@@ -81,7 +81,7 @@ def test_kit_score_sheet_has_a_row_per_player_and_a_column_per_circuit(tmp_path)
 
 def test_kit_refuses_a_pig_game_of_four_circuits(tmp_path, capsys):
     out = tmp_path / "kit.html"
-    assert command("kit_cmd", ["--game", "pig", "--rounds", "4", "--out", str(out)]) == 2
+    assert command("kit", ["--game", "pig", "--rounds", "4", "--out", str(out)]) == 2
     assert capsys.readouterr().err == "dicetray kit: --rounds for pig must be 5 or 3\n"
     assert not out.exists()
 

@@ -2,10 +2,10 @@
 import json
 import time
 
-from dicetray import record
-from dicetray.replay import replay
+from dicetray.engine import record
+from dicetray.engine.replay import replay
 from dicetray_host.paths import FIRMWARE
-from dicetray_host.vdevice import VirtualDevice
+from dicetray_host.vboard.device import VirtualDevice
 from usb_helpers import GAME_MAIN, dicetray, flash_with_records, pig_record, pull_json
 
 

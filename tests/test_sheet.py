@@ -3,8 +3,8 @@ import re
 
 import pytest
 
-from dicetray_host import generate
-from dicetray_host.printpage import printable_mm
+from dicetray_host.records import generate
+from dicetray_host.printing.page import printable_mm
 import after_game_records as recs
 from printed import PX_PER_MM, command, measure, need_tools, pdf_text, print_pdf, screenshot
 
@@ -13,7 +13,7 @@ def make_sheet(tmp_path, name, text, *extra):
     source = tmp_path / (name + ".jsonl")
     source.write_text(text)
     out = tmp_path / (name + ".html")
-    assert command("sheet_cmd", [str(source), "--out", str(out), *extra]) == 0
+    assert command("sheet", [str(source), "--out", str(out), *extra]) == 0
     return out
 
 
@@ -77,7 +77,7 @@ def test_sheet_of_a_corrupt_record_writes_nothing(tmp_path, capsys):
     source = tmp_path / "bad.jsonl"
     source.write_text(recs.pig_tie().replace('"d":[5]', '"d":[7]', 1))
     out = tmp_path / "bad.html"
-    assert command("sheet_cmd", [str(source), "--out", str(out)]) == 2
+    assert command("sheet", [str(source), "--out", str(out)]) == 2
     assert capsys.readouterr().err == "dicetray sheet: %s: line 3: check (c) does not match\n" % source
     assert not out.exists()
 

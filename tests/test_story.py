@@ -1,7 +1,9 @@
 """story.py: turns read from the engine add up to the engine's scores."""
 import pytest
 
-from dicetray_host import generate, story
+from dicetray_host.records import generate
+
+from dicetray_host.records import story
 
 
 @pytest.mark.parametrize("game", ["pig", "bank", "skulls", "sixdice"])

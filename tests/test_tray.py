@@ -6,9 +6,9 @@ import sys
 
 import pytest
 
-from dicetray.tray import Tray, EV_NONE, EV_THROW, EV_SETTLED, EV_TILT, EV_LEVEL
-from dicetray_host import traces
-from dicetray_host.detect_cmd import detect, parse_trace, TraceError
+from dicetray.tray.throws import Tray, EV_NONE, EV_THROW, EV_SETTLED, EV_TILT, EV_LEVEL
+from dicetray_host.traces import model as traces
+from dicetray_host.traces.detecting import detect, parse_trace, TraceError
 from dicetray_host.cli import main as cli_main
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -194,7 +194,7 @@ def test_same_events_on_the_micropython_unix_port(tmp_path):
     script = tmp_path / "run.py"
     script.write_text(
         "import sys, micropython\n"
-        "from dicetray.tray import Tray\n"
+        "from dicetray.tray.throws import Tray\n"
         "for path in sys.argv[1:]:\n"
         "    tray = Tray()\n"
         "    out = []\n"

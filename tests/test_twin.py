@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from dicetray.replay import RecordError, replay, summary
-from dicetray_host.generate import random_game, record_text
+from dicetray.engine.replay import RecordError, replay, summary
+from dicetray_host.records.generate import random_game, record_text
 from dicetray_host.paths import ROOT, compiled_firmware, micropython_binary, micropython_env
 
 RECORDS = 300

@@ -3,10 +3,10 @@ actions): the result must equal the same game played without the undone
 actions, however many undos come in a row."""
 import pytest
 
-from dicetray.actions import UNDO
-from dicetray.game import Game
-from dicetray.replay import summary
-from dicetray_host.generate import random_game
+from dicetray.engine.actions import UNDO
+from dicetray.engine.game import Game
+from dicetray.engine.replay import summary
+from dicetray_host.records.generate import random_game
 
 
 def without_undos(actions):

@@ -7,7 +7,7 @@ import time
 import pytest
 
 from dicetray_host.paths import FIRMWARE
-from dicetray_host.vdevice import VirtualDevice
+from dicetray_host.vboard.device import VirtualDevice
 from usb_helpers import GAME_MAIN, flash_with_records, mpremote, pig_record
 
 

@@ -13,7 +13,7 @@ from usb_helpers import mpremote, pull_json
 
 @pytest.fixture
 def served(tmp_path):
-    from dicetray_host.vdevice import board_device
+    from dicetray_host.vboard.device import board_device
     vb, device = board_device(tmp_path / "flash", accel=False)
     device.start()
     try:
@@ -108,7 +108,7 @@ def test_dicetray_sim_serve_runs_the_tray_for_mpremote_and_pull(tmp_path):
 
 
 def test_deploy_to_a_fresh_virtual_pico_then_the_tray_boots_the_deployed_firmware(tmp_path):
-    from dicetray_host.vdevice import board_device
+    from dicetray_host.vboard.device import board_device
     from usb_helpers import dicetray
     flash = tmp_path / "flash"
     vb, device = board_device(flash, accel=False, deployed=False)
@@ -119,7 +119,7 @@ def test_deploy_to_a_fresh_virtual_pico_then_the_tray_boots_the_deployed_firmwar
         proc = dicetray("deploy", "--port", device.url, timeout=120)
         assert proc.returncode == 0, proc.stderr
         assert (flash / "main.py").read_bytes() == (Path(__file__).parents[1] / "firmware" / "main.py").read_bytes()
-        assert (flash / "lib" / "dicetray" / "app.mpy").exists()
+        assert (flash / "lib" / "dicetray" / "tray" / "app.mpy").exists()
         assert not list((flash / "lib" / "dicetray").glob("*.py"))
         vb.run(300)                                         # deploy soft-reset the board: main.py runs
         screen = "\n".join(vb.screen_text())

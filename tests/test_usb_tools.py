@@ -2,9 +2,9 @@
 import json
 from pathlib import Path
 
-from dicetray_host.deploy_cmd import package_json_text
+from dicetray_host.usb.deploy import package_json_text
 from dicetray_host.paths import FIRMWARE, ROOT
-from dicetray_host.vdevice import VirtualDevice
+from dicetray_host.vboard.device import VirtualDevice
 from usb_helpers import dicetray, mpremote
 
 

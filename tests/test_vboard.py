@@ -2,8 +2,8 @@
 import re
 from pathlib import Path
 
-from dicetray import pins
-from dicetray_host.vboard import VirtualBoard, run_script
+from dicetray.tray import pins
+from dicetray_host.vboard.board import VirtualBoard, run_script
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -141,7 +141,7 @@ def test_pinout_table_agrees_with_pins_py_and_the_virtual_board_wiring():
     in_code = {n for n in dir(pins) if n.startswith(("OLED_S", "ACCEL_S", "ACCEL_INT", "KEY_ROW", "KEY_COL", "PIEZO"))
                and isinstance(getattr(pins, n), int)}
     assert in_code == documented
-    run_py = (ROOT / "host_tools" / "vboard" / "vboard_run.py").read_text()
+    run_py = (ROOT / "host_tools" / "dicetray_host" / "vboard" / "mp" / "vboard_run.py").read_text()
     assert "_OLED = (%d, %d, %d, 0x%X)" % (pins.OLED_I2C, pins.OLED_SDA, pins.OLED_SCL, pins.OLED_ADDR) in run_py
     assert "_ACCEL = (%d, %d, %d, 0x%X, %d)" % (pins.ACCEL_I2C, pins.ACCEL_SDA, pins.ACCEL_SCL,
                                                 pins.ACCEL_ADDR, pins.ACCEL_INT1) in run_py

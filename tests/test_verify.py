@@ -1,7 +1,7 @@
 """dicetray verify: good and corrupt records, exact reports and exit codes."""
 import json
 
-from dicetray import record
+from dicetray.engine import record
 
 import after_game_records as recs
 from printed import command
@@ -44,7 +44,7 @@ def write(tmp_path, name, text):
 def test_good_records_are_ok_with_game_players_actions_and_state(tmp_path, capsys):
     pig = write(tmp_path, "pig.jsonl", recs.pig_tie())
     bank = write(tmp_path, "bank.jsonl", recs.bank_open())
-    assert command("verify_cmd", [pig, bank]) == 0
+    assert command("verify", [pig, bank]) == 0
     assert capsys.readouterr().out == (
         "%s: OK pig, 2 players (Ann, Bob), 20 actions, over, tied winners Ann, Bob\n"
         "%s: OK bank, 3 players (Ann, Bob, Cy), 7 actions, in progress (round 2)\n"
@@ -58,7 +58,7 @@ def test_each_kind_of_damage_is_named_by_line_and_exits_1(tmp_path, capsys):
              write(tmp_path, "header.jsonl", wrong_header(good)),
              write(tmp_path, "empty.jsonl", ""),
              str(tmp_path / "missing.jsonl")]
-    assert command("verify_cmd", files) == 1
+    assert command("verify", files) == 1
     assert capsys.readouterr().out == (
         "%s: BAD line 5: check (c) does not match\n"
         "%s: BAD line 6: not complete JSON\n"
@@ -72,13 +72,13 @@ def test_an_illegal_action_is_named_with_the_rules_reason(tmp_path, capsys):
     lines = lines_of(recs.pig_tie())
     lines[3] = record.encode_action(3, [4])  # "keep" is not an action of pig
     path = write(tmp_path, "keep.jsonl", "\n".join(lines) + "\n")
-    assert command("verify_cmd", [path]) == 1
+    assert command("verify", [path]) == 1
     assert capsys.readouterr().out == "%s: BAD line 4: keep: Not in this game\n" % path
 
 
 def test_torn_last_line_is_a_warning_and_exit_0(tmp_path, capsys):
     path = write(tmp_path, "torn.jsonl", torn_last(recs.pig_tie()))
-    assert command("verify_cmd", [path]) == 0
+    assert command("verify", [path]) == 0
     assert capsys.readouterr().out == (
         "%s: OK pig, 2 players (Ann, Bob), 19 actions, in progress (circuit 3)\n"
         "  warning: line 21: torn last line dropped\n" % path)
@@ -88,14 +88,14 @@ def test_lines_without_a_check_are_reported(tmp_path, capsys):
     lines = lines_of(recs.pig_tie())
     lines[2] = '{"a":"roll","d":[4]}'
     path = write(tmp_path, "plain.jsonl", "\n".join(lines) + "\n")
-    assert command("verify_cmd", [path]) == 0
+    assert command("verify", [path]) == 0
     assert capsys.readouterr().out.endswith("  warning: line 3 without a check (c)\n")
 
 
 def test_json_report(tmp_path, capsys):
     good = write(tmp_path, "good.jsonl", recs.skulls())
     bad = write(tmp_path, "bad.jsonl", flipped_byte(recs.pig_tie()))
-    assert command("verify_cmd", ["--json", good, bad]) == 1
+    assert command("verify", ["--json", good, bad]) == 1
     report = json.loads(capsys.readouterr().out)
     assert report[0]["ok"] is True and report[0]["actions"] == 9 and report[0]["over"] is True
     assert report[0]["scores"] == [0, 10] and report[0]["winners"] == [1]

@@ -5,8 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from dicetray import record
-from dicetray.actions import BANK, ROLL
+from dicetray.engine import record
+from dicetray.engine.actions import BANK, ROLL
 
 BIN = Path(sys.executable).parent
 FIXTURES = Path(__file__).parent / "fixtures"

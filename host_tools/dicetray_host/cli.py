@@ -5,19 +5,19 @@ import sys
 
 # name -> (module, one-line help). Each module defines configure(parser) and run(args) -> int.
 COMMANDS = {
-    "replay": ("dicetray_host.replay_cmd", "replay a game record and print the result"),
-    "sim": ("dicetray_host.sim_cmd", "play on the virtual board: the real firmware, the OLED in the terminal"),
-    "verify": ("dicetray_host.verify_cmd", "check game records: CRC of every line and a rules replay"),
-    "kit": ("dicetray_host.kit_cmd", "write the printable tabletop kit of a game (HTML)"),
-    "sheet": ("dicetray_host.sheet_cmd", "write a game record as a filled-in printable score sheet (HTML)"),
-    "import": ("dicetray_host.import_cmd", "add game records to the statistics database (SQLite)"),
-    "stats": ("dicetray_host.stats_cmd", "per player and game: games, wins, banked turns, bust rate; --plot"),
-    "pull": ("dicetray_host.pull_cmd", "copy new game records from the tray over USB (mpremote), checked"),
-    "deploy": ("dicetray_host.deploy_cmd", "mpy-cross the firmware and copy it to the tray with mpremote"),
-    "roster": ("dicetray_host.roster_cmd", "write player names to the tray (/roster.txt)"),
-    "device": ("dicetray_host.device_cmd", "serve a virtual tray's USB REPL on a loopback port (for mpremote)"),
-    "detect": ("dicetray_host.detect_cmd", "find throws and tilt in an accelerometer trace"),
-    "traces": ("dicetray_host.traces_cmd", "write generated, labelled accelerometer traces (CSV + JSON)"),
+    "replay": ("dicetray_host.commands.replay", "replay a game record and print the result"),
+    "sim": ("dicetray_host.commands.sim", "play on the virtual board: the real firmware, the OLED in the terminal"),
+    "verify": ("dicetray_host.commands.verify", "check game records: CRC of every line and a rules replay"),
+    "kit": ("dicetray_host.commands.kit", "write the printable tabletop kit of a game (HTML)"),
+    "sheet": ("dicetray_host.commands.sheet", "write a game record as a filled-in printable score sheet (HTML)"),
+    "import": ("dicetray_host.commands.import_records", "add game records to the statistics database (SQLite)"),
+    "stats": ("dicetray_host.commands.stats", "per player and game: games, wins, banked turns, bust rate; --plot"),
+    "pull": ("dicetray_host.commands.pull", "copy new game records from the tray over USB (mpremote), checked"),
+    "deploy": ("dicetray_host.commands.deploy", "mpy-cross the firmware and copy it to the tray with mpremote"),
+    "roster": ("dicetray_host.commands.roster", "write player names to the tray (/roster.txt)"),
+    "device": ("dicetray_host.commands.device", "serve a virtual tray's USB REPL on a loopback port (for mpremote)"),
+    "detect": ("dicetray_host.commands.detect", "find throws and tilt in an accelerometer trace"),
+    "traces": ("dicetray_host.commands.traces", "write generated, labelled accelerometer traces (CSV + JSON)"),
 }
 
 

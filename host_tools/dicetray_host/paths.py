@@ -6,6 +6,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 FIRMWARE = ROOT / "firmware"
+# The virtual board's MicroPython side (machine, time, the emulated parts, the USB REPL).
+BOARD_SIDE = Path(__file__).resolve().parent / "vboard" / "mp"
 
 
 def micropython_binary():

@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-from dicetray import keys
+from dicetray.tray import keys
 
 
 @pytest.fixture
@@ -38,7 +38,7 @@ class Tray:
     """The virtual board running firmware/main.py, with table-level helpers."""
 
     def __init__(self, flash, accel=True, heap="192k"):
-        from dicetray_host.vboard import VirtualBoard
+        from dicetray_host.vboard.board import VirtualBoard
         self.flash = flash
         self.vb = VirtualBoard(str(flash), entry="main", heap=heap, accel=accel)
         self.accel = accel
@@ -64,7 +64,7 @@ class Tray:
         measured by `make bench`, not here), the player's way out is used:
         a long press of ROLL marks the throw."""
         if self.accel:
-            from dicetray_host.sim_cmd import throw_points
+            from dicetray_host.vboard.sim import throw_points
             points, self.seed = throw_points(self.seed, dice)
             self.vb.feed(points)
             self.vb.run(points[-1][0] + 100)

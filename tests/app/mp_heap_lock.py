@@ -3,10 +3,10 @@
 # MemoryError on any allocation). Prints one line per checked path.
 import framebuf
 import micropython
-from dicetray.game import Game
-from dicetray.gate import Gate
-from dicetray.play import Table
-from dicetray import screens, keys
+from dicetray.engine.game import Game
+from dicetray.tray.gate import Gate
+from dicetray.tray.play import Table
+from dicetray.tray import screens, keys
 
 
 class NoStore:

@@ -1,7 +1,7 @@
 """Power cuts: every action is on flash before the screen shows it, and a
 game resumes exactly where it was after the power comes back."""
-from dicetray import record
-from dicetray.actions import ROLL, BANK
+from dicetray.engine import record
+from dicetray.engine.actions import ROLL, BANK
 
 
 def test_power_cut_after_every_action_of_a_whole_game(tray):

@@ -2,9 +2,9 @@
 # under the MicroPython unix port (tests/run_mp_tests.py).
 import unittest
 
-from dicetray.actions import Illegal, ROLL, BANK, KEEP, CONTINUE, ORDER, VOID, UNDO
-from dicetray.game import Game
-from dicetray.replay import summary
+from dicetray.engine.actions import Illegal, ROLL, BANK, KEEP, CONTINUE, ORDER, VOID, UNDO
+from dicetray.engine.game import Game
+from dicetray.engine.replay import summary
 
 _KINDS = {"r": ROLL, "b": BANK, "k": KEEP, "c": CONTINUE, "o": ORDER, "v": VOID, "u": UNDO}
 

@@ -2,7 +2,7 @@
 import unittest
 
 from enginecase import EngineCase, new, play
-from dicetray.rules import NOTE_SEVEN, NOTE_ROUND
+from dicetray.engine.rules import NOTE_SEVEN, NOTE_ROUND
 
 
 class BankRolls(EngineCase):

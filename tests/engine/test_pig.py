@@ -2,7 +2,7 @@
 import unittest
 
 from enginecase import EngineCase, new, play
-from dicetray.rules import NOTE_AUTOBANK, NOTE_BUST, NOTE_OVER
+from dicetray.engine.rules import NOTE_AUTOBANK, NOTE_BUST, NOTE_OVER
 
 
 class PigTurn(EngineCase):

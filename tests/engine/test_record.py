@@ -2,9 +2,9 @@
 import io
 import unittest
 
-from dicetray import record
-from dicetray.actions import ROLL, BANK, KEEP, ORDER, VOID
-from dicetray.replay import RecordError, replay, summary
+from dicetray.engine import record
+from dicetray.engine.actions import ROLL, BANK, KEEP, ORDER, VOID
+from dicetray.engine.replay import RecordError, replay, summary
 
 HEADER = '{"v":1,"game":"pig","players":["Ann","Bob","Cy"],"opts":{"circuits":5}}'
 

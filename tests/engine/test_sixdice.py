@@ -3,8 +3,8 @@
 import unittest
 
 from enginecase import EngineCase, new, play
-from dicetray import scoring
-from dicetray.rules import NOTE_BUST, NOTE_BONUS, NOTE_SIXKIND, NOTE_OUT
+from dicetray.games import sixdice_scoring as scoring
+from dicetray.engine.rules import NOTE_BUST, NOTE_BONUS, NOTE_SIXKIND, NOTE_OUT
 
 
 def value(faces):

@@ -2,7 +2,7 @@
 import unittest
 
 from enginecase import EngineCase, new, play
-from dicetray.rules import NOTE_BUST, NOTE_WIPEOUT
+from dicetray.engine.rules import NOTE_BUST, NOTE_WIPEOUT
 
 
 class SkullsTurn(EngineCase):

@@ -1,0 +1,304 @@
+"""Benchmark of the tray application (`make bench`, section bench_app).
+
+1. Heap: a whole 8-player game of each of the four games played by keys
+   and throws on the virtual board (the unchanged firmware/main.py): the
+   firmware's peak heap and the smallest heap it completes in (firmware as
+   source, and as the .mpy files `make deploy` puts on the board). The
+   virtual board's own memory is set aside before the firmware starts. The
+   unix port is 64-bit: objects are about twice their RP2040 size.
+2. Display: bytes sent to the OLED per key press (changed pages) against
+   sending the full frame every time.
+3. Instructions per key press (engine, record line with sync, screen
+   drawing and the changed pages) counted by valgrind's callgrind on the
+   unix port: two runs that differ only in the number of key presses, so
+   the start-up cancels out.
+"""
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from dicetray_host.paths import FIRMWARE, ROOT, compiled_firmware, micropython_binary, micropython_env
+
+PLAYERS = 8
+CIRCUITS_OPTION = 1     # menu: 3 circuits
+
+# A firmware entry that is main.py plus counters of the display's bytes.
+_COUNTING_ENTRY = """
+import gc
+gc.collect()
+print("start heap %d" % gc.mem_alloc())
+from dicetray.tray import board
+oled = board.open_display()
+accel = board.open_accel()
+pad = board.open_keypad()
+from dicetray.tray.app import App
+
+
+class Counting(App):
+    def on_press(self, code, now):
+        before = self.oled.bytes_sent
+        App.on_press(self, code, now)
+        if self.dirty:
+            self.draw()
+        sent = self.oled.bytes_sent - before
+        gc.collect()
+        print("key %d bytes %d heap %d" % (code, sent, gc.mem_alloc()))
+
+
+Counting(oled, accel, pad).run()
+"""
+
+
+GAMES = ("pig", "bank", "skulls", "sixdice")
+_READY = ("Key the faces", "Faces or BANK", "OK: take over", "New throw: key it")
+
+
+def _throw(vb, throws, dice):
+    """A generated throw; should the detector miss it, the player's way out
+    (a long press of ROLL marks the throw), so the game goes on."""
+    if throws is None:
+        return
+    throws.next(vb, dice)
+    bottom = vb.screen_text()[-1:]
+    if bottom and "moving" in bottom[0]:
+        vb.run(600)
+        bottom = vb.screen_text()[-1:]
+    if not bottom or bottom[0] not in _READY:
+        vb.press("ROLL")
+        vb.run(800)
+        vb.release("ROLL")
+        vb.run(60)
+
+
+def _roll(vb, throws, *faces):
+    _throw(vb, throws, len(faces))
+    for face in faces:
+        vb.tap(face)
+
+
+def _turns(game):
+    """The key presses of a whole 8-player game, as (faces...) throws and key names."""
+    if game == "pig":          # 3 circuits: two throws and a bank a turn
+        for _ in range(PLAYERS * 3):
+            yield ("4",)
+            yield ("5",)
+            yield "BANK"
+    elif game == "bank":       # 10 rounds: two rolls, then everyone banks
+        for _ in range(10):
+            yield ("3", "4")
+            yield ("2", "3")
+            for _ in range(PLAYERS):
+                yield "BANK"
+    elif game == "skulls":     # 6 rounds: a throw and a pass; P1 throws twice once
+        for turn in range(PLAYERS * 6):
+            yield ("3", "4")
+            if turn == 0:
+                yield ("2", "2")
+            yield "BANK"
+    else:                      # target 1000: P1 banks 310 a turn, the others lose theirs
+        for turn in range(PLAYERS * 6):
+            yield ("1", "2", "3", "4", "5", "6")
+            yield "ROLL"       # OK: keep the straight (best first), all six again
+            if turn % PLAYERS == 0:
+                yield ("6", "6", "6", "2", "3", "4")
+                yield "ROLL"
+                yield "BANK"
+            else:
+                yield ("2", "2", "3", "3", "4", "6")   # nothing scores
+
+
+def _play_game(vb, throws, game="pig"):
+    """A whole 8-player game by keys and throws; True when it ended."""
+    menu = ["ROLL"] * GAMES.index(game) + ["DOWN"] + ["ROLL"] * (PLAYERS - 2) + ["DOWN"]
+    menu += ["ROLL"] * (CIRCUITS_OPTION if game == "pig" else 0) + ["DOWN", "ROLL"]
+    for name in menu:
+        vb.tap(name)
+    for step in _turns(game):
+        if vb.state != "run" or "Game over" in vb.screen_text():
+            break
+        if isinstance(step, tuple):
+            _roll(vb, throws, *step)
+        else:
+            vb.tap(step)
+    return "Game over" in vb.screen_text()
+
+
+def _one_game(heap, firmware_dir=None, accel=True, entry="main", entry_text=None, game="pig"):
+    """(completed, mem dict, output) of one whole game with this heap.
+    entry_text: the entry module's source, put on the flash (the board's
+    sys.path starts there)."""
+    from dicetray_host.vboard.sim import _Throws
+    from dicetray_host.vboard.board import VirtualBoard, BoardError
+    flash = tempfile.mkdtemp(prefix="bench-app-")
+    if entry_text:
+        Path(flash, entry + ".py").write_text(entry_text)
+    try:
+        with VirtualBoard(flash, entry=entry, heap=heap, accel=accel, firmware_dir=firmware_dir,
+                          timeout_s=15) as vb:
+            try:
+                vb.run(300)
+                done = vb.state == "run" and _play_game(vb, _Throws(1) if accel else None, game)
+                done = done and vb.state == "run"
+                mem = vb.mem()
+            except BoardError:  # out of heap inside the virtual board itself
+                done, mem = False, {}
+            out = vb.output
+    finally:
+        shutil.rmtree(flash, ignore_errors=True)
+    return done, mem, out
+
+
+def _deployed_tree():
+    """main.py beside the cross-compiled package, as on the board."""
+    tree = Path(tempfile.mkdtemp(prefix="bench-mpy-"))
+    (tree / "dicetray").symlink_to(compiled_firmware() / "dicetray")
+    shutil.copy(FIRMWARE / "main.py", tree / "main.py")
+    return tree
+
+
+def _smallest_heap(firmware_dir, game):
+    low, high = 48, 192   # KiB: the answer is in (low, high]
+    if not _one_game("%dk" % high, firmware_dir, game=game)[0]:
+        return None
+    while high - low > 2:
+        mid = (low + high) // 2
+        if _one_game("%dk" % mid, firmware_dir, game=game)[0]:
+            high = mid
+        else:
+            low = mid
+    return high
+
+
+def _heap_row(game, tree):
+    peak = _one_game("192k", tree, game=game)[1].get("peak", 0)
+    return peak, _one_game("96k", tree, game=game)[0], _smallest_heap(tree, game)
+
+
+def heap_table():
+    """{(game, label): (peak bytes, completes with 96k, smallest KiB)}."""
+    from concurrent.futures import ThreadPoolExecutor
+    deployed = _deployed_tree()
+    jobs = {}
+    try:
+        with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+            for game in GAMES:
+                for label, tree in (("deployed .mpy", deployed), ("source .py", None)):
+                    jobs[game, label] = pool.submit(_heap_row, game, tree)
+            return {key: job.result() for key, job in jobs.items()}
+    finally:
+        shutil.rmtree(deployed, ignore_errors=True)
+
+
+def heap_section():
+    print("Whole 8-player games by keys and throws on the virtual board (firmware/main.py)")
+    print("pig 3 circuits; bank 10 rounds; skulls 6 rounds; six dice to 1000")
+    table = heap_table()
+    print("%-8s %-14s %12s %13s %16s" % ("game", "firmware", "peak (gc)", "96k works", "smallest heap"))
+    for (game, label), (peak, ok96, smallest) in table.items():
+        print("%-8s %-14s %10d B %13s %15s" % (game, label, peak, "yes" if ok96 else "no",
+                                              "%dk" % smallest if smallest else "> 192k"))
+    print("heap = what the firmware gets: the port starts with heap + 128 KiB and the")
+    print("board sets its own modules, models and a ballast aside before main.py runs")
+    print("(the board's command buffer is made then too), so these are the firmware's")
+    print("figures alone. peak = most live heap after a collection between actions.")
+    print("The unix port is 64-bit: objects and bytecode tables take about twice their")
+    print("RP2040 size (the Pico has about 210 KB free after boot). Smallest heap: by")
+    print("bisection in 2 KiB steps; near the limit fragmentation decides, so a size")
+    print("just under it may also work.")
+    print()
+    done, _, out = _one_game("256k", entry="bench_counting", entry_text=_COUNTING_ENTRY)
+    rows = [(int(m.group(1)), int(m.group(2))) for m in re.finditer(r"^key \d+ bytes (\d+) heap (\d+)$", out, re.M)]
+    if not (done and rows):
+        print("the counting run did not complete:\n%s" % out[-600:])
+        return
+    sent = [b for b, _ in rows]
+    full = 8 + 1 + 1024  # window command, control byte, all 8 pages
+    mean = sum(sent) / len(sent)
+    print("Bytes to the OLED per key press, %d presses of the same game" % len(sent))
+    print("%-46s %9.0f" % ("changed pages only, mean", mean))
+    print("%-46s %9d" % ("changed pages only, max", max(sent)))
+    print("%-46s %9d" % ("full frame every time", full))
+    print("%-46s %8.1fx" % ("fewer bytes", full / mean if mean else 0))
+
+
+# -- instructions per key press -----------------------------------------------------
+_KEYS_SCRIPT = """
+import sys, os, framebuf
+from dicetray.tray.drivers.ssd1306 import SSD1306
+from dicetray.engine.game import Game
+from dicetray.tray.gate import Gate
+from dicetray.tray.play import Table
+from dicetray.tray.store import Store
+from dicetray.tray import screens
+
+class Bus:  # the I2C bus ends here: bytes go nowhere
+    def writeto(self, addr, buf):
+        return 0
+    def writevto(self, addr, vec):
+        return 0
+
+presses = int(sys.argv[1])
+oled = SSD1306(Bus())
+store = Store(sys.argv[2])
+game = Game("pig", ["P%d" % i for i in range(1, 9)], {"circuits": 5})
+store.start("pig", game.players, {"circuits": 5}, 0)
+table = Table(game, store, Gate(True))
+screens.play(oled, table)
+oled.show()
+keys = (4, 5, 9)  # face 4, face 5, BANK: one turn
+for i in range(presses):
+    table.key(keys[i % 3], 1000 + i)
+    if table.game.over:
+        screens.over(oled, table)
+    else:
+        screens.play(oled, table)
+    oled.show()
+"""
+
+
+def _callgrind(presses, work):
+    script = work / "keys.py"
+    script.write_text(_KEYS_SCRIPT)
+    games = work / ("games%d" % presses)
+    shutil.rmtree(games, ignore_errors=True)
+    env = micropython_env()
+    mp = micropython_binary()
+    launcher = [sys.executable, mp] if open(mp, "rb").read(2) == b"#!" else [mp]
+    proc = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
+                          + launcher + [str(script), str(presses), str(games)],
+                          capture_output=True, text=True, env=env, cwd=str(work))
+    found = re.search(r"Collected : (\d+)", proc.stderr)
+    if proc.returncode or not found:
+        raise RuntimeError("callgrind run failed: %s" % proc.stderr[-400:])
+    return int(found.group(1))
+
+
+def instructions_section():
+    if not shutil.which("valgrind"):
+        print("valgrind not installed: instructions per key press skipped (apt-get install valgrind)")
+        return
+    work = Path(tempfile.mkdtemp(prefix="bench-cg-"))
+    try:
+        few, many = 3, 63
+        base = _callgrind(few, work)
+        more = _callgrind(many, work)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    per_key = (more - base) / (many - few)
+    print("Instructions per key press (callgrind, unix port; engine + record line + sync + screen)")
+    print("%-34s %12.0f" % ("per key press (face, face, BANK)", per_key))
+    print("%-34s %12d" % ("aim", 1000000))
+
+
+def run():
+    heap_section()
+    print()
+    instructions_section()
+
+
+if __name__ == "__main__":
+    run()

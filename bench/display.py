@@ -1,0 +1,116 @@
+"""Display bytes per update and instructions per keypad scan / LIS3DH sample (callgrind).
+
+Runs the real drivers on the virtual board in the MicroPython unix port.
+Instruction counts come from `valgrind --tool=callgrind` over N and 2N
+iterations; the difference cancels interpreter start-up. They include the
+virtual board's Python models of the pins and the I2C devices, which are
+C/hardware on the RP2040, so they are an upper bound for the driver.
+"""
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+from dicetray_host.vboard.board import (BOARD_RESERVE, FIRMWARE_DIR, VBOARD_DIR, heap_bytes,
+                                  micropython_binary, run_script)
+
+UPDATES = """
+from dicetray.tray import board
+d = board.open_display()
+def shot(name, draw):
+    draw()
+    n = d.show()
+    print("%s|%d" % (name, n))
+d.text("P1 Alice", 0, 0, 1); d.text("Total 0", 0, 16, 1); d.text("ROLL or BANK", 0, 56, 1); d.show()
+shot("score digit changes (one text line)", lambda: (d.fill_rect(48, 16, 80, 8, 0), d.text("Total 12", 0, 16, 1)))
+shot("message on the status line", lambda: (d.fill_rect(0, 56, 128, 8, 0), d.text("Roll first", 0, 56, 1)))
+shot("large 24 px total redrawn", lambda: (d.fill_rect(0, 24, 128, 24, 0), d.fill_rect(10, 25, 14, 22, 1), d.fill_rect(30, 25, 14, 22, 1)))
+shot("next player (name, total, keys)", lambda: (d.fill(0), d.text("P2 Bob", 0, 0, 1), d.text("Total 30", 0, 16, 1), d.text("ROLL or BANK", 0, 56, 1)))
+shot("nothing changed", lambda: None)
+shot("new screen (menu)", lambda: (d.fill(0), [d.text("Game %d" % i, 8, 8 * i, 1) for i in range(8)]))
+"""
+
+KEYPAD = """
+import time
+from dicetray.tray import board
+pad = board.open_keypad()
+from vboard_core import board as vb
+vb.set_key(0, 0, True)
+for i in range(N):
+    pad.scan(i * 5)
+"""
+
+ACCEL = """
+import time
+from dicetray.tray import board
+acc = board.open_accel(odr_hz=400)
+t = 0
+total = 0
+for i in range(N):
+    time.sleep_ms(80)   # 32 samples at 400 Hz
+    total += acc.read_fifo()
+print("samples", total)
+"""
+ACCEL_BASE = ACCEL.replace("acc.read_fifo()", "0")  # same sampling by the model, no read
+
+
+def display_table():
+    with tempfile.TemporaryDirectory() as tmp:
+        status, out = run_script(UPDATES, Path(tmp) / "flash")
+    if status:
+        print(out)
+        return
+    print("%-40s %14s %12s" % ("screen change", "changed pages", "full frame"))
+    for line in out.strip().splitlines():
+        name, n = line.split("|")
+        print("%-40s %9s bytes %6d bytes" % (name, n, 1032))
+    print("(a page = 7-byte window command + control byte + 128 bytes; 400 kHz I2C: ~23 us per byte)")
+
+
+def callgrind(source, n, tmp):
+    flash = Path(tmp) / "flash"
+    flash.mkdir(exist_ok=True)
+    (flash / "cg.py").write_text(source.replace("range(N)", "range(%d)" % n))
+    env = dict(os.environ, MICROPYPATH=os.pathsep.join([str(VBOARD_DIR), str(FIRMWARE_DIR)]),
+               VBOARD_FLASH=str(flash), VBOARD_FIRMWARE=str(FIRMWARE_DIR),
+               VBOARD_HEAP=str(heap_bytes("96k")), VBOARD_GC_PEAK="0")
+    proc = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+         micropython_binary(), "-X", "heapsize=%d" % (heap_bytes("96k") + BOARD_RESERVE),
+         "-m", "vboard_run", "cg"],
+        env=env, capture_output=True, text=True, timeout=600)
+    m = re.search(r"Collected\s*:\s*(\d+)", proc.stderr)
+    if not m:
+        raise RuntimeError("callgrind gave no count:\n" + proc.stderr[-1500:])
+    return int(m.group(1))
+
+
+def instruction_table():
+    if shutil.which("valgrind") is None:
+        print("valgrind not installed (apt-get install valgrind): instruction counts skipped")
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        n = 200
+        scan = (callgrind(KEYPAD, 2 * n, tmp) - callgrind(KEYPAD, n, tmp)) / n
+        n = 20
+        reads = ((callgrind(ACCEL, 2 * n, tmp) - callgrind(ACCEL, n, tmp))
+                 - (callgrind(ACCEL_BASE, 2 * n, tmp) - callgrind(ACCEL_BASE, n, tmp))) / n
+    print("%-44s %12s" % ("operation", "instructions"))
+    print("%-44s %12d" % ("keypad scan (4x4, one key held)", scan))
+    print("%-44s %12d" % ("LIS3DH FIFO read of 32 samples", reads))
+    print("%-44s %12d" % ("  per sample", reads / 32))
+    print("(callgrind Ir on the unix port; the scan includes the virtual board's Python pin model,\n"
+          " the FIFO read the I2C model's copy; the sensor's own sampling is subtracted.\n"
+          " Target: <= 20,000 per sample)")
+
+
+def run():
+    display_table()
+    print()
+    instruction_table()
+
+
+if __name__ == "__main__":
+    run()

@@ -1,5 +1,0 @@
-"""Device drivers: SSD1306 OLED, LIS3DH accelerometer, key matrix.
-
-Each takes its bus or pins from the caller (see dicetray.board) and
-allocates its buffers once.
-"""

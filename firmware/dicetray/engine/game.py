@@ -1,0 +1,163 @@
+# A game: the rules of one of the four games, built from a record header,
+# advanced one action at a time, with undo back to any earlier point.
+from micropython import const
+
+from dicetray.engine.actions import Illegal, ROLL, BANK, KEEP, ORDER, UNDO, VOID
+from dicetray.engine.history import History
+
+_CHECKPOINT_EVERY = const(128)  # actions between saved states: bounds undo's replay
+
+
+class BadHeader(ValueError):
+    pass
+
+
+def _int(value):
+    return type(value) is int
+
+
+def _rules_for(game, n, opts):
+    """The rules object for a header's game and options, or BadHeader.
+    Only the game being played is imported: bytecode costs RAM."""
+    def option(key, default):
+        return opts.get(key, default)
+
+    known = {"pig": ("circuits",), "bank": ("rounds",), "skulls": ("rounds", "faces"),
+             "sixdice": ("target", "end")}.get(game)
+    if known is None:
+        raise BadHeader("game must be pig, bank, skulls or sixdice")
+    for key in opts:
+        if key not in known:
+            raise BadHeader("option %s not in %s" % (key, game))
+    if game == "pig":
+        circuits = option("circuits", 5)
+        if not _int(circuits) or circuits not in (3, 5):
+            raise BadHeader("circuits must be 3 or 5")
+        from dicetray.games.pig import Pig
+        return Pig(n, circuits)
+    if game == "bank":
+        rounds = option("rounds", 10)
+        if not _int(rounds) or rounds not in (10, 15, 20):
+            raise BadHeader("rounds must be 10, 15 or 20")
+        from dicetray.games.bank import Bank
+        return Bank(n, rounds)
+    if game == "skulls":
+        rounds = option("rounds", 6)
+        faces = option("faces", "2-6")
+        if not _int(rounds) or rounds < 1:
+            raise BadHeader("rounds must be a positive integer")
+        if faces not in ("2-6", "1-5"):
+            raise BadHeader('faces must be "2-6" or "1-5"')
+        from dicetray.games.skulls import Skulls
+        return Skulls(n, rounds, 2 if faces == "2-6" else 1)
+    target = option("target", 1000)
+    end = option("end", "eliminate")
+    if not _int(target) or target < 1:
+        raise BadHeader("target must be a positive integer")
+    if end not in ("eliminate", "short"):
+        raise BadHeader('end must be "eliminate" or "short"')
+    from dicetray.games.sixdice import SixDice
+    return SixDice(n, target, end == "short")
+
+
+class Game:
+    """The live state of one game. act() applies one action or raises
+    Illegal with a short reason and leaves everything as it was.
+
+    The game keeps the actions still in effect in a compact history (about
+    two bytes a throw) and a saved state every 128 actions; undo drops the
+    last action and replays from the nearest saved state, so an undo
+    restores exactly the state before the action it retracts, across any
+    boundary (bust, round end, elimination, game over)."""
+
+    def __init__(self, game, players, opts=None):
+        self.game = game
+        self.players = players
+        self.opts = opts or {}
+        self.rules = _rules_for(game, len(players), self.opts)
+        self.history = History()
+        self._player = bytearray(1)  # the "p" of a bank, as a history value
+        self._checkpoints = []  # (actions applied, history.mark(), rules.snapshot())
+
+    # -- acting --------------------------------------------------------------
+    def act(self, kind, dice=None, p=None):
+        if kind == UNDO:
+            self.undo()
+            return
+        if dice is not None and type(dice) is not list:
+            raise Illegal("Dice as a list")
+        rules = self.rules
+        if kind == VOID:  # legal wherever a throw is, and changes no total
+            if not rules.allowed() & (1 << VOID):
+                raise Illegal("Game is over" if rules.over else "Keep dice first")
+            rules.voided()
+            self._remember(kind, None, 0)
+            return
+        if kind == BANK and self.game != "bank":
+            p = None  # only the bank game names who banks
+        rules.apply(kind, dice, p)
+        if kind == ROLL or kind == KEEP:
+            self._remember(kind, dice, len(dice))
+        elif kind == ORDER:
+            self._remember(kind, p, len(p))
+        elif kind == BANK and p is not None:
+            self._player[0] = p
+            self._remember(kind, self._player, 1)
+        else:
+            self._remember(kind, None, 0)
+
+    def _remember(self, kind, values, size):
+        history = self.history
+        history.push(kind, values, size)
+        if history.count % _CHECKPOINT_EVERY == 0:
+            self._checkpoints.append((history.count, history.mark(), self.rules.snapshot()))
+
+    def can_undo(self):
+        return self.history.count > 0
+
+    def undo(self):
+        history = self.history
+        if not history.count:
+            raise Illegal("Nothing to undo")
+        history.pop()
+        checkpoints = self._checkpoints
+        while checkpoints and checkpoints[-1][0] > history.count:
+            checkpoints.pop()
+        rules = self.rules
+        if checkpoints:
+            _, start, saved = checkpoints[-1]
+            rules.restore(saved)
+        else:
+            start = None
+            rules.reset()
+        history.replay(self._again, start)
+
+    def _again(self, kind, values):
+        rules = self.rules
+        if kind == VOID:
+            rules.voided()
+        elif kind == ROLL or kind == KEEP:
+            rules.apply(kind, values, None)
+        elif kind == ORDER:
+            rules.apply(kind, None, values)
+        else:
+            rules.apply(kind, None, values[0] if values else None)
+
+    def allowed(self):
+        """Bitmask of action kinds legal now (1 << kind), undo included."""
+        mask = self.rules.allowed()
+        if self.history.count:
+            mask |= 1 << UNDO
+        return mask
+
+    # -- what a screen or a report needs --------------------------------------
+    @property
+    def over(self):
+        return self.rules.over
+
+    @property
+    def scores(self):
+        return self.rules.scores
+
+    def winners(self):
+        return self.rules.winners()

@@ -1,0 +1,141 @@
+# Replay a game record through the rules: the state it leads to, as the one
+# JSON line `dicetray replay --json` prints. The same code runs on the board,
+# on the MicroPython unix port and on CPython.
+from dicetray.engine.actions import Illegal, NAMES
+from dicetray.engine.game import Game, BadHeader
+from dicetray.engine.record import BadLine, decode, action_of, json_string, json_ints
+
+GAMES = ("pig", "bank", "skulls", "sixdice")
+
+
+class RecordError(ValueError):
+    """A record that cannot be replayed: `line` (1-based) and the reason."""
+
+    def __init__(self, line, reason):
+        super().__init__("line %d: %s" % (line, reason))
+        self.line = line
+
+
+def check_header(header):
+    """(game, players, opts) of a decoded header line, or BadHeader. Here,
+    not in game.py: the tray needs it only to resume, then drops replay."""
+    if type(header) is not dict:
+        raise BadHeader("header is not a JSON object")
+    version = header.get("v")
+    if not (type(version) is int or type(version) is float) or version != 1:
+        raise BadHeader("v must be 1")
+    game = header.get("game")
+    if game not in GAMES:
+        raise BadHeader("game must be pig, bank, skulls or sixdice")
+    players = header.get("players")
+    if type(players) is not list or not 2 <= len(players) <= 8:
+        raise BadHeader("players must list 2 to 8 names")
+    for name in players:
+        if type(name) is not str:
+            raise BadHeader("player names must be strings")
+    opts = header.get("opts", {})
+    if type(opts) is not dict:
+        raise BadHeader("opts must be an object")
+    return game, players, opts
+
+
+def _body(raw):
+    """A line without its end: LF, or CRLF from a record copied through
+    another system (the check covers the text before either)."""
+    if raw[-1:] == b"\n":
+        raw = raw[:-1]
+    if raw[-1:] == b"\r":
+        raw = raw[:-1]
+    return raw
+
+
+def replay(stream, on_action=None):
+    """Replay a record from a binary stream with readline().
+
+    Returns (game, dropped): dropped is the number of a torn last line that
+    was left out, else 0. Raises RecordError for a bad header, a bad line or
+    an illegal action. on_action(game, lineno) is called after each action."""
+    raw = stream.readline()
+    if not raw:
+        raise RecordError(1, "bad header: empty record")
+    try:
+        game = Game(*check_header(decode(_body(raw))))
+    except (BadLine, BadHeader) as e:
+        raise RecordError(1, "bad header: %s" % e)
+    lineno = 1
+    raw = stream.readline()
+    while raw:
+        lineno += 1
+        following = stream.readline()
+        try:
+            obj = decode(_body(raw))
+            kind, dice, p = action_of(obj)
+        except BadLine as e:
+            if e.torn and not following:
+                return game, lineno
+            raise RecordError(lineno, str(e))
+        if not kind:
+            raise RecordError(lineno, "unknown action %s" % json_string(obj["a"]))
+        try:
+            game.act(kind, dice, p)
+        except Illegal as e:
+            raise RecordError(lineno, "%s: %s" % (NAMES[kind], e))
+        if on_action:
+            on_action(game, lineno)
+        raw = following
+    return game, 0
+
+
+def _bools(flags):
+    return "true" if flags else "false"
+
+
+def summary(game, dropped=0):
+    """The replay result as one JSON object text, keys in a fixed order."""
+    rules = game.rules
+    over = rules.over
+    text = '{"game":' + json_string(game.game)
+    text += ',"players":[' + ",".join([json_string(n) for n in game.players]) + "]"
+    text += ',"scores":' + json_ints(rules.scores)
+    text += ',"over":' + _bools(over)
+    text += ',"winners":' + json_ints(rules.winners())
+    text += ',"round":%d' % _round_shown(rules)
+    text += ',"turn":' + ("null" if over else str(rules.turn))
+    text += ',"points":%d' % (0 if over else rules.points)
+    n = rules.n
+    if game.game == "bank":
+        text += ',"in":' + json_ints([p for p in range(n) if rules.is_in(p)])
+    elif game.game == "skulls":
+        text += ',"order":' + json_ints(rules.order)
+    elif game.game == "sixdice":
+        text += ',"dice":%d' % rules.free
+        text += ',"final":' + _bools(rules.final)
+        text += ',"eliminated":' + json_ints([p for p in range(n) if rules.is_out(p)])
+    if dropped:
+        text += ',"dropped":%d' % dropped
+    return text + "}"
+
+
+def _round_shown(rules):
+    """The round (circuit) in progress, or the last one played once over."""
+    if rules.over and rules.game != "sixdice":
+        return rules.round - 1
+    return rules.round
+
+
+def main(path, as_json=True):
+    """Entry point on MicroPython: print the summary or exit 2 with
+    'line N: reason' on stderr."""
+    import sys
+    try:
+        with open(path, "rb") as stream:
+            game, dropped = replay(stream)
+    except RecordError as e:
+        sys.stderr.write(str(e) + "\n")
+        sys.exit(2)
+    except OSError as e:
+        sys.stderr.write("cannot read %s: %s\n" % (path, e))
+        sys.exit(2)
+    if dropped:
+        sys.stderr.write("line %d: torn last line dropped\n" % dropped)
+    print(summary(game, dropped))

@@ -1,0 +1,109 @@
+# What every game's rules object shares: the player count, the scores, the
+# last throw, and the check that a throw's faces are well formed.
+from micropython import const
+
+from array import array
+
+from dicetray.engine.actions import Illegal, ROLL, BANK, VOID
+
+# What the last action caused on its own (for the screen to say so).
+NOTE_NONE = const(0)
+NOTE_BUST = const(1)      # turn lost: a 1 in pig, a skull, no scoring die
+NOTE_AUTOBANK = const(2)  # pig: sixth valid roll banked
+NOTE_WIPEOUT = const(3)   # skulls: two skulls, total lost
+NOTE_SEVEN = const(4)     # bank: a 7 from roll 4 on ended the round
+NOTE_ROUND = const(5)     # the round ended (everyone banked, or last turn)
+NOTE_OVER = const(6)      # the game ended
+NOTE_SIXKIND = const(7)   # six dice: six of a kind, instant win
+NOTE_OUT = const(8)       # six dice: the player was eliminated
+NOTE_BONUS = const(9)     # six dice: all-ones bonus of 100
+
+
+class Rules:
+    """Base of the four games. Subclasses set dice/faces and implement
+    reset(), allowed() and apply(); apply() validates everything before it
+    changes anything, so an Illegal leaves the state exactly as it was.
+
+    _STATE and _BUFFERS name every attribute that changes during play, so
+    snapshot() and restore() can save and bring back the whole state."""
+
+    _STATE = ("last_n", "note", "over")
+    _BUFFERS = ("scores", "last_roll")
+
+    def __init__(self, n):
+        self.n = n
+        self.scores = [0] * n
+        self.last_roll = bytearray(6)  # faces of the last valid throw
+        self.last_n = 0
+        self.note = NOTE_NONE
+
+    def _clear(self):
+        scores = self.scores
+        for i in range(self.n):
+            scores[i] = 0
+        for i in range(6):
+            self.last_roll[i] = 0
+        self.last_n = 0
+        self.note = NOTE_NONE
+        self.over = False
+
+    def _check_faces(self, dice, count, low, high, reason):
+        """A throw must name exactly `count` faces, each an int low..high."""
+        if dice is None or len(dice) != count:
+            raise Illegal("Throw 1 die" if count == 1 else "Throw %d dice" % count)
+        for face in dice:
+            if type(face) is not int or face < low or face > high:
+                raise Illegal(reason)
+
+    def _remember(self, dice):
+        count = len(dice)
+        roll = self.last_roll
+        for i in range(count):
+            roll[i] = dice[i]
+        self.last_n = count
+
+    def _player(self, p):
+        if type(p) is not int or p < 0 or p >= self.n:
+            raise Illegal("No such player")
+
+    def allowed(self):
+        """Bitmask (1 << kind) of the actions legal now. This default fits
+        the games where a turn throws, then banks after at least one roll
+        (self.rolls); six dice has its own."""
+        if self.over:
+            return 0
+        mask = (1 << ROLL) | (1 << VOID)
+        if self.rolls:
+            mask |= 1 << BANK
+        return mask
+
+    def snapshot(self):
+        """The whole state packed in one array of 32-bit ints (small on the
+        heap: the game keeps one every 128 actions for undo)."""
+        saved = array("i", [getattr(self, name) for name in self._STATE])
+        for name in self._BUFFERS:
+            for value in getattr(self, name):  # bytearray items as ints
+                saved.append(value)
+        return saved
+
+    def restore(self, saved):
+        at = 0
+        for name in self._STATE:
+            kind = type(getattr(self, name))  # bool stays bool, int stays int
+            setattr(self, name, kind(saved[at]))
+            at += 1
+        for name in self._BUFFERS:
+            buffer = getattr(self, name)
+            for i in range(len(buffer)):
+                buffer[i] = saved[at]
+                at += 1
+
+    def voided(self):
+        """A throw was voided: no total changes."""
+
+    def winners(self):
+        """Player indexes with the highest score once over; ties stay ties."""
+        if not self.over:
+            return []
+        best = max(self.scores)
+        return [i for i in range(self.n) if self.scores[i] == best]

@@ -1,0 +1,264 @@
+# Six dice (seed 004): roll, reserve scoring dice, roll the rest or stop;
+# first to the target starts the final phase.
+from micropython import const
+
+from dicetray.engine.actions import Illegal, ROLL, BANK, KEEP, CONTINUE, VOID
+from dicetray.engine.rules import (Rules, NOTE_NONE, NOTE_BUST, NOTE_OVER, NOTE_SIXKIND,
+                            NOTE_OUT, NOTE_BONUS)
+from dicetray.games import sixdice_scoring as scoring
+
+_DICE = const(6)
+_FIRST_STOP = const(75)   # round points needed to stop before a player has scored
+_ALL_ONES = const(100)
+
+# Where a turn stands.
+START = const(0)    # nothing done yet: roll, or continue the previous turn
+TAKEN = const(1)    # continued the previous turn: must roll
+ROLLED = const(2)   # thrown: must reserve
+KEPT = const(3)     # reserved: roll the rest, or stop
+
+
+class SixDice(Rules):
+    game = "sixdice"
+    _STATE = Rules._STATE + (
+        "turn", "turns", "scored_mask", "out_mask", "final", "turns_left", "winner",
+        "prev_points", "prev_free", "prev_stopped", "phase", "acted", "points", "free",
+        "cycle_ones", "cycle_keeps", "cycle_own")
+    _BUFFERS = Rules._BUFFERS + ("_rolled",)
+
+    def __init__(self, n, target, short):
+        Rules.__init__(self, n)
+        self.target = target
+        self.short = short
+        self.rounds = 0
+        self._rolled = bytearray(7)   # face counts of the last throw
+        self._kept = bytearray(7)     # face counts of the reservation being checked
+        self.reset()
+
+    def reset(self):
+        self._clear()
+        for i in range(7):
+            self._rolled[i] = 0
+        self.turn = 0
+        self.turns = 0          # turns completed, for the circuit number
+        self.scored_mask = 0    # players who have had points credited
+        self.out_mask = 0       # players eliminated in the final phase
+        self.final = False      # someone reached the target
+        self.turns_left = 0     # short end: turns still to play
+        self.winner = -1        # six of a kind
+        self.prev_points = 0    # the previous turn, if it stopped: what a
+        self.prev_free = 0      # continuing player takes over
+        self.prev_stopped = False
+        self._new_turn()
+
+    def _new_turn(self):
+        self.phase = START
+        self.acted = False      # anything (even a void) done this turn
+        self.points = 0
+        self.free = _DICE       # dice the next throw uses
+        self._new_cycle(True)
+
+    def _new_cycle(self, own):
+        self.cycle_ones = True   # every die reserved in this cycle is a 1
+        self.cycle_keeps = 0
+        self.cycle_own = own     # the cycle began in this turn
+
+    @property
+    def round(self):
+        return self.turns // self.n + 1
+
+    def dice_to_throw(self):
+        return self.free
+
+    def has_scored(self, p):
+        return (self.scored_mask >> p) & 1 == 1
+
+    def is_out(self, p):
+        return (self.out_mask >> p) & 1 == 1
+
+    def can_continue(self):
+        return (self.phase == START and not self.acted and self.prev_stopped
+                and self.has_scored(self.turn))
+
+    def can_stop(self):
+        return (self.phase == KEPT and self.free < _DICE
+                and (self.has_scored(self.turn) or self.points >= _FIRST_STOP))
+
+    def allowed(self):
+        if self.over:
+            return 0
+        if self.phase == ROLLED:
+            return 1 << KEEP
+        mask = (1 << ROLL) | (1 << VOID)
+        if self.can_continue():
+            mask |= 1 << CONTINUE
+        if self.can_stop():
+            mask |= 1 << BANK
+        return mask
+
+    def reservations(self):
+        """Legal reservations of the last throw with their points, best first."""
+        if self.phase != ROLLED:
+            return []
+        return scoring.reservations(self.last_roll[:self.last_n])
+
+    def apply(self, kind, dice, p):
+        if self.over:
+            raise Illegal("Game is over")
+        phase = self.phase
+        if kind == ROLL:
+            if phase == ROLLED:
+                raise Illegal("Keep dice first")
+            self._check_faces(dice, self.free, 1, 6, "Face 1-6")
+            self._roll(dice)
+        elif kind == KEEP:
+            if phase != ROLLED:
+                raise Illegal("Roll first" if phase != KEPT else "One keep a roll")
+            self._keep(self._check_keep(dice))
+        elif kind == BANK:
+            if not self.can_stop():
+                raise Illegal(self._why_not_stop())
+            self._stop()
+        elif kind == CONTINUE:
+            if phase != START or self.acted:
+                raise Illegal("Turn start only")
+            if not self.has_scored(self.turn):
+                raise Illegal("Not scored yet")
+            if not self.prev_stopped:
+                raise Illegal("Nothing to take")
+            self.points = self.prev_points
+            self.free = self.prev_free
+            self._new_cycle(False)  # its reserved dice are another turn's
+            self.phase = TAKEN
+            self.acted = True
+            self.note = NOTE_NONE
+        else:
+            raise Illegal("Not in this game")
+
+    def voided(self):
+        self.acted = True  # the turn has begun: too late to continue
+
+    def _why_not_stop(self):
+        if self.phase == ROLLED:
+            return "Keep dice first"
+        if self.phase != KEPT:
+            return "Roll first"
+        if self.free == _DICE:
+            return "Roll all 6 first"
+        return "Need 75 to stop"
+
+    def _roll(self, dice):
+        self._remember(dice)
+        self.acted = True
+        counts = scoring.count_faces(dice, self._rolled)
+        if len(dice) == _DICE and max(counts) == _DICE:
+            self.over = True
+            self.winner = self.turn
+            self.note = NOTE_SIXKIND
+            return
+        if not scoring.has_score(counts):
+            self.note = NOTE_BUST
+            self.prev_stopped = False
+            self._end_turn()
+            return
+        self.phase = ROLLED
+        self.note = NOTE_NONE
+
+    def _check_keep(self, dice):
+        if type(dice) is not list or not dice:
+            raise Illegal("Keep a die")
+        kept = self._kept
+        for i in range(7):
+            kept[i] = 0
+        for face in dice:
+            if type(face) is not int or face < 1 or face > 6:
+                raise Illegal("Face 1-6")
+            kept[face] += 1
+        have = self._rolled
+        for face in range(1, 7):
+            if kept[face] > have[face]:
+                raise Illegal("Not in last roll")
+        points = scoring.value(kept)
+        if not points:
+            raise Illegal("Dice don't score")
+        return points
+
+    def _keep(self, points):
+        kept = self._kept
+        size = 0
+        for face in range(1, 7):
+            size += kept[face]
+        self.points += points
+        self.free -= size
+        self.cycle_keeps += 1
+        if size != kept[1]:
+            self.cycle_ones = False
+        self.note = NOTE_NONE
+        self.phase = KEPT
+        if self.free == 0:
+            if self.cycle_ones and self.cycle_own and 2 <= self.cycle_keeps <= _DICE:
+                self.points += _ALL_ONES
+                self.note = NOTE_BONUS
+            self.free = _DICE
+            self._new_cycle(True)
+
+    def _stop(self):
+        p = self.turn
+        self.scores[p] += self.points
+        self.scored_mask |= 1 << p
+        self.prev_points = self.points
+        self.prev_free = self.free
+        self.prev_stopped = True
+        self.note = NOTE_NONE
+        self._end_turn()
+
+    def _end_turn(self):
+        p = self.turn
+        self.turns += 1
+        if not self.final:
+            if self.scores[p] >= self.target:
+                self.final = True
+                self.turns_left = self.n - 1
+        elif self.short:
+            self.turns_left -= 1
+            if self.turns_left == 0:
+                self.over = True
+        elif self.scores[p] < self._best_in():
+            self.out_mask |= 1 << p
+            self.note = NOTE_OUT
+            if self._players_in() == 1:
+                self.over = True
+        if self.over:
+            self.note = NOTE_OVER
+            return
+        n = self.n
+        q = p
+        for _ in range(n):
+            q = (q + 1) % n
+            if not self.is_out(q):
+                break
+        self.turn = q
+        self._new_turn()
+
+    def _best_in(self):
+        best = 0
+        for q in range(self.n):
+            if not self.is_out(q) and self.scores[q] > best:
+                best = self.scores[q]
+        return best
+
+    def _players_in(self):
+        count = 0
+        for q in range(self.n):
+            if not self.is_out(q):
+                count += 1
+        return count
+
+    def winners(self):
+        if not self.over:
+            return []
+        if self.winner >= 0:
+            return [self.winner]
+        if not self.short:
+            return [q for q in range(self.n) if not self.is_out(q)]
+        return Rules.winners(self)

@@ -1,0 +1,146 @@
+# Skulls / Death Dice (seed 003): two dice with a skull face each; one skull
+# loses the round score, two skulls the player's whole total.
+from dicetray.engine.actions import Illegal, ROLL, BANK, ORDER, VOID
+from dicetray.engine.rules import Rules, NOTE_NONE, NOTE_BUST, NOTE_WIPEOUT, NOTE_ROUND, NOTE_OVER
+
+SKULL = 0  # how a record writes the skull face
+
+
+class Skulls(Rules):
+    game = "skulls"
+    _STATE = Rules._STATE + ("rnd", "pos", "points", "rolls")
+    _BUFFERS = Rules._BUFFERS + ("order",)
+
+    def __init__(self, n, rounds, low_face):
+        Rules.__init__(self, n)
+        self.rounds = rounds
+        self.low = low_face            # numbered faces low..low+4
+        self.order = bytearray(n)      # who plays in which position this round
+        self._face_reason = "Faces %d-%d,skull" % (low_face, low_face + 4)
+        self.reset()
+
+    def reset(self):
+        self._clear()
+        self.rnd = 0       # rounds completed (may pass self.rounds on a tie)
+        self.pos = 0       # position in self.order of the player on turn
+        self.points = 0    # the round score of the player on turn
+        self.rolls = 0
+        for i in range(self.n):
+            self.order[i] = i
+
+    @property
+    def round(self):
+        return self.rnd + 1
+
+    @property
+    def turn(self):
+        return self.order[self.pos]
+
+    def dice_to_throw(self):
+        return 2
+
+    def allowed(self):
+        mask = Rules.allowed(self)
+        if mask and not self.rolls and self.pos == 0:
+            mask |= 1 << ORDER  # before the round's first throw
+        return mask
+
+    def apply(self, kind, dice, p):
+        if self.over:
+            raise Illegal("Game is over")
+        if kind == ROLL:
+            self._check_skull_faces(dice)
+            self._remember(dice)
+            self._roll(dice[0], dice[1])
+        elif kind == BANK:
+            if not self.rolls:
+                raise Illegal("Roll first")
+            self.note = NOTE_NONE
+            self.scores[self.turn] += self.points
+            self._end_turn()
+        elif kind == ORDER:
+            self._check_order(p)
+            for i in range(self.n):
+                self.order[i] = p[i]
+            self.note = NOTE_NONE
+        else:
+            raise Illegal("Not in this game")
+
+    def _check_skull_faces(self, dice):
+        if dice is None or len(dice) != 2:
+            raise Illegal("Throw 2 dice")
+        low = self.low
+        for face in dice:
+            if type(face) is not int or face != SKULL and (face < low or face > low + 4):
+                raise Illegal(self._face_reason)
+
+    def _roll(self, a, b):
+        skulls = (a == SKULL) + (b == SKULL)
+        if not skulls:
+            self.points += a + b
+            self.rolls += 1
+            self.note = NOTE_NONE
+            return
+        self.points = 0
+        if skulls == 2:
+            self.scores[self.turn] = 0
+            self.note = NOTE_WIPEOUT
+        else:
+            self.note = NOTE_BUST
+        self._end_turn()
+
+    def _check_order(self, p):
+        """An explicit order for the round about to start: a permutation that
+        only reorders players tied on total (round 1: the seating order)."""
+        if self.rolls or self.pos:
+            raise Illegal("Round started")
+        n = self.n
+        if type(p) is not list or len(p) != n:
+            raise Illegal("Order: everyone")
+        seen = 0
+        for q in p:
+            if type(q) is not int or q < 0 or q >= n or (seen >> q) & 1:
+                raise Illegal("Order: everyone")
+            seen |= 1 << q
+        scores = self.scores
+        for i in range(n):
+            if self.rnd == 0 and p[i] != i:
+                raise Illegal("Seat order only")
+            if i and scores[p[i - 1]] < scores[p[i]]:
+                raise Illegal("Only ties swap")
+
+    def _end_turn(self):
+        self.points = 0
+        self.rolls = 0
+        self.pos += 1
+        if self.pos < self.n:
+            return
+        self.pos = 0
+        self.rnd += 1
+        if self.rnd >= self.rounds and len(self._leaders()) == 1:
+            self.over = True
+            self.note = NOTE_OVER
+            return
+        self._sort_order()
+        if self.note == NOTE_NONE:
+            self.note = NOTE_ROUND
+
+    def _sort_order(self):
+        """Highest total first; ties keep last round's relative order
+        (a stable insertion sort in place: at most eight players)."""
+        order = self.order
+        scores = self.scores
+        for i in range(1, self.n):
+            player = order[i]
+            j = i - 1
+            while j >= 0 and scores[order[j]] < scores[player]:
+                order[j + 1] = order[j]
+                j -= 1
+            order[j + 1] = player
+
+    def _leaders(self):
+        best = max(self.scores)
+        return [i for i in range(self.n) if self.scores[i] == best]
+
+    def winners(self):
+        return self._leaders() if self.over else []

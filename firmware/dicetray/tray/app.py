@@ -1,0 +1,324 @@
+"""The tray's main loop: keys, accelerometer, screens, dimming.
+
+Every ~5 ms: scan the key pad and handle its events; every 40 ms: read the
+accelerometer FIFO and feed the throw detector; redraw only when something
+changed (the display driver then sends only the changed pages).
+"""
+import gc
+import time
+
+from micropython import const
+
+from dicetray.tray import keys, screens
+from dicetray.tray.gate import Gate
+from dicetray.tray.store import Store
+from dicetray.tray.play import Table
+from dicetray.engine.game import Game
+
+_TICK_MS = const(5)
+_SAMPLE_MS = const(40)
+_DIM_MS = const(60000)       # no key or throw for a minute: dim
+_OFF_MS = const(300000)      # five minutes: panel off (a key or a throw wakes it)
+_LISTEN_MS = const(2000)     # after a wake-up movement: sample this long for a throw
+_WAKE_MG = const(32)         # INT1 threshold on high-passed data (docs/throw-detection.md)
+_BRIGHT = const(0xCF)
+_DIM = const(0x08)
+
+MENU = const(0)
+PLAY = const(1)
+SCORES = const(2)
+CONFIRM = const(3)
+
+# Modules of a game's rules: dropped when the menu comes back (their bytecode
+# is RAM on a Pico unless frozen), imported again by the next game. The table
+# (play.py) and the game (game.py) are imported at boot, while the heap is
+# still in one piece: dropping and loading them again would leave holes.
+_GAME_MODULES = ("engine.replay", "engine.strictjson", "games.pig", "games.bank",
+                 "games.skulls", "games.sixdice", "games.sixdice_scoring")
+
+
+def unload(*names):
+    """Forget dicetray modules no longer needed ("room.module"), so their
+    RAM can be reused."""
+    import sys
+    for name in names:
+        sys.modules.pop("dicetray." + name, None)
+        room, leaf = name.split(".")
+        package = sys.modules.get("dicetray." + room)
+        if package is not None and leaf in package.__dict__:
+            delattr(package, leaf)
+    gc.collect()
+
+
+_ASK_LEAVE = const(1)
+_ASK_DELETE = const(2)
+
+
+class App:
+    def __init__(self, oled, accel, pad, int1=None):
+        self.oled = oled
+        self.accel = accel
+        self.pad = pad
+        # With the panel off the FIFO is left alone: the LIS3DH raises INT1
+        # on movement and only then is it read again (waiting costs little).
+        self.int1 = int1 if accel else None
+        self.sleeping = False
+        self._listen_until = 0
+        self.tray = None
+        if accel:
+            from dicetray.tray.throws import Tray
+            self.tray = Tray()
+        self.gate = Gate(accel is None)
+        self.store = None
+        self.table = None
+        self.menu = None
+        self.mode = MENU
+        self.message = None
+        self.winners = ()
+        self.ask1 = self.ask2 = ""
+        self._asked = 0
+        self._delete = 0
+        self.dirty = True
+        self.dimmed = False
+        self.last_active = 0
+        self._next_sample = 0
+
+    # -- boot --------------------------------------------------------------------
+    def boot(self):
+        now = time.ticks_ms()
+        self.last_active = now
+        self._next_sample = now
+        self.store = Store()
+        found = self.store.resume(now)
+        unload("engine.replay", "engine.strictjson")  # only needed again after a failed write
+        if found is None:
+            self.open_menu(None)
+        elif found.game is None:
+            self.open_menu("Bad %04d" % found.number)
+            print("record %04d not resumed: %s" % (found.number, found.error))
+        elif found.game.over:
+            self.open_menu(None)
+        else:
+            self.play(found.game, now)
+            if found.dropped:
+                self.table.message = "Torn line %d cut" % found.dropped
+            else:
+                self.table.message = "Resumed %04d" % found.number
+        if self.accel is None:
+            print("no accelerometer: manual mode")
+
+    def open_menu(self, message):
+        if self.table is not None:
+            self.table = None
+            unload(*_GAME_MODULES)
+        from dicetray.tray.menu import Menu
+        self.menu = Menu()
+        self.mode = MENU
+        self.message = message or self.store.check_space() or (
+            "Manual mode" if self.gate.manual else None)
+        self.dirty = True
+
+    def play(self, game, now):
+        self.menu = None
+        unload("tray.menu")
+        self.gate.keyed()  # faces only after the next throw
+        self.table = Table(game, self.store, self.gate, now)
+        self.mode = PLAY
+        self.dirty = True
+
+    # -- the loop ----------------------------------------------------------------
+    def run(self):
+        self.boot()
+        while True:
+            self.step(time.ticks_ms())
+            time.sleep_ms(_TICK_MS)
+
+    def step(self, now):
+        pad = self.pad
+        pad.scan(now)
+        ev = pad.get()
+        while ev >= 0:
+            kind = ev & keys.KIND_MASK
+            if kind == keys.PRESS:
+                self.on_press(ev & keys.CODE_MASK, now)
+            elif kind == keys.LONG:
+                self.on_long(ev & keys.CODE_MASK, now)
+            ev = pad.get()
+        if self.sleeping:
+            if self.int1():
+                self.stop_sleeping(now)  # something moved: read the FIFO at once
+        if self.accel and not self.sleeping and time.ticks_diff(now, self._next_sample) >= 0:
+            self._next_sample = time.ticks_add(now, _SAMPLE_MS)
+            self.sample(now)
+        self.dim(now)
+        if self.dirty:
+            self.draw()
+
+    def sample(self, now):
+        accel = self.accel
+        n = accel.read_fifo()
+        if not n:
+            return
+        s = accel.samples
+        period = accel.sample_period_ms
+        t = time.ticks_add(now, -(n - 1) * period)
+        tray = self.tray
+        for i in range(n):
+            ev = tray.feed(t, s[3 * i], s[3 * i + 1], s[3 * i + 2])
+            if ev:
+                self.on_tray(ev, now)
+            t = time.ticks_add(t, period)
+
+    def on_tray(self, ev, now):
+        from dicetray.tray.throws import EV_THROW
+        if ev == EV_THROW:
+            self.wake(now)
+        if self.table:
+            changed = self.table.on_tray(ev)
+        else:
+            changed = self.gate.on_event(ev, False)
+        if changed and self.mode == PLAY:
+            self.dirty = True
+
+    # -- the display ---------------------------------------------------------------
+    def draw(self):
+        fb = self.oled
+        mode = self.mode
+        if mode == PLAY:
+            table = self.table
+            if table.game.over:
+                screens.over(fb, table)
+            elif table.keeps:
+                screens.keep_list(fb, table)
+            elif table.ordering is not None:
+                screens.order_list(fb, table)
+            else:
+                screens.play(fb, table)
+        elif mode == SCORES:
+            screens.scores(fb, self.table)
+        elif mode == CONFIRM:
+            screens.confirm(fb, self)
+        else:
+            screens.menu(fb, self)
+        fb.show()
+        self.dirty = False
+
+    def sleep(self):
+        self.accel.enable_wake(_WAKE_MG, 0)
+        self.sleeping = True
+
+    def stop_sleeping(self, now):
+        self.accel.wake_source()  # releases the latched INT1
+        self.accel.disable_wake()
+        self.sleeping = False
+        self._next_sample = now
+        self._listen_until = time.ticks_add(now, _LISTEN_MS)
+
+    def wake(self, now):
+        """True when the panel was off (the waking key then does nothing else)."""
+        if self.sleeping:
+            self.stop_sleeping(now)
+        self.last_active = now
+        was_off = not self.oled.is_on
+        if was_off:
+            self.oled.poweron()
+        if self.dimmed:
+            self.oled.contrast(_BRIGHT)
+            self.dimmed = False
+        return was_off
+
+    def dim(self, now):
+        idle = time.ticks_diff(now, self.last_active)
+        if idle >= _OFF_MS:
+            if self.oled.is_on:
+                self.oled.poweroff()
+            # A movement that was no throw: back to waiting for INT1.
+            if self.int1 and not self.sleeping and time.ticks_diff(now, self._listen_until) >= 0:
+                self.sleep()
+        elif idle >= _DIM_MS and not self.dimmed:
+            self.oled.contrast(_DIM)
+            self.dimmed = True
+
+    # -- keys ------------------------------------------------------------------------
+    def on_press(self, code, now):
+        if self.wake(now):
+            return
+        self.dirty = True
+        mode = self.mode
+        if mode == PLAY:
+            table = self.table
+            if code == keys.SCORES:
+                self.mode = SCORES
+            elif code == keys.MENU:
+                if table.game.over:
+                    self.end_game()
+                else:
+                    self.ask(_ASK_LEAVE, "Leave this game?", "Record is kept")
+            elif code == keys.OK and table.game.over:
+                self.end_game()
+            else:
+                table.key(code, now)
+        elif mode == SCORES:
+            self.mode = PLAY  # any key goes back
+        elif mode == CONFIRM:
+            self.answer(code == keys.OK, now)
+        else:
+            self.menu_key(code, now)
+
+    def on_long(self, code, now):
+        if self.mode == PLAY and self.table.long_key(code):
+            self.dirty = True
+
+    def end_game(self):
+        self.store.finish()
+        self.open_menu(None)
+
+    def ask(self, what, line1, line2):
+        self._asked = what
+        self.ask1 = line1
+        self.ask2 = line2
+        self._back = self.mode
+        self.mode = CONFIRM
+
+    def answer(self, yes, now):
+        what = self._asked
+        self.mode = self._back
+        if not yes:
+            return
+        if what == _ASK_LEAVE:
+            self.end_game()
+        elif what == _ASK_DELETE:
+            self.store.delete(self._delete)
+            self.message = "Deleted %04d" % self._delete
+
+    def menu_key(self, code, now):
+        from dicetray.tray import menu
+        self.message = None
+        done = self.menu.key(code)
+        if done == menu.START:
+            self.start_game(now)
+        elif done == menu.FREE:
+            numbers = self.store.numbers()
+            if not numbers:
+                self.message = "No records"
+            else:
+                self._delete = numbers[0]
+                self.ask(_ASK_DELETE, "Delete %04d?" % numbers[0], "(oldest record)")
+        elif done == menu.NOTHING:
+            self.message = "UP/DOWN, OK"
+
+    def start_game(self, now):
+        if not self.store.can_start():
+            self.message = "Flash full"
+            return
+        name, players, opts = self.menu.chosen()
+        # The menu's RAM first, so the game's modules can reuse it.
+        self.menu = None
+        unload("tray.menu")
+        game = Game(name, players, opts)
+        try:
+            self.store.start(name, players, opts, now)
+        except OSError:
+            self.open_menu("Cannot write")
+            return
+        self.play(game, now)

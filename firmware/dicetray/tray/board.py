@@ -1,0 +1,43 @@
+"""Opens the tray's hardware from the pin map: one place that creates buses and pins."""
+from machine import I2C, PWM, Pin
+
+from dicetray.tray import keys, pins
+
+
+def open_display():
+    from dicetray.tray.drivers.ssd1306 import SSD1306
+    i2c = I2C(pins.OLED_I2C, sda=Pin(pins.OLED_SDA), scl=Pin(pins.OLED_SCL), freq=pins.I2C_FREQ)
+    return SSD1306(i2c, pins.OLED_ADDR)
+
+
+def open_accel(range_g=4, odr_hz=200):
+    """The LIS3DH, or None when it does not answer (the tray then runs in manual mode).
+    200 Hz: the detector finds every throw of the benchmark at 200 and 400 Hz,
+    and misses a few soft ones at 100 Hz (docs/throw-detection.md)."""
+    from dicetray.tray.drivers.lis3dh import LIS3DH, LIS3DHNotFound
+    i2c = I2C(pins.ACCEL_I2C, sda=Pin(pins.ACCEL_SDA), scl=Pin(pins.ACCEL_SCL), freq=pins.I2C_FREQ)
+    try:
+        return LIS3DH(i2c, pins.ACCEL_ADDR, range_g, odr_hz)
+    except LIS3DHNotFound:
+        return None
+
+
+def accel_int1():
+    """INT1 as an input; pulled down so an absent sensor reads 0."""
+    return Pin(pins.ACCEL_INT1, Pin.IN, Pin.PULL_DOWN)
+
+
+def open_keypad(debounce_ms=20, long_ms=700):
+    from dicetray.tray.drivers.keypad import Keypad
+    # Open-drain rows: an idle row floats instead of fighting the active one
+    # when two keys in a column are held.
+    rows = [Pin(n, Pin.OPEN_DRAIN, value=1) for n in pins.KEY_ROWS]
+    cols = [Pin(n, Pin.IN, Pin.PULL_UP) for n in pins.KEY_COLS]
+    return Keypad(rows, cols, keys.MATRIX, debounce_ms, long_ms)
+
+
+def open_piezo():
+    """A silent PWM on the piezo pin: beep with .freq(hz) and .duty_u16(32768)."""
+    pwm = PWM(Pin(pins.PIEZO))
+    pwm.duty_u16(0)
+    return pwm

@@ -1,0 +1,308 @@
+"""The game at the table: keys become actions, actions go to the record.
+
+A face key adds one face to the throw being keyed; when the throw has all
+its faces it is one `roll`. An action is applied to the game first (which
+refuses it with a short reason and changes nothing), then written and
+synced to the record, and only then shown.
+"""
+from micropython import const
+
+from dicetray.tray import keys
+from dicetray.engine.actions import Illegal, ROLL, BANK, KEEP, CONTINUE, ORDER, VOID, UNDO
+from dicetray.engine import rules as notes
+from dicetray.tray.gate import THROW_FIRST, DICE_MOVING, LEVEL_TRAY
+from dicetray.tray.throws import EV_THROW
+
+_NAME_CHARS = const(10)
+_ROLLED = const(2)   # sixdice.ROLLED: the throw waits for a reservation
+_START = const(0)    # sixdice.START
+
+# Facts about what the last action caused, by rules.NOTE_*.
+NOTE_TEXT = (None, "Turn lost", "6 rolls: banked", "2 skulls:total 0", "7: round over",
+             "Round over", "Game over", "Six of a kind", "Player is out", "All ones +100")
+
+_GATE_REASONS = (THROW_FIRST, DICE_MOVING, LEVEL_TRAY)
+
+# Our own refusals (the engine's come as Illegal texts).
+NO_SKULL = "No skull here"
+KEY_FACES = "Key faces first"
+NOT_HERE = "Not in this game"
+PICK_KEEP = "Pick a keep"
+NOT_SAVED = "Not saved: flash"
+
+HINT_THROW_BANK = "Throw or BANK"
+HINT_FACES = "Key the faces"
+HINT_FACES_BANK = "Faces or BANK"
+HINT_TAKE = "OK: take over"
+
+# Skulls: the table settles the order of tied players (roll-off, coin).
+TIE_ORDER = "Tie:PLAYER order"
+ORDER_HINT = "PLAYER:down OK"
+ONLY_TIES = "Only ties swap"
+ORDER_SAME = "Order unchanged"
+ORDER_KEYS = "OK or UNDO"
+
+
+class Table:
+    TIE_ORDER = TIE_ORDER      # for screens.py, which imports nothing of ours
+    ORDER_HINT = ORDER_HINT
+
+    def __init__(self, game, store, gate, now_ms=0):
+        self.game = game
+        self.store = store
+        self.gate = gate
+        self.names = [name[:_NAME_CHARS] for name in game.players]
+        self.pending = bytearray(6)   # faces keyed for the throw on the tray
+        self.npending = 0
+        self.message = None
+        self.banker = 0               # bank game: who BANK banks
+        self.keeps = []               # six dice: legal reservations of the throw
+        self.keep_pos = 0
+        self.winners = []
+        self.ordering = None          # skulls: the order being settled, or None
+        self.order_pos = 0
+        low = getattr(game.rules, "low", 1)
+        self._skull_reason = "Faces %d-%d,skull" % (low, low + 4)
+        self.refresh()
+
+    # -- after every change of the game ---------------------------------------------
+    def refresh(self):
+        game = self.game
+        rules = game.rules
+        self.winners = game.winners() if game.over else []
+        if game.game == "sixdice" and rules.phase == _ROLLED:
+            self.keeps = rules.reservations()
+            self.keep_pos = 0
+        else:
+            self.keeps = []
+        if game.game == "bank" and (not rules.is_in(self.banker) or not rules.rolls):
+            self.banker = rules.turn
+
+    def choosing_keep(self):
+        return len(self.keeps) > 0
+
+    def unkeyed(self):
+        return self.npending > 0 or self.gate.state == 2
+
+    # -- doing ------------------------------------------------------------------------
+    def _do(self, kind, dice, p, now_ms):
+        """Apply, record, then show. False (and the reason shown) if refused."""
+        try:
+            self.game.act(kind, dice, p)
+        except Illegal as e:
+            self.message = str(e)
+            return False
+        try:
+            self.store.append(kind, dice, p, now_ms)
+        except OSError:
+            # Not on flash, so not done: the record is the truth.
+            self.game = self.store.reload()
+            self.message = NOT_SAVED
+            self.refresh()
+            return False
+        self.message = NOTE_TEXT[self.game.rules.note]
+        self.refresh()
+        return True
+
+    def key(self, code, now_ms):
+        """One key press in play. Returns True (the screen may change)."""
+        self.message = None
+        game = self.game
+        if game.over:
+            self.message = "Game is over"
+            if code == keys.UNDO:
+                self._do(UNDO, None, None, now_ms)
+                if not game.over:
+                    self.gate.allow()
+            return True
+        if self.ordering is not None:
+            self._order_key(code, now_ms)
+            return True
+        face = keys.face(code)
+        if face or code == keys.SKULL:
+            self._face(0 if code == keys.SKULL else face, now_ms)
+        elif code == keys.UNDO:
+            if self.npending:
+                self.npending -= 1   # a face not yet recorded: just forget it
+            elif self._do(UNDO, None, None, now_ms):
+                self.gate.allow()    # the dice on the tray may be keyed again
+        elif code == keys.VOID:
+            if self._do(VOID, None, None, now_ms):
+                self.npending = 0
+                self.gate.keyed()    # the throw is remade
+        elif code == keys.BANK:
+            self._bank(now_ms)
+        elif code == keys.OK:
+            self._ok(now_ms)
+        elif code == keys.PLAYER:
+            if game.game == "skulls":
+                self._open_order()
+            else:
+                self._next_banker()
+        elif code == keys.UP or code == keys.DOWN:
+            if self.keeps:
+                step = 1 if code == keys.DOWN else -1
+                self.keep_pos = (self.keep_pos + step) % len(self.keeps)
+            else:
+                self.message = NOT_HERE
+        return True
+
+    def long_key(self, code):
+        """Long press of ROLL: the sensor missed a throw; faces may be keyed."""
+        if code == keys.OK and not self.gate.manual:
+            self.gate.allow()
+            self.message = "Throw marked"
+            return True
+        return False
+
+    def _face(self, face, now_ms):
+        game = self.game
+        rules = game.rules
+        if self.keeps:
+            self.message = PICK_KEEP
+            return
+        if not game.allowed() & (1 << ROLL):
+            self.message = "Keep dice first"
+            return
+        if face == 0 and game.game != "skulls":
+            self.message = NO_SKULL
+            return
+        if game.game == "skulls" and face and (face < rules.low or face > rules.low + 4):
+            self.message = self._skull_reason
+            return
+        reason = self.gate.refusal()
+        if reason:
+            self.message = reason
+            return
+        self.pending[self.npending] = face
+        self.npending += 1
+        if self.npending < rules.dice_to_throw():
+            return
+        dice = list(self.pending[:self.npending])
+        self.npending = 0
+        if self._do(ROLL, dice, None, now_ms):
+            self.gate.keyed()
+
+    def _bank(self, now_ms):
+        if self.npending or (self.gate.state == 2 and not self.gate.manual
+                             and self._throw_expected()):
+            self.message = KEY_FACES
+            return
+        game = self.game
+        if game.game == "bank":
+            self._do(BANK, None, self.banker, now_ms)
+        else:
+            self._do(BANK, None, None, now_ms)
+
+    def _throw_expected(self):
+        """A throw has settled on the tray and its faces are not keyed."""
+        return self.game.allowed() & (1 << ROLL)
+
+    def _ok(self, now_ms):
+        game = self.game
+        if self.keeps:
+            kept = self.keeps[self.keep_pos][0]
+            self._do(KEEP, list(kept), None, now_ms)
+        elif game.game == "sixdice" and game.rules.can_continue():
+            self._do(CONTINUE, None, None, now_ms)
+        elif self.npending:
+            self.message = "Key %d faces" % self.game.rules.dice_to_throw()
+        else:
+            self.message = self.hint_text()
+
+    def _next_banker(self):
+        game = self.game
+        if game.game != "bank":
+            self.message = NOT_HERE
+            return
+        rules = game.rules
+        if not rules.rolls:
+            self.message = "Roll first"
+            return
+        p = self.banker
+        for _ in range(rules.n):
+            p = (p + 1) % rules.n
+            if rules.is_in(p):
+                break
+        self.banker = p
+
+    # -- skulls: the order of tied players -------------------------------------------
+    def tie_at_start(self):
+        """Skulls, before a later round's first throw, with players tied on
+        total next to each other in the computed order: the table may settle
+        their order (only tied players swap; round 1 keeps the seating)."""
+        game = self.game
+        if game.game != "skulls" or game.over or not game.allowed() & (1 << ORDER):
+            return False
+        rules = game.rules
+        if rules.round == 1 or self.npending:
+            return False
+        order = rules.order
+        scores = game.scores
+        for i in range(1, rules.n):
+            if scores[order[i - 1]] == scores[order[i]]:
+                return True
+        return False
+
+    def _open_order(self):
+        if not self.tie_at_start():
+            self.message = "Seat order only" if self.game.rules.round == 1 else "No tie to order"
+            return
+        self.ordering = bytearray(self.game.rules.order)
+        self.order_pos = 0
+
+    def _order_key(self, code, now_ms):
+        order = self.ordering
+        n = len(order)
+        if code == keys.UP or code == keys.DOWN:
+            step = 1 if code == keys.DOWN else -1
+            self.order_pos = (self.order_pos + step) % n
+        elif code == keys.PLAYER:
+            # The player under the cursor goes one place down, past a tied player.
+            i = self.order_pos
+            scores = self.game.scores
+            if i + 1 >= n or scores[order[i]] != scores[order[i + 1]]:
+                self.message = ONLY_TIES
+                return
+            order[i], order[i + 1] = order[i + 1], order[i]
+            self.order_pos = i + 1
+        elif code == keys.OK:
+            self.ordering = None
+            if order == self.game.rules.order:
+                self.message = ORDER_SAME    # nothing to record
+            else:
+                self._do(ORDER, None, list(order), now_ms)
+        elif code == keys.UNDO:
+            self.ordering = None
+            self.message = ORDER_SAME
+        else:
+            self.message = ORDER_KEYS
+
+    # -- the tray ------------------------------------------------------------------
+    def on_tray(self, ev):
+        """A tray event (from the accelerometer). True when the screen changes."""
+        changed = self.gate.on_event(ev, self.unkeyed() and not self.game.over)
+        if ev == EV_THROW or self.message in _GATE_REASONS:
+            self.message = None  # old news: the tray has changed since
+        if self.gate.rethrown:
+            # Not merged: the faces of the throw before are dropped, and said so.
+            self.npending = 0
+            self.message = "New throw: key it"
+            self.gate.rethrown = False
+        return changed
+
+    # -- what the keys do now ----------------------------------------------------------
+    def hint_text(self):
+        game = self.game
+        if game.over:
+            return "Game is over"
+        rules = game.rules
+        can_bank = game.allowed() & (1 << BANK)
+        if game.game == "sixdice" and rules.phase == _START and rules.can_continue():
+            return HINT_TAKE
+        reason = self.gate.refusal()
+        if reason == THROW_FIRST and can_bank:
+            return HINT_THROW_BANK
+        if reason:
+            return reason
+        return HINT_FACES_BANK if can_bank else HINT_FACES

@@ -1,0 +1,337 @@
+"""Drawing the tray's screens on a 128x64 framebuf (8x8 font: 16 x 8 text).
+
+Everything here draws into the display's own frame buffer and allocates
+nothing: numbers are drawn digit by digit from fixed one-character strings,
+names are shortened once when a game starts, labels are constants.
+"""
+from micropython import const
+
+_W = const(128)
+_CH = const(8)         # font cell
+_BIG_W = const(14)     # 7-segment digit
+_BIG_H = const(24)
+_BIG_T = const(3)      # segment thickness
+_BIG_STEP = const(17)
+_BIG_Y = const(19)
+_ROWS = const(5)       # rows of a list screen (keep list, winners)
+
+DIGITS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9")
+FACE_TEXT = ("S", "1", "2", "3", "4", "5", "6")   # index = face, 0 = skull
+TITLES = {"pig": "Pig", "bank": "Bank", "skulls": "Skulls", "sixdice": "Six dice"}
+
+# Segments a..g of each digit as bits (a = top, clockwise, g = middle).
+_SEGMENTS = b"\x3f\x06\x5b\x4f\x66\x6d\x7d\x07\x7f\x6f"
+
+
+def number(fb, value, x, y, c=1):
+    """Draw a non-negative int at x, y; returns the x after it."""
+    if value < 0:
+        fb.text("-", x, y, c)
+        x += _CH
+        value = -value
+    div = 1
+    while div * 10 <= value:
+        div *= 10
+    while div:
+        fb.text(DIGITS[value // div % 10], x, y, c)
+        x += _CH
+        div //= 10
+    return x
+
+
+def digits_of(value):
+    n = 1
+    while value >= 10:
+        value //= 10
+        n += 1
+    return n
+
+
+def number_right(fb, value, right, y, c=1):
+    """Draw an int so that it ends at x = right."""
+    number(fb, value, right - _CH * digits_of(value), y, c)
+
+
+def _hseg(fb, x, y):
+    # Two halves with a one-pixel gap: reads as a segment, and no run of 8
+    # lit pixels looks like a '_' to a glyph matcher reading the screen.
+    half = _BIG_W // 2
+    fb.fill_rect(x, y, half, _BIG_T, 1)
+    fb.fill_rect(x + half + 1, y, _BIG_W - half - 1, _BIG_T, 1)
+
+
+def big_digit(fb, d, x, y):
+    seg = _SEGMENTS[d]
+    t = _BIG_T
+    w = _BIG_W
+    half = _BIG_H // 2
+    if seg & 1:
+        _hseg(fb, x, y)
+    if seg & 2:
+        fb.fill_rect(x + w - t, y, t, half, 1)
+    if seg & 4:
+        fb.fill_rect(x + w - t, y + half, t, half, 1)
+    if seg & 8:
+        _hseg(fb, x, y + _BIG_H - t)
+    if seg & 16:
+        fb.fill_rect(x, y + half, t, half, 1)
+    if seg & 32:
+        fb.fill_rect(x, y, t, half, 1)
+    if seg & 64:
+        _hseg(fb, x, y + half - 1)
+
+
+def big_number(fb, value, x, y):
+    div = 1
+    while div * 10 <= value:
+        div *= 10
+    while div:
+        big_digit(fb, value // div % 10, x, y)
+        x += _BIG_STEP
+        div //= 10
+
+
+def faces(fb, buf, count, x, y, slots=0):
+    """Faces as '3 5 S', then '_' for slots not keyed yet."""
+    for i in range(count):
+        fb.text(FACE_TEXT[buf[i]], x, y, 1)
+        x += 2 * _CH
+    for i in range(count, slots):
+        fb.text("_", x, y, 1)
+        x += 2 * _CH
+    return x
+
+
+def round_shown(rules):
+    """The round in progress, or the last one played once the game is over."""
+    if rules.over and rules.rounds:
+        return rules.round - 1
+    return rules.round
+
+
+def round_of(fb, rules, x, y):
+    x = number(fb, round_shown(rules), x, y)
+    if rules.rounds:
+        fb.text("/", x, y, 1)
+        x = number(fb, rules.rounds, x + _CH, y)
+    return x
+
+
+_ROUND_LETTER = {"pig": "C", "bank": "R", "skulls": "R", "sixdice": "T"}
+
+
+def round_right(fb, rules, letter, right, y):
+    """'R3/10' (or 'T12' when there is no round count) ending at x = right."""
+    width = 1 + digits_of(round_shown(rules))
+    if rules.rounds:
+        width += 1 + digits_of(rules.rounds)
+    x = right - _CH * width
+    fb.text(letter, x, y, 1)
+    round_of(fb, rules, x + _CH, y)
+
+
+# -- play -----------------------------------------------------------------
+def play(fb, app):
+    game = app.game
+    rules = game.rules
+    kind = game.game
+    fb.fill(0)
+    fb.text(TITLES[kind], 0, 0, 1)
+    if kind == "bank" and rules.rolls:
+        fb.text("#", 40, 0, 1)
+        number(fb, rules.rolls, 48, 0)
+    round_right(fb, rules, _ROUND_LETTER[kind], 110, 0)
+    status_marks(fb, app)
+    # who is on turn, and their score
+    turn = rules.turn
+    if kind == "bank":
+        fb.text("Roll:", 0, 10, 1)
+        fb.text(app.names[turn], 48, 10, 1)
+    else:
+        fb.text(">", 0, 10, 1)
+        fb.text(app.names[turn], _CH, 10, 1)
+        number_right(fb, game.scores[turn], _W, 10)
+    # the running total, large
+    big_number(fb, rules.points, 0, _BIG_Y + 2)
+    fb.text(_POINTS_LABEL[kind], 88, 21, 1)
+    if rules.last_n and rules.last_n <= 2:
+        faces(fb, rules.last_roll, rules.last_n, 88, 33)
+    # the game's own facts
+    y = 47
+    if app.npending:
+        fb.text("Keys", 0, y, 1)
+        faces(fb, app.pending, app.npending, 40, y, rules.dice_to_throw())
+    elif kind == "pig":
+        fb.text("Roll", 0, y, 1)
+        x = number(fb, rules.rolls, 40, y)
+        fb.text("of 6", x + _CH, y, 1)
+    elif kind == "bank":
+        if rules.rolls:
+            fb.text("Bank>", 0, y, 1)
+            fb.text(app.names[app.banker], 40, y, 1)
+        else:
+            fb.text("First roll", 0, y, 1)
+    elif kind == "skulls":
+        if app.tie_at_start():
+            fb.text(app.TIE_ORDER, 0, y, 1)
+        else:
+            fb.text("Rolls", 0, y, 1)
+            number(fb, rules.rolls, 48, y)
+    else:
+        fb.text("Dice", 0, y, 1)
+        number(fb, rules.free, 40, y)
+        if rules.last_n:
+            faces(fb, rules.last_roll, rules.last_n, 56, y)
+    hint(fb, app)
+
+
+_POINTS_LABEL = {"pig": "turn", "bank": "bank", "skulls": "round", "sixdice": "round"}
+
+
+def status_marks(fb, app):
+    """Top right: M = manual mode (no accelerometer), ! = flash low."""
+    if app.gate.manual:
+        fb.text("M", 120, 0, 1)
+    if app.store.low:
+        fb.text("!", 112, 0, 1)
+
+
+def hint(fb, app, y=56):
+    """Bottom line: a refusal or note if there is one, else what to do."""
+    fb.text(app.message or app.hint_text(), 0, y, 1)
+
+
+# -- six dice: pick a reservation ----------------------------------------------
+def keep_list(fb, app):
+    rules = app.game.rules
+    fb.fill(0)
+    x = faces(fb, rules.last_roll, rules.last_n, 0, 0)
+    fb.text("keep", 96, 0, 1)
+    keeps = app.keeps
+    top = app.keep_pos - app.keep_pos % _ROWS
+    for row in range(_ROWS):
+        i = top + row
+        if i >= len(keeps):
+            break
+        y = 10 + 9 * row
+        if i == app.keep_pos:
+            fb.text(">", 0, y, 1)
+        kept, points = keeps[i]
+        x = _CH + 4
+        for face in kept:
+            fb.text(FACE_TEXT[face], x, y, 1)
+            x += 2 * _CH if len(kept) <= 4 else 12
+        number_right(fb, points, _W, y)
+    if app.message:
+        fb.text(app.message, 0, 56, 1)
+    else:
+        fb.text("UP/DOWN OK keep", 0, 56, 1)
+
+
+# -- skulls: settle the order of tied players ------------------------------------
+_ORDER_ROWS = const(5)
+
+
+def order_list(fb, app):
+    """The round's order, first to play at the top; the cursor's player
+    moves down past a tied one with PLAYER."""
+    game = app.game
+    order = app.ordering
+    fb.fill(0)
+    fb.text("Tie: order?", 0, 0, 1)
+    round_right(fb, game.rules, "R", _W, 0)
+    top = app.order_pos - app.order_pos % _ORDER_ROWS
+    for row in range(_ORDER_ROWS):
+        i = top + row
+        if i >= len(order):
+            break
+        y = 10 + 9 * row
+        if i == app.order_pos:
+            fb.text(">", 0, y, 1)
+        fb.text(DIGITS[i + 1], _CH, y, 1)
+        p = order[i]
+        fb.text(app.names[p], 3 * _CH, y, 1)
+        number_right(fb, game.scores[p], _W, y)
+    fb.text(app.message or app.ORDER_HINT, 0, 56, 1)
+
+
+# -- scores ------------------------------------------------------------------
+def scores(fb, app):
+    game = app.game
+    rules = game.rules
+    n = len(app.names)
+    fb.fill(0)
+    y = 0
+    if n < 8:
+        fb.text("Scores", 0, 0, 1)
+        round_right(fb, rules, _ROUND_LETTER[game.game], _W, 0)
+        y = 8
+    winners = app.winners
+    for p in range(n):
+        mark = " "
+        if p in winners:
+            mark = "*"
+        elif game.game == "sixdice" and rules.is_out(p):
+            mark = "x"
+        elif not game.over and p == rules.turn:
+            mark = ">"
+        fb.text(mark, 0, y, 1)
+        fb.text(app.names[p], _CH, y, 1)
+        number_right(fb, game.scores[p], _W, y)
+        y += _CH
+
+
+# -- game over ---------------------------------------------------------------
+def over(fb, app):
+    game = app.game
+    winners = app.winners
+    fb.fill(0)
+    fb.text("Game over", 0, 0, 1)
+    if len(winners) == 1:
+        fb.text("Winner", 0, 11, 1)
+    else:
+        fb.text("Tie:", 0, 11, 1)
+        x = number(fb, len(winners), 40, 11)
+        fb.text("winners", x + _CH, 11, 1)
+    y = 22
+    for i in range(len(winners)):
+        if i == 4:
+            fb.text("+", 0, y, 1)
+            number(fb, len(winners) - 4, _CH, y)
+            fb.text("more", 32, y, 1)
+            break
+        p = winners[i]
+        fb.text(app.names[p], 0, y, 1)
+        number_right(fb, game.scores[p], _W, y)
+        y += 8
+    fb.text(app.message or "OK new  SCORES", 0, 56, 1)
+
+
+# -- menus and questions ---------------------------------------------------------
+def menu(fb, app):
+    m = app.menu
+    fb.fill(0)
+    fb.text("New game", 0, 0, 1)
+    status_marks(fb, app)
+    for i in range(m.LINES):
+        y = 10 + 9 * i
+        if i == m.pos:
+            fb.text(">", 0, y, 1)
+        m.draw_line(fb, i, y, _CH)
+    if app.message:
+        fb.text(app.message, 0, 56, 1)
+
+
+def confirm(fb, app):
+    fb.fill(0)
+    fb.text(app.ask1, 0, 12, 1)
+    fb.text(app.ask2, 0, 24, 1)
+    fb.text("OK: yes", 0, 44, 1)
+    fb.text("MENU: no", 0, 54, 1)
+
+
+def notice(fb, line1, line2):
+    """A full-screen fact, e.g. at boot."""
+    fb.fill(0)
+    fb.text(line1, 0, 20, 1)
+    fb.text(line2, 0, 32, 1)

@@ -1,0 +1,434 @@
+"""Throw, settle and tilt detection over LIS3DH samples (mg), in integers only.
+
+The same code runs on the board and on the host (`dicetray detect`). Feed it
+every sample; it keeps a handful of integer filters, allocates nothing per
+sample and counts time only from the t_ms it is given.
+
+Physics it relies on (see docs/throw-detection.md for the figures):
+- a throw lands on a tray that was resting: the slow part of the signal
+  (gravity plus hand or lifting motion) was steady before the first impact;
+- dice impacts are sharp and come several in a row: bounces, other dice,
+  face slaps while rolling; a table bump or a key tap is one ring that only
+  decays; a buzzing phone or a washing machine is steady, not impulsive;
+- dice fall, so their impacts push the floor down: the fast part is mostly
+  vertical, while a buzzing phone or a bumped table shakes it sideways;
+- dice are still when nothing has rung for a while, and that while is
+  longer after a hard impact, because a die may still be in the air.
+"""
+from array import array
+
+from micropython import const
+
+EV_NONE = const(0)
+EV_THROW = const(1)
+EV_SETTLED = const(2)
+EV_TILT = const(3)
+EV_LEVEL = const(4)
+
+# Filters: exponential averages in fixed point, rates in 1/1024. Enough
+# fraction bits that slow averages still move at 400 Hz; every product stays
+# below 2**30, the small-int limit on the RP2040, so nothing is allocated.
+_LF_FX = const(6)
+_G_FX = const(8)
+_LF_TO_G = const(2)
+_STA_FX = const(2)
+_FLOOR_FX = const(8)
+_TAU_LF_MS = const(24)          # slow part: gravity and hand motion, < ~7 Hz
+_TAU_STA_MS = const(6)          # short-term level of the fast part
+_TAU_MID_MS = const(4)          # upper edge of the low band, about 40 Hz
+_TAU_G_MS = const(400)          # resting gravity for rest and tilt checks
+_TAU_FLOOR_UP_MS = const(1000)  # background level (noise, a humming machine)
+_TAU_FLOOR_DOWN_MS = const(1000)
+_FLOOR_LEARN_MS = const(500)
+_TAU_ENV_MS = const(80)         # slowest decay of a single ring (table, feet)
+
+# Rest: the slow part stays within this of resting gravity for this long.
+_REST_DEV_MG = const(25)
+_REST_BEFORE_MS = const(300)
+# Onset of a candidate throw, then the evidence window.
+_ONSET_MG = const(30)
+_ONSET_FLOOR_X = const(4)
+_EVAL_MS = const(400)
+_THROW_PEAK_MG = const(50)
+_IMPULSE_MG = const(12)
+_IMPULSE_FLOOR_X = const(3)
+_PEAK_MS = const(60)
+_THROW_LOW_MG = const(25)
+_SHIFT_MG = const(12)
+# Or: still loud (over an eighth of its peak level) this long after the onset,
+# longer than a single ring of a bump or a tap lasts.
+_TAIL_MS = const(180)
+_TAIL_CREST = const(4)
+# Or: many dice at 100 Hz blur into one long rumble of low crest; still a
+# throw when it has several rises, lasts, and its energy falls as the dice
+# settle (first half at least 1.5 x the second), which a steady hum does not.
+_BLUR_RISES = const(4)
+_BLUR_TAIL_MS = const(300)
+_HALF_MS = const(200)
+# Direction: impacts of falling dice are mostly vertical (|z| at least the
+# sum of |x| and |y|); a phone or a bump is mostly sideways: below 7/20
+# (0.35) of it never a throw. Upright activity needs less: a tail of 100 ms
+# with crest 3, or, under the 50 mg peak, 35 mg with 3 rises over 200 ms
+# (a single die dropped softly, sampled at 100 Hz).
+_SIDE_MAX_X = const(20)
+_SIDE_MAX_Y = const(7)
+_UPRIGHT_TAIL_MS = const(100)
+_SOFT_PEAK_MG = const(35)
+_SOFT_TAIL_MS = const(200)
+_SOFT_UP_X = const(5)           # clearly upright: 6/5 of the sideways part
+_SOFT_UP_Y = const(6)
+# Or, soft and clearly upright (5/4), a fading die: 2 rises over 150 ms and
+# the first 200 ms hold at least 2/3 of the energy (each bounce and slap is
+# weaker than the one before; key presses come one by one, equally strong).
+_FADE_TAIL_MS = const(150)
+_FADE_UP_X = const(4)
+_FADE_UP_Y = const(5)
+# Or one sharp upright impact far over any key tap or finger click (a die
+# that lands dead, with restitution 0.15, and barely rolls).
+_SLAP_PEAK_MG = const(100)
+_SLAP_CREST = const(10)
+# Settle: quiet for this long, and 1 ms per mg of the last loud sample (a
+# die may still be in the air after a hard impact), up to _FLIGHT_MAX_MS.
+_QUIET_MG = const(6)
+_QUIET_FLOOR_X = const(2)
+_QUIET_MS = const(200)
+# A die's last slaps at 100 Hz can stay under the quiet level, sample by
+# sample, while their 24 ms average stays over the floor + 5 mg, which noise
+# does not: that too must be quiet for 150 ms, for at most 350 ms after the
+# last loud sample (a hum starting under a throw must not hold it forever).
+_MURMUR_MG = const(5)
+_MURMUR_QUIET_MS = const(150)
+_MURMUR_MAX_MS = const(350)
+_MURMUR_CREDIT_MS = const(100)
+_FLIGHT_MAX_MS = const(450)
+# Tilt: 5 degrees, level again below 4.5 (tan^2 = 1/131 and 1/162).
+_TILT_INV_TAN2 = const(131)
+_LEVEL_INV_TAN2 = const(162)
+_TILT_REST_MS = const(600)
+_TILT_EVERY_MS = const(100)
+# A gap in the samples longer than this restarts the filters.
+_GAP_MS = const(250)
+# Rates are looked up per sample interval; longer intervals use the last.
+_DT_MAX = const(40)
+
+_IDLE = const(0)
+_CANDIDATE = const(1)
+_MOVING = const(2)
+
+
+class Tray:
+    """Feed (t_ms, x_mg, y_mg, z_mg); get one EV_* per sample."""
+
+    def __init__(self):
+        # averaging rates per sample interval (1/1024), made once: at 400 Hz
+        # t_ms steps 2, 3, 2, 3 ms and a division per sample costs too much
+        n = _DT_MAX + 1
+        self._r_lf = array("H", (min(512, dt * 1024 // _TAU_LF_MS) for dt in range(n)))
+        self._r_sta = array("H", (min(1024, dt * 1024 // _TAU_STA_MS) for dt in range(n)))
+        self._r_mid = array("H", (min(1024, dt * 1024 // _TAU_MID_MS) for dt in range(n)))
+        self._r_g = array("H", (min(512, max(1, dt * 1024 // _TAU_G_MS)) for dt in range(n)))
+        self._r_up = array("H", (min(255, max(1, dt * 1024 // _TAU_FLOOR_UP_MS))
+                                 for dt in range(n)))
+        self._r_down = array("H", (min(255, max(1, dt * 1024 // _TAU_FLOOR_DOWN_MS))
+                                   for dt in range(n)))
+        # a single ring's envelope kept per sample: 1 - dt/tau, at least a quarter
+        self._r_env = array("H", (max(256, 1024 - dt * 1024 // _TAU_ENV_MS) for dt in range(n)))
+        self.reset()
+
+    def reset(self):
+        self.moving = False
+        self.tilted = False
+        self.throw_start_ms = -1
+        self.settled_ms = -1
+        self._state = _IDLE
+        self._started = False
+        self._first_t = 0
+        self._t = 0
+        self._dt = 1
+        self._bx = self._by = self._bz = 0
+        self._gx = self._gy = self._gz = 0
+        self._sta = 0
+        self._floor = 0
+        self._rest_since = 0
+        self._tilt_t = 0
+        self._armed = True
+        self._cand_t0 = 0
+        self._peak = 0
+        self._env = 0
+        self._rises = 0
+        self._impulse_thr = 0
+        self._low_peak = 0
+        self._sx = self._sy = self._sz = 0
+        self._energy = 0
+        self._upright = 0
+        self._sta_peak = 0
+        self._tail_t = 0
+        self._energy_half = 0
+        self._mx = self._my = self._mz = 0
+        self._quiet_thr = 0
+        self._active_t = 0
+        self._hold_until = 0
+        self._lvl = 0
+        self._murmur = 0
+        self._murmur_t = 0
+
+    def _restart(self, t, x, y, z):
+        """First sample or after a gap: start the filters from this sample."""
+        self._bx = x << _LF_FX
+        self._by = y << _LF_FX
+        self._bz = z << _LF_FX
+        self._gx = x << _G_FX
+        self._gy = y << _G_FX
+        self._gz = z << _G_FX
+        self._sta = 0
+        self._rest_since = t
+        self._active_t = t          # unseen time proves nothing about the dice
+        self._armed = True
+        if self._state == _CANDIDATE:
+            self._state = _IDLE
+
+    def feed(self, t, x, y, z):
+        dt = t - self._t
+        self._t = t
+        if dt > _GAP_MS or not self._started:
+            # first sample, or sampling resumed (woken by the activity
+            # interrupt): what comes first is the FIFO's history, so the
+            # tray counts as resting unless these samples show otherwise
+            self._started = True
+            self._first_t = t
+            self._restart(t, x, y, z)
+            return EV_NONE
+        if dt < 1:
+            dt = 1
+        elif dt > _DT_MAX:
+            dt = _DT_MAX
+        self._dt = dt
+
+        # slow part (gravity + hand motion) and the fast part around it
+        a = self._r_lf[dt]
+        bx = self._bx
+        bx += (((x << _LF_FX) - bx) * a) >> 10
+        by = self._by
+        by += (((y << _LF_FX) - by) * a) >> 10
+        bz = self._bz
+        bz += (((z << _LF_FX) - bz) * a) >> 10
+        self._bx = bx
+        self._by = by
+        self._bz = bz
+        hx = x - (bx >> _LF_FX)
+        hy = y - (by >> _LF_FX)
+        hz = z - (bz >> _LF_FX)
+        az = hz if hz > 0 else -hz
+        mag = (hx if hx > 0 else -hx) + (hy if hy > 0 else -hy) + az
+        sta = self._sta
+        sta += (((mag << _STA_FX) - sta) * self._r_sta[dt]) >> 10
+        self._sta = sta
+        sta >>= _STA_FX
+
+        # how far the slow part is from resting gravity
+        dx = (bx << _LF_TO_G) - self._gx
+        dy = (by << _LF_TO_G) - self._gy
+        dz = (bz << _LF_TO_G) - self._gz
+        dev = dx if dx > 0 else -dx
+        if dy > dev:
+            dev = dy
+        elif -dy > dev:
+            dev = -dy
+        if dz > dev:
+            dev = dz
+        elif -dz > dev:
+            dev = -dz
+        dev >>= _G_FX
+
+        state = self._state
+        if state == _MOVING:
+            # settled once quiet long enough, and past any possible flight
+            quiet = self._quiet_thr
+            # and the level over 24 ms: a die's last small slaps at 100 Hz
+            # come between samples that are quiet, noise does not stay up
+            lvl = self._lvl
+            lvl += (((sta << _STA_FX) - lvl) * a) >> 10     # a: the slow part's rate
+            self._lvl = lvl
+            if lvl >= self._murmur and t - self._active_t < _MURMUR_MAX_MS:
+                self._murmur_t = t
+            if sta >= quiet or dev > _REST_DEV_MG:
+                self._active_t = t
+                if mag > quiet:
+                    hold = t + (_FLIGHT_MAX_MS if mag > _FLIGHT_MAX_MS else mag)
+                    if hold > self._hold_until:
+                        self._hold_until = hold
+                return EV_NONE
+            if (t - self._active_t >= _QUIET_MS and t - self._murmur_t >= _MURMUR_QUIET_MS
+                    and t >= self._hold_until):
+                self._state = _IDLE
+                self.moving = False
+                self.settled_ms = t
+                self._rest_since = t
+                self._armed = False
+                return EV_SETTLED
+            return EV_NONE
+        if state == _CANDIDATE:
+            return self._candidate(t, dt, hx, hy, hz, az, mag, sta, dx, dy, dz)
+
+        # idle: follow gravity and the background level
+        if dev < 1000:
+            a = self._r_g[dt]
+            self._gx += (dx * a) >> 10
+            self._gy += (dy * a) >> 10
+            self._gz += (dz * a) >> 10
+        else:                           # far off (lifted, turned over): just follow
+            self._gx = bx << _LF_TO_G
+            self._gy = by << _LF_TO_G
+            self._gz = bz << _LF_TO_G
+        floor = self._floor
+        d = ((sta if sta < 4000 else 4000) << _FLOOR_FX) - floor
+        if t - self._first_t < _FLOOR_LEARN_MS:     # learn the noise quickly first
+            self._floor = floor + ((d * self._r_sta[dt]) >> 12)
+        elif d > 0:
+            self._floor = floor + ((d * self._r_up[dt]) >> 10)
+        else:
+            self._floor = floor + ((d * self._r_down[dt]) >> 10)
+        floor >>= _FLOOR_FX
+        # rest is judged before this sample: an impact itself shakes the slow
+        # part (at the very start, with only the FIFO's history, no motion
+        # seen counts as rest)
+        rest_since = self._rest_since
+        rested = t - rest_since >= _REST_BEFORE_MS + dt or rest_since == self._first_t
+        if dev > _REST_DEV_MG:
+            self._rest_since = t
+        onset = floor * _ONSET_FLOOR_X
+        if onset < _ONSET_MG:
+            onset = _ONSET_MG
+        if sta < (onset >> 1):
+            self._armed = True
+        elif sta > onset and rested and self._armed:
+            self._state = _CANDIDATE
+            self._armed = False
+            self._cand_t0 = t - dt
+            self._peak = mag
+            self._env = sta
+            self._rises = 0
+            self._mx = hx << _STA_FX
+            self._my = hy << _STA_FX
+            self._mz = hz << _STA_FX
+            self._low_peak = 0
+            self._sx = self._sy = self._sz = 0
+            self._energy = 0
+            self._upright = 0
+            self._sta_peak = sta
+            self._tail_t = t
+            self._impulse_thr = max(_IMPULSE_MG, floor * _IMPULSE_FLOOR_X)
+            return EV_NONE
+        if t - self._rest_since >= _TILT_REST_MS and t - self._tilt_t >= _TILT_EVERY_MS:
+            self._tilt_t = t
+            return self._tilt_check()
+        return EV_NONE
+
+    def _candidate(self, t, dt, hx, hy, hz, az, mag, sta, dx, dy, dz):
+        """Collect evidence for _EVAL_MS, then decide: throw or not.
+
+        A throw has a sharp peak; more rings after the first that rise over
+        the envelope a single ring (bump, key tap) decays within; a high
+        peak over the mean (dice knock, a phone or a washer hums); energy in
+        the low band where the tray rocks on its feet (any die impact sets it
+        off, a phone's buzz does not); and the tray stays where it was. Or,
+        instead of the rises: a die that barely rolls keeps the tray loud
+        long after a single ring would have died; many dice at 100 Hz blur
+        into a rumble that has rises and dies away, unlike a steady hum.
+        """
+        if mag > self._peak:
+            self._peak = mag
+        a = self._r_mid[dt]
+        mx = self._mx + ((((hx << _STA_FX) - self._mx) * a) >> 10)
+        my = self._my + ((((hy << _STA_FX) - self._my) * a) >> 10)
+        mz = self._mz + ((((hz << _STA_FX) - self._mz) * a) >> 10)
+        self._mx = mx
+        self._my = my
+        self._mz = mz
+        low = (abs(mx) + abs(my) + abs(mz)) >> _STA_FX
+        if low > self._low_peak:
+            self._low_peak = low
+        self._sx += (dx >> _G_FX) * dt
+        self._sy += (dy >> _G_FX) * dt
+        self._sz += (dz >> _G_FX) * dt
+        self._energy += mag * dt
+        self._upright += az * dt
+        span = t - self._cand_t0
+        if span <= _HALF_MS:
+            self._energy_half = self._energy
+        env = (self._env * self._r_env[dt]) >> 10
+        # the first ring needs a cycle to show its peak; rises count after that
+        if (sta > env + (env >> 2) and sta > self._impulse_thr
+                and span > _PEAK_MS):
+            self._rises += 1
+        if sta > env:
+            env = sta
+        self._env = env
+        if sta >= _QUIET_MG + (self._floor >> _FLOOR_FX) * _QUIET_FLOOR_X:
+            self._active_t = t
+            if sta > self._sta_peak:
+                self._sta_peak = sta
+            elif sta > (self._sta_peak >> 3):
+                self._tail_t = t
+        if span < _EVAL_MS:
+            return EV_NONE
+        self._state = _IDLE
+        peak = self._peak
+        shift = max(abs(self._sx), abs(self._sy), abs(self._sz)) // span
+        crest = peak * span // (self._energy + 1)
+        rises = self._rises
+        tail = self._tail_t - self._cand_t0
+        early = self._energy_half
+        # dice fall: their impacts push the floor down, so most of the fast
+        # part is vertical; a phone's motor and a bump shake the table sideways
+        up = self._upright
+        side = self._energy - up
+        if _SIDE_MAX_X * up < _SIDE_MAX_Y * side:
+            return EV_NONE
+        upright = up >= side
+        low = self._low_peak >= _THROW_LOW_MG and shift <= _SHIFT_MG + (peak >> 3)
+        if (low and ((peak >= _THROW_PEAK_MG
+                      and ((rises >= 2 and crest >= 4) or (rises >= 3 and crest >= 3)
+                           or (tail >= _TAIL_MS and crest >= _TAIL_CREST)
+                           or (rises >= _BLUR_RISES and tail >= _BLUR_TAIL_MS
+                               and (upright or 2 * early >= 3 * (self._energy - early)))
+                           or (upright and crest >= 3 and tail >= _UPRIGHT_TAIL_MS)
+                           or (upright and peak >= _SLAP_PEAK_MG and crest >= _SLAP_CREST)))
+                     or (peak >= _SOFT_PEAK_MG and _SOFT_UP_X * up >= _SOFT_UP_Y * side
+                         and ((crest >= 3 and rises >= 3 and tail >= _SOFT_TAIL_MS)
+                              or (crest >= 4 and rises >= 2 and tail >= _FADE_TAIL_MS
+                                  and _FADE_UP_X * up >= _FADE_UP_Y * side
+                                  and early >= 2 * (self._energy - early)))))):
+            self._state = _MOVING
+            self.moving = True
+            self.throw_start_ms = self._cand_t0
+            self.settled_ms = -1
+            self._quiet_thr = _QUIET_MG + (self._floor >> _FLOOR_FX) * _QUIET_FLOOR_X
+            self._hold_until = t
+            # the 24 ms level is followed only from here (not paid for in
+            # the window): credit it at most _MURMUR_CREDIT_MS of quiet, so
+            # the last sub-quiet slaps of a die are looked for a while longer
+            self._murmur_t = t - _MURMUR_CREDIT_MS
+            self._lvl = sta << _STA_FX
+            self._murmur = ((self._floor >> _FLOOR_FX) + _MURMUR_MG) << _STA_FX
+            return EV_THROW
+        return EV_NONE
+
+    def _tilt_check(self):
+        """Tilted past 5 degrees, or level again below 4.5 (hysteresis)."""
+        gx = self._gx >> _G_FX
+        gy = self._gy >> _G_FX
+        gz = self._gz >> _G_FX
+        gx = max(-2047, min(2047, gx))
+        gy = max(-2047, min(2047, gy))
+        gz = max(-2047, min(2047, gz))
+        h2 = (gx * gx + gy * gy) >> 4
+        z2 = (gz * gz) >> 4
+        if self.tilted:
+            if gz > 0 and h2 * _LEVEL_INV_TAN2 < z2:
+                self.tilted = False
+                return EV_LEVEL
+        elif gz <= 0 or h2 * _TILT_INV_TAN2 > z2:
+            self.tilted = True
+            return EV_TILT
+        return EV_NONE

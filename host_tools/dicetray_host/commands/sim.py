@@ -1,0 +1,40 @@
+"""`dicetray sim`: play on the virtual board"""
+import sys
+
+from dicetray_host.vboard.sim import EXIT_USAGE, TERMINAL_COLUMNS, TERMINAL_LINES, run_script, run_served, run_terminal
+
+
+def configure(parser):
+    parser.add_argument("--script", metavar="FILE", help="run a scripted session headless (see docs/firmware.md)")
+    parser.add_argument("--shots", metavar="DIR", help="save OLED screenshots (PNG) here (script: `shot NAME`)")
+    parser.add_argument("--flash", metavar="DIR",
+                        help="virtual flash folder (default: build/sim-flash, or a fresh one for --script)")
+    parser.add_argument("--heap", default="192k",
+                        help="MicroPython heap (default 192k, about a Pico's; the virtual board shares it)")
+    parser.add_argument("--manual", action="store_true", help="no accelerometer: the tray runs in manual mode")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the generated throw traces")
+    from dicetray_host.vboard.device import serve_arguments
+    serve_arguments(parser)   # --serve PORT: the tray's USB REPL for mpremote / dicetray pull
+
+
+def run(args):
+    if args.script:
+        if args.serve is not None:
+            sys.stderr.write("dicetray sim: --serve runs with the terminal or headless, not with --script\n")
+            return EXIT_USAGE
+        return run_script(args)
+    if args.serve is not None and not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return run_served(args)
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        import shutil
+        size = shutil.get_terminal_size()
+        if size.columns < TERMINAL_COLUMNS or size.lines < TERMINAL_LINES:
+            sys.stderr.write("dicetray sim: the OLED needs a terminal of at least %dx%d characters; "
+                             "this one is %dx%d. Make the window larger (or the font smaller) and "
+                             "run it again.\n" % (TERMINAL_COLUMNS, TERMINAL_LINES, size.columns, size.lines))
+            return EXIT_USAGE
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        sys.stderr.write("dicetray sim: the interactive simulator needs a terminal (stdin is not one).\n"
+                         "For a headless session: dicetray sim --script FILE (see docs/firmware.md).\n")
+        return EXIT_USAGE
+    return run_terminal(args)

@@ -1,0 +1,82 @@
+"""`dicetray replay FILE [--json] [--runtime cpython|micropython] [--heap 48k]`."""
+import json
+import re
+import subprocess
+import sys
+
+EXIT_BAD_RECORD = 2
+EXIT_OUT_OF_HEAP = 3
+
+
+def heap_size(text):
+    if not re.fullmatch(r"[1-9][0-9]*[kKmM]?", text):
+        raise ValueError(text)
+    return text.lower()
+
+
+heap_size.__name__ = "heap size"  # argparse names the type in its error
+
+
+def replay_on_cpython(path):
+    """(exit status, stdout text, stderr text) of a replay on CPython."""
+    from dicetray.engine.replay import RecordError, replay, summary
+    try:
+        with open(path, "rb") as stream:
+            game, dropped = replay(stream)
+    except RecordError as e:
+        return EXIT_BAD_RECORD, "", "%s\n" % e
+    except OSError as e:
+        return EXIT_BAD_RECORD, "", "cannot read %s: %s\n" % (path, e.strerror or e)
+    err = "line %d: torn last line dropped\n" % dropped if dropped else ""
+    return 0, summary(game, dropped) + "\n", err
+
+
+def replay_on_micropython(path, heap="192k"):
+    """The same replay inside the MicroPython unix port, on the firmware files
+    cross-compiled to .mpy exactly as they go on the board."""
+    from dicetray_host.paths import compiled_firmware, micropython_binary, micropython_env
+    code = ("import sys\n"
+            "try:\n"
+            " from dicetray.engine.replay import main\n"
+            " main(sys.argv[1])\n"
+            "except MemoryError:\n"
+            " sys.stderr.write('out of MicroPython heap\\n')\n"
+            " sys.exit(3)\n")
+    proc = subprocess.run([micropython_binary(), "-X", "heapsize=" + heap, "-c", code, path],
+                          capture_output=True, env=micropython_env(compiled_firmware()))
+    out = proc.stdout.decode("utf-8", "replace")
+    err = proc.stderr.decode("utf-8", "replace")
+    if proc.returncode == EXIT_OUT_OF_HEAP or "MemoryError" in err:
+        return EXIT_OUT_OF_HEAP, "", "out of MicroPython heap (-X heapsize=%s)\n" % heap
+    if proc.returncode not in (0, EXIT_BAD_RECORD):
+        return proc.returncode, "", err
+    return proc.returncode, out, err
+
+
+def score_table(result):
+    """A readable table of the replay result."""
+    players = result["players"]
+    width = max(6, *(len(name) for name in players))
+    lines = ["%s, %s" % (result["game"], _state_line(result)), ""]
+    lines.append("%-*s  %6s" % (width, "Player", "Score"))
+    for i, name in enumerate(players):
+        marks = []
+        if i in result["winners"]:
+            marks.append("winner" if len(result["winners"]) == 1 else "tied winner")
+        if i in result.get("eliminated", ()):
+            marks.append("eliminated")
+        if result["turn"] == i:
+            marks.append("to play, %d points this turn" % result["points"]
+                         if result["game"] != "bank" else "to roll")
+        lines.append(("%-*s  %6d  %s" % (width, name, result["scores"][i], ", ".join(marks))).rstrip())
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def _state_line(result):
+    if result["over"]:
+        return "game over"
+    word = "circuit" if result["game"] == "pig" else "round"
+    state = "%s %d" % (word, result["round"])
+    if result["game"] == "bank":
+        state += ", bank total %d" % result["points"]
+    return state

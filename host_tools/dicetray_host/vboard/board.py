@@ -1,0 +1,527 @@
+"""Host side of the virtual board: runs the firmware in the MicroPython unix port and drives it.
+
+The board process (vboard/mp/vboard_run.py) reads one command line
+at a time from a pipe and answers on another; see docs/hardware-layer.md.
+Virtual time only moves when the host says `run`.
+"""
+import functools
+import os
+import random
+import select
+import signal
+import struct
+import subprocess
+import sys
+import tempfile
+import zlib
+from pathlib import Path
+
+from dicetray_host.paths import BOARD_SIDE as VBOARD_DIR, FIRMWARE as FIRMWARE_DIR
+TRACE_CAP = 64          # trace points the board holds (vboard_lis3dh._CAP)
+RESET_EXIT = 77
+BOARD_RESERVE = 128 * 1024  # heap for the virtual board itself; the firmware gets `heap`
+WDT_RESET = 3
+
+
+class BoardError(RuntimeError):
+    pass
+
+
+def heap_bytes(heap):
+    """'96k' -> 98304, '1m' -> 1048576, 5000 -> 5000."""
+    text = str(heap).strip().lower()
+    scale = {"k": 1024, "m": 1024 * 1024}.get(text[-1:], 1)
+    return int(text.rstrip("km")) * scale
+
+
+def micropython_binary():
+    here = Path(sys.executable).parent / "micropython"
+    if here.exists():
+        return str(here)
+    venv = ROOT / ".venv" / "bin" / "micropython"
+    if venv.exists():
+        return str(venv)
+    return "micropython"
+
+
+class Frame:
+    """What the panel shows: 64 rows of 128 pixels (0/1) and a brightness 0..255."""
+
+    def __init__(self, rows, brightness):
+        self.rows = rows
+        self.brightness = brightness
+        self.width = 128
+        self.height = 64
+
+    def pixel(self, x, y):
+        return self.rows[y][x]
+
+    def lit(self):
+        return sum(map(sum, self.rows))
+
+    def text(self):
+        return screen_text(self)
+
+    def ascii(self):
+        return "\n".join("".join("#" if p else "." for p in row) for row in self.rows)
+
+    def png(self, scale=4):
+        return png_bytes(self, scale)
+
+
+def frame_from_gddram(ram, regs):
+    """Apply the controller's display settings to GDDRAM, as the panel would show it."""
+    on = regs.get("on", 0) and regs.get("pump", 0)
+    if not on:
+        return Frame([[0] * 128 for _ in range(64)], 0)
+    rows = []
+    mux = regs.get("mux", 63)
+    for y in range(64):
+        com = y if regs.get("comrev", 0) else 63 - y
+        if regs.get("compins", 0x12) & 0x10 == 0:
+            com = (com % 2) * 32 + com // 2  # sequential COM on an alternate-wired panel
+        if com > mux:
+            rows.append([0] * 128)
+            continue
+        line = (com + regs.get("start", 0) + regs.get("offset", 0)) & 63
+        page, bit = divmod(line, 8)
+        row = []
+        for x in range(128):
+            col = x if regs.get("remap", 0) else 127 - x
+            row.append((ram[page * 128 + col] >> bit) & 1)
+        rows.append(row)
+    if regs.get("allon", 0):
+        rows = [[1] * 128 for _ in rows]
+    elif regs.get("inverse", 0):
+        rows = [[p ^ 1 for p in r] for r in rows]
+    return Frame(rows, regs.get("contrast", 0))
+
+
+# --- text recognition -------------------------------------------------------
+
+_FONT_SCRIPT = """
+import framebuf
+buf = bytearray(8)
+fb = framebuf.FrameBuffer(buf, 8, 8, framebuf.MONO_VLSB)
+for c in range(32, 127):
+    fb.fill(0)
+    fb.text(chr(c), 0, 0, 1)
+    print(c, bytes(buf).hex())
+"""
+
+
+@functools.lru_cache(maxsize=1)
+def font_glyphs():
+    """{8 column bytes: char} for the builtin framebuf font, rendered by MicroPython itself."""
+    out = subprocess.run([micropython_binary(), "-c", _FONT_SCRIPT], capture_output=True,
+                         text=True, check=True, timeout=60).stdout
+    glyphs = {}
+    for line in out.splitlines():
+        code, hexdata = line.split()
+        key = bytes.fromhex(hexdata)
+        if any(key) and key not in glyphs:
+            glyphs[key] = chr(int(code))
+    return glyphs
+
+
+def screen_text(frame):
+    """Lines of text on the screen, top to bottom (framebuf font, any pixel offset, also inverted)."""
+    glyphs = font_glyphs()
+    cols = [sum(frame.rows[y][x] << y for y in range(64)) for x in range(128)]
+    cands = []
+    for y in range(57):
+        for x in range(121):
+            key = bytes((cols[x + i] >> y) & 0xFF for i in range(8))
+            ch = glyphs.get(key)
+            if ch is None:
+                inv = bytes(b ^ 0xFF for b in key)
+                ch = glyphs.get(inv) if any(key) and inv != key else None
+                if ch is None:
+                    continue
+            cands.append((y, x, ch, sum(bin(b).count("1") for b in key)))
+    per_row = {}
+    for y, _, _, _ in cands:
+        per_row[y] = per_row.get(y, 0) + 1
+    cands.sort(key=lambda c: (-per_row[c[0]], -c[3], c[0], c[1]))
+    taken = [[False] * 128 for _ in range(64)]
+    accepted = []
+    for y, x, ch, _ in cands:
+        if any(taken[y + j][x + i] for j in range(8) for i in range(8)):
+            continue
+        for j in range(8):
+            for i in range(8):
+                taken[y + j][x + i] = True
+        accepted.append((y, x, ch))
+    lines = {}
+    for y, x, ch in accepted:
+        lines.setdefault(y, []).append((x, ch))
+    result = []
+    for y in sorted(lines):
+        chars = sorted(lines[y])
+        text = ""
+        last_end = chars[0][0]
+        for x, ch in chars:
+            gap = x - last_end
+            if gap >= 8:
+                text += " " * (gap // 8)
+            text += ch
+            last_end = x + 8
+        result.append(text)
+    return result
+
+
+# --- PNG --------------------------------------------------------------------
+
+def png_bytes(frame, scale=4):
+    """An 8-bit greyscale PNG; lit pixels are as bright as the contrast makes them."""
+    level = 0 if not frame.brightness else 64 + frame.brightness * 191 // 255
+    raw = bytearray()
+    for row in frame.rows:
+        line = bytearray()
+        for p in row:
+            line.extend(bytes((level if p else 0,)) * scale)
+        for _ in range(scale):
+            raw.append(0)  # filter: none
+            raw.extend(line)
+
+    def chunk(kind, data):
+        return (struct.pack(">I", len(data)) + kind + data
+                + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
+
+    header = struct.pack(">IIBBBBB", frame.width * scale, frame.height * scale, 8, 0, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
+            + chunk(b"IDAT", zlib.compress(bytes(raw), 9)) + chunk(b"IEND", b""))
+
+
+# --- traces -----------------------------------------------------------------
+
+def throw_trace(seed=1, duration_ms=700, step_ms=5):
+    """Dice landing in the tray: impacts that die away, then rest (t ms, x, y, z mg)."""
+    rnd = random.Random(seed)
+    points = []
+    for t in range(0, duration_ms, step_ms):
+        amp = int(2500 * (1 - t / duration_ms) ** 2)
+        points.append((t, rnd.randint(-amp, amp), rnd.randint(-amp, amp), 1000 + rnd.randint(-amp, amp)))
+    points.append((duration_ms, 0, 0, 1000))
+    return points
+
+
+# --- the board ----------------------------------------------------------------
+
+class VirtualBoard:
+    def __init__(self, flash_dir, entry="main", heap="96k", ticks_start_ms=0, accel=True,
+                 oled=True, flash_kb=1408, firmware_dir=None, timeout_s=60.0, extra_path=(),
+                 measure_heap=True, rom=(), lib_from_flash=False):
+        self.flash_dir = Path(flash_dir)
+        self.flash_dir.mkdir(parents=True, exist_ok=True)
+        self.entry = entry
+        self.heap = heap
+        self.ticks_start_ms = ticks_start_ms
+        self.accel = accel
+        self.oled = oled
+        self.flash_kb = flash_kb
+        self.firmware_dir = Path(firmware_dir or FIRMWARE_DIR)
+        self.timeout_s = timeout_s
+        self.extra_path = [str(p) for p in extra_path]
+        self.measure_heap = measure_heap
+        self.lib_from_flash = lib_from_flash  # no firmware folder at /lib: the flash's own lib/
+        self.rom = ",".join(rom)   # modules the board has before the firmware (VBOARD_ROM)
+        self.proc = None
+        self.state = "off"
+        self.boots = 0
+        self._log = tempfile.NamedTemporaryFile(prefix="vboard-", suffix=".log", delete=False)
+        self._boot_us = 0        # host time of the current boot
+        self._board_us = 0       # board time of the current boot
+        self._pending = []       # trace points not yet sent: (host us, x, y, z)
+        self._queued = 0
+        self._held = set()
+        self._last_accel = None
+        self._buf = b""
+
+    # --- process --------------------------------------------------------------
+    def start(self, reset_cause=1, usb_status_fd=None):
+        """Boot. usb_status_fd: the board's USB side is wanted (entry
+        vdevice_boot): stdin/stdout become pipes for a VirtualDevice, and
+        the REPL reports Ctrl-C arming on that fd (see dicetray_host.vboard.device)."""
+        if self.proc is not None:
+            raise BoardError("board already running")
+        to_board_r, to_board_w = os.pipe()
+        from_board_r, from_board_w = os.pipe()
+        env = dict(os.environ)
+        env.update({
+            "MICROPYPATH": os.pathsep.join([str(VBOARD_DIR)] + self.extra_path
+                                           + ([] if self.lib_from_flash else [str(self.firmware_dir)])),
+            "VBOARD_LINK": "%d,%d" % (to_board_r, from_board_w),
+            "VBOARD_FLASH": str(self.flash_dir.resolve()),
+            "VBOARD_FIRMWARE": "-" if self.lib_from_flash else str(self.firmware_dir.resolve()),
+            "VBOARD_FLASH_KB": str(self.flash_kb),
+            "VBOARD_ACCEL": "1" if self.accel else "0",
+            "VBOARD_OLED": "1" if self.oled else "0",
+            "VBOARD_TICKS_START": str(self.ticks_start_ms if self.boots == 0 else 0),
+            "VBOARD_RESET_CAUSE": str(reset_cause),
+            "VBOARD_HEAP": str(heap_bytes(self.heap)),
+            "VBOARD_GC_PEAK": "1" if self.measure_heap else "0",
+            "VBOARD_ROM": self.rom,
+        })
+        fds = (to_board_r, from_board_w)
+        stdin, stdout = subprocess.DEVNULL, self._log
+        if usb_status_fd is not None:
+            env["VDEVICE_STATUS_FD"] = str(usb_status_fd)
+            fds += (usb_status_fd,)
+            stdin = stdout = subprocess.PIPE
+        self.proc = subprocess.Popen(
+            [micropython_binary(), "-X", "heapsize=%d" % (heap_bytes(self.heap) + BOARD_RESERVE),
+             "-m", "vboard_run", self.entry],
+            env=env, stdin=stdin, stdout=stdout, stderr=subprocess.STDOUT, bufsize=0,
+            pass_fds=fds, cwd=str(self.flash_dir))
+        os.close(to_board_r)
+        os.close(from_board_w)
+        self._wr = to_board_w
+        self._rd = from_board_r
+        self._buf = b""
+        self._board_us = 0
+        self._queued = 0
+        self.boots += 1
+        self.state = "boot"
+        for (row, col) in sorted(self._held):
+            self._command("key %d %d 1" % (row, col))
+        if self._last_accel is not None:
+            self._command("acc 0 %d %d %d" % self._last_accel)
+        return self
+
+    def _close_pipes(self):
+        for fd in (self._wr, self._rd):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+
+    def power_cut(self):
+        """Pull the plug: the process dies at once; flushed flash data stays."""
+        if self.proc is None:
+            return
+        self._boot_us += self._board_us
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait()
+        self._close_pipes()
+        self.proc = None
+        self.state = "off"
+
+    def stop(self):
+        if self.proc is None:
+            return
+        try:
+            os.write(self._wr, b"quit\n")
+            self.proc.wait(timeout=5)
+        except (OSError, subprocess.TimeoutExpired):
+            self.proc.kill()
+            self.proc.wait()
+        self._boot_us += self._board_us
+        self._close_pipes()
+        self.proc = None
+        self.state = "off"
+
+    def __enter__(self):
+        if self.proc is None:
+            self.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.stop()
+
+    @property
+    def output(self):
+        return Path(self._log.name).read_text(errors="replace")
+
+    @property
+    def now_ms(self):
+        return (self._boot_us + self._board_us) // 1000
+
+    # --- link -----------------------------------------------------------------
+    def _read_more(self):
+        ready, _, _ = select.select([self._rd], [], [], self.timeout_s)
+        if not ready:
+            raise BoardError("board did not answer within %.0f s; output:\n%s"
+                             % (self.timeout_s, self.output[-2000:]))
+        data = os.read(self._rd, 65536)
+        if not data:
+            code = self.proc.wait()
+            raise BoardError("board process ended (status %d); output:\n%s" % (code, self.output[-2000:]))
+        self._buf += data
+
+    def _readline(self):
+        while b"\n" not in self._buf:
+            self._read_more()
+        line, self._buf = self._buf.split(b"\n", 1)
+        return line.decode()
+
+    def _read_exact(self, n):
+        while len(self._buf) < n:
+            self._read_more()
+        data, self._buf = self._buf[:n], self._buf[n:]
+        return data
+
+    def _command(self, line):
+        if self.proc is None:
+            raise BoardError("the board is off")
+        os.write(self._wr, line.encode() + b"\n")
+        reply = self._readline()
+        if reply.startswith("err"):
+            raise BoardError("board refused %r: %s" % (line, reply))
+        return reply
+
+    # --- time -------------------------------------------------------------------
+    def run(self, ms):
+        """Let the firmware run for ms of virtual time."""
+        target = self._boot_us + self._board_us + int(ms * 1000)
+        while True:
+            now = self._boot_us + self._board_us
+            self._send_trace()
+            step_end = target
+            if self._pending and self._last_sent_us is not None:
+                step_end = min(target, max(self._last_sent_us, now + 1000))
+            step_ms = max(0, (step_end - now + 999) // 1000)
+            os.write(self._wr, b"run %d\n" % step_ms)
+            reply = self._readline()
+            parts = reply.split()
+            if parts[0] == "reset":
+                self._board_us = int(parts[1])
+                self._restart_after_reset()
+                continue
+            self._board_us = int(parts[1])
+            self.state = parts[2]
+            self._queued = int(parts[3])
+            if self._boot_us + self._board_us >= target:
+                return self
+
+    _last_sent_us = None
+
+    def _send_trace(self):
+        room = TRACE_CAP - self._queued
+        if not self._pending or room <= 0:
+            return
+        batch, self._pending = self._pending[:room], self._pending[room:]
+        for i in range(0, len(batch), 8):
+            part = batch[i:i + 8]
+            self._command("acc " + " ".join(
+                "%d %d %d %d" % ((t - self._boot_us) // 1000, x, y, z) for t, x, y, z in part))
+        self._queued += len(batch)
+        self._last_sent_us = batch[-1][0]
+
+    def _restart_after_reset(self):
+        self.proc.wait()
+        self._boot_us += self._board_us
+        self._close_pipes()
+        self.proc = None
+        self.start(reset_cause=WDT_RESET)
+
+    # --- inputs -----------------------------------------------------------------
+    @staticmethod
+    def key_position(name):
+        from dicetray.tray import keys
+        try:
+            code = keys.NAMES.index(str(name).upper())
+        except ValueError:
+            raise BoardError("no key %r on the pad (keys: %s)" % (name, ", ".join(keys.NAMES[1:])))
+        return keys.position(code)
+
+    def press(self, name):
+        row, col = self.key_position(name)
+        self._command("key %d %d 1" % (row, col))
+        self._held.add((row, col))
+        return self
+
+    def release(self, name):
+        row, col = self.key_position(name)
+        self._command("key %d %d 0" % (row, col))
+        self._held.discard((row, col))
+        return self
+
+    def tap(self, name, hold_ms=60, after_ms=60):
+        self.press(name)
+        self.run(hold_ms)
+        self.release(name)
+        self.run(after_ms)
+        return self
+
+    def feed(self, points):
+        """Acceleration trace points (t ms from now, x, y, z mg); the LIS3DH samples it at its ODR."""
+        now = self._boot_us + self._board_us
+        new = [(now + int(t * 1000), int(x), int(y), int(z)) for t, x, y, z in points]
+        self._pending = sorted(self._pending + new)
+        if new:
+            self._last_accel = new[-1][1:]
+        return self
+
+    def set_accel(self, x, y, z):
+        return self.feed([(0, x, y, z)])
+
+    def throw(self, seed=1):
+        return self.feed(throw_trace(seed))
+
+    # --- outputs ----------------------------------------------------------------
+    def registers(self):
+        reply = self._command("lcd")
+        parts = reply.split()
+        n = int(parts[1])
+        regs = dict((k, int(v)) for k, v in (p.split("=") for p in parts[2:]))
+        ram = self._read_exact(n) if n else b""
+        return ram, regs
+
+    def frame(self):
+        ram, regs = self.registers()
+        if not ram:
+            raise BoardError("no display on this board")
+        return frame_from_gddram(ram, regs)
+
+    def screen_text(self):
+        return screen_text(self.frame())
+
+    def save_png(self, path, scale=4):
+        Path(path).write_bytes(png_bytes(self.frame(), scale))
+        return path
+
+    def mem(self):
+        parts = self._command("mem").split()[1:]
+        return dict((k, int(v)) for k, v in (p.split("=") for p in parts))
+
+    def pwm(self):
+        parts = self._command("pwm").split()
+        if parts[1] == "-":
+            return None
+        return {"pin": int(parts[1]), "freq": int(parts[2]), "duty_u16": int(parts[3])}
+
+    def accel_state(self):
+        parts = self._command("acc?").split()
+        if parts[1] == "-":
+            return None
+        return {"odr_hz": int(parts[1]), "fifo": int(parts[2]), "dropped": int(parts[3])}
+
+
+def run_script(source, flash_dir, heap="96k", ticks_start_ms=0, accel=True, oled=True, timeout_s=60):
+    """Run MicroPython source on a free-running virtual board (no host link); returns (status, output).
+
+    The script may reach the board model (`from vboard_core import board`) to
+    press keys (`board.set_key(row, col, True)`) or feed the accelerometer
+    (`board.lis.add_point(t_ms, x, y, z)`), as the host commands do.
+    """
+    flash = Path(flash_dir)
+    flash.mkdir(parents=True, exist_ok=True)
+    (flash / "vbscript.py").write_text(source)
+    env = dict(os.environ)
+    env.update({
+        "MICROPYPATH": os.pathsep.join([str(VBOARD_DIR), str(FIRMWARE_DIR)]),
+        "VBOARD_FLASH": str(flash.resolve()),
+        "VBOARD_FIRMWARE": str(FIRMWARE_DIR),
+        "VBOARD_ACCEL": "1" if accel else "0",
+        "VBOARD_OLED": "1" if oled else "0",
+        "VBOARD_TICKS_START": str(ticks_start_ms),
+        "VBOARD_HEAP": str(heap_bytes(heap)),
+        "VBOARD_GC_PEAK": "0",
+    })
+    proc = subprocess.run(
+        [micropython_binary(), "-X", "heapsize=%d" % (heap_bytes(heap) + BOARD_RESERVE),
+         "-m", "vboard_run", "vbscript"],
+        env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=timeout_s,
+        cwd=str(flash))
+    return proc.returncode, proc.stdout + proc.stderr

@@ -1,0 +1,112 @@
+"""Boots the virtual board, then the firmware: micropython -m vboard_run ENTRY.
+
+Configuration comes from the environment (set by dicetray_host.vboard.board):
+VBOARD_LINK=R,W (host commands on fd R, answers on fd W), VBOARD_FLASH (host
+directory for the flash), VBOARD_FIRMWARE (firmware directory, mounted at
+/lib read-only; "-": none, the flash's own lib/ as on a deployed Pico),
+VBOARD_FLASH_KB, VBOARD_ACCEL=0 (no LIS3DH fitted), VBOARD_OLED=0,
+VBOARD_TICKS_START (ms), VBOARD_RESET_CAUSE, VBOARD_HEAP (bytes left
+for the firmware), VBOARD_GC_PEAK=0 (no collection at waits), VBOARD_ROM
+(modules imported from MICROPYPATH before the flash is mounted and the
+firmware's heap set aside: what a Pico has in C, e.g. its USB REPL).
+ENTRY may be MODULE:FUNCTION (a ROM module's function is called).
+"""
+import gc
+import os
+import sys
+
+import vboard_core
+from vboard_core import board
+
+import machine  # noqa: F401  (the board's machine, imported before the firmware)
+import time  # noqa: F401
+import vboard_lis3dh
+import vboard_ssd1306
+import vboard_flash
+
+# The tray as wired in hardware/pinout.md.
+_OLED = (0, 4, 5, 0x3C)          # bus, SDA, SCL, address
+_ACCEL = (1, 2, 3, 0x18, 6)      # bus, SDA, SCL, address, INT1
+_ROWS = (10, 11, 12, 13)
+_COLS = (18, 19, 20, 21)
+
+
+def _env(name, default):
+    v = os.getenv(name)
+    return default if v is None or v == "" else v
+
+
+def setup():
+    for name in _env("VBOARD_ROM", "").split(","):
+        if name:
+            __import__(name)
+    board.ticks_start_ms = int(_env("VBOARD_TICKS_START", "0"))
+    board.gc_peak = _env("VBOARD_GC_PEAK", "1") == "1"
+    machine._reset_cause = int(_env("VBOARD_RESET_CAUSE", "1"))
+    board.i2c_wiring = {}
+    if _env("VBOARD_OLED", "1") == "1":
+        board.oled = vboard_ssd1306.SSD1306Model(_OLED[3])
+        board.i2c_wiring[_OLED[0]] = (_OLED[1], _OLED[2], (board.oled,))
+    devices = ()
+    if _env("VBOARD_ACCEL", "1") == "1":
+        board.lis = vboard_lis3dh.LIS3DHModel(_ACCEL[3], _ACCEL[4])
+        devices = (board.lis,)
+    board.i2c_wiring[_ACCEL[0]] = (_ACCEL[1], _ACCEL[2], devices)
+    board.wire_keypad(_ROWS, _COLS)
+    board.prepare_pins()
+    machine._prepare()
+    flash = os.getenv("VBOARD_FLASH")
+    if flash:
+        vboard_flash.mount(flash, _env("VBOARD_FIRMWARE", "firmware"),
+                           int(_env("VBOARD_FLASH_KB", "1408")))
+        sys.path[:] = ["", ".frozen", "/lib"]
+    link = _env("VBOARD_LINK", "")
+    if link:
+        rd, wr = link.split(",")
+        board.open_link(int(rd), int(wr))
+
+
+_ballast = None
+
+
+def main():
+    setup()
+    entry = sys.argv[1] if len(sys.argv) > 1 else "main"
+    # Leave the firmware exactly VBOARD_HEAP bytes: the host starts the port
+    # with a larger heap, and the board's own objects plus a ballast fill the rest.
+    gc.collect()
+    want = int(_env("VBOARD_HEAP", "0"))
+    global _ballast
+    if want:
+        spare = gc.mem_free() - want
+        if spare < 0:
+            print("vboard: heap too small for the board itself (%d bytes short)" % -spare)
+            sys.exit(2)
+        if spare > 64:
+            _ballast = bytearray(spare - 64)
+    gc.collect()
+    board.base = board.peak = gc.mem_alloc()
+    if board.target_us >= 0:
+        board.serve()  # the host may set things up before power-on
+    board.state = "run"
+    try:
+        module, _, function = entry.partition(":")
+        module = __import__(module)
+        if function:
+            getattr(module, function)()
+        board.state = "exit"
+    except SystemExit as e:
+        if board.quitting or (e.args and e.args[0] == 77):  # quit, or machine.reset()
+            raise
+        board.state = "exit"
+    except BaseException as e:  # noqa: B036 - report it like the REPL would
+        sys.print_exception(e)
+        board.state = "error"
+    if board.target_us < 0:
+        sys.exit(1 if board.state == "error" else 0)
+    # After main returns the board idles (REPL): time still runs, the screen stays.
+    while True:
+        board.wait_until(board.now_us + 3_600_000_000)
+
+
+main()
