@@ -21,6 +21,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from dicetray import games
 from dicetray_host.paths import FIRMWARE, ROOT, compiled_firmware, micropython_binary, micropython_env
 
 PLAYERS = 8
@@ -53,7 +54,7 @@ Counting(oled, accel, pad).run()
 """
 
 
-GAMES = ("pig", "bank", "skulls", "sixdice")
+GAMES = games.NAMES
 _READY = ("Key the faces", "Faces or BANK", "OK: take over", "New throw: key it")
 
 
@@ -80,44 +81,54 @@ def _roll(vb, throws, *faces):
         vb.tap(face)
 
 
-def _turns(game):
-    """The key presses of a whole 8-player game, as (faces...) throws and key names."""
-    if game == "pig":          # 3 circuits: two throws and a bank a turn
-        for _ in range(PLAYERS * 3):
-            yield ("4",)
-            yield ("5",)
+def _pig_turns():          # 3 circuits: two throws and a bank a turn
+    for _ in range(PLAYERS * 3):
+        yield ("4",)
+        yield ("5",)
+        yield "BANK"
+
+
+def _bank_turns():         # 10 rounds: two rolls, then everyone banks
+    for _ in range(10):
+        yield ("3", "4")
+        yield ("2", "3")
+        for _ in range(PLAYERS):
             yield "BANK"
-    elif game == "bank":       # 10 rounds: two rolls, then everyone banks
-        for _ in range(10):
-            yield ("3", "4")
-            yield ("2", "3")
-            for _ in range(PLAYERS):
-                yield "BANK"
-    elif game == "skulls":     # 6 rounds: a throw and a pass; P1 throws twice once
-        for turn in range(PLAYERS * 6):
-            yield ("3", "4")
-            if turn == 0:
-                yield ("2", "2")
+
+
+def _skulls_turns():       # 6 rounds: a throw and a pass; P1 throws twice once
+    for turn in range(PLAYERS * 6):
+        yield ("3", "4")
+        if turn == 0:
+            yield ("2", "2")
+        yield "BANK"
+
+
+def _sixdice_turns():      # target 1000: P1 banks 310 a turn, the others lose theirs
+    for turn in range(PLAYERS * 6):
+        yield ("1", "2", "3", "4", "5", "6")
+        yield "ROLL"       # OK: keep the straight (best first), all six again
+        if turn % PLAYERS == 0:
+            yield ("6", "6", "6", "2", "3", "4")
+            yield "ROLL"
             yield "BANK"
-    else:                      # target 1000: P1 banks 310 a turn, the others lose theirs
-        for turn in range(PLAYERS * 6):
-            yield ("1", "2", "3", "4", "5", "6")
-            yield "ROLL"       # OK: keep the straight (best first), all six again
-            if turn % PLAYERS == 0:
-                yield ("6", "6", "6", "2", "3", "4")
-                yield "ROLL"
-                yield "BANK"
-            else:
-                yield ("2", "2", "3", "3", "4", "6")   # nothing scores
+        else:
+            yield ("2", "2", "3", "3", "4", "6")   # nothing scores
+
+
+# The key presses of a whole 8-player game, as (faces...) throws and key
+# names; and how many presses of OK on the menu's option line it is played with.
+TURNS = {"pig": _pig_turns, "bank": _bank_turns, "skulls": _skulls_turns, "sixdice": _sixdice_turns}
+OPTION_PRESSES = {"pig": CIRCUITS_OPTION}
 
 
 def _play_game(vb, throws, game="pig"):
     """A whole 8-player game by keys and throws; True when it ended."""
     menu = ["ROLL"] * GAMES.index(game) + ["DOWN"] + ["ROLL"] * (PLAYERS - 2) + ["DOWN"]
-    menu += ["ROLL"] * (CIRCUITS_OPTION if game == "pig" else 0) + ["DOWN", "ROLL"]
+    menu += ["ROLL"] * OPTION_PRESSES.get(game, 0) + ["DOWN", "ROLL"]
     for name in menu:
         vb.tap(name)
-    for step in _turns(game):
+    for step in TURNS[game]():
         if vb.state != "run" or "Game over" in vb.screen_text():
             break
         if isinstance(step, tuple):

@@ -7,12 +7,15 @@ import tempfile
 import time
 from pathlib import Path
 
-from dicetray.engine.replay import replay, summary
+from dicetray.engine.replay import replay
+from dicetray.engine.summary import summary
 from dicetray_host.records.generate import random_game, record_text
 from dicetray_host.paths import compiled_firmware, micropython_binary, micropython_env
 
-ENGINE = ("actions", "rules", "game", "pig", "bank", "skulls", "sixdice", "scoring", "record", "replay",
-          "strictjson")
+# The shared twin's modules (what replay needs), as files under dicetray/.
+ENGINE = ("engine/actions", "engine/rules", "engine/game", "engine/history", "engine/record",
+          "engine/replay", "engine/strictjson", "games/__init__", "games/pig", "games/bank",
+          "games/skulls", "games/sixdice", "games/sixdice_scoring")
 
 MP_TIMER = """
 import sys, time
@@ -129,8 +132,8 @@ def run():
     sizes = [(name, (library / (name + ".mpy")).stat().st_size) for name in ENGINE]
     print("\nEngine .mpy bytes (mpy-cross %s)" % "1.29")
     for name, size in sizes:
-        print("  %-12s %6d" % (name + ".mpy", size))
-    print("  %-12s %6d" % ("total", sum(s for _, s in sizes)))
+        print("  %-26s %6d" % (name + ".mpy", size))
+    print("  %-26s %6d" % ("total", sum(s for _, s in sizes)))
 
 
 if __name__ == "__main__":

@@ -9,7 +9,8 @@ pad = board.open_keypad()
 int1 = board.accel_int1() if accel else None  # wakes sampling while the panel is off
 
 del board
-from dicetray.tray.app import App, unload
+from dicetray.tray import unload
+from dicetray.tray.app import App
 
 unload("tray.board", "tray.pins")  # the pin map and the setup code are not needed again
 App(oled, accel, pad, int1).run()

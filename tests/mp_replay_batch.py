@@ -2,7 +2,8 @@
 # line and print one line per record: its summary JSON, or "ERR line N: reason".
 import sys
 
-from dicetray.engine.replay import RecordError, replay, summary
+from dicetray.engine.replay import RecordError, replay
+from dicetray.engine.summary import summary
 
 for path in sys.argv[1:]:
     try:

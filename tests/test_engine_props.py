@@ -11,7 +11,8 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 from dicetray.engine import record
 from dicetray.engine.actions import BANK, CONTINUE, KEEP, ORDER, ROLL, UNDO, VOID, Illegal
 from dicetray.engine.game import Game
-from dicetray.engine.replay import replay, summary
+from dicetray.engine.replay import replay
+from dicetray.engine.summary import summary
 from dicetray.engine.rules import NOTE_BONUS, NOTE_OVER, NOTE_WIPEOUT
 
 SETTINGS = settings(max_examples=20, stateful_step_count=250, deadline=None,

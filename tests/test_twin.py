@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from dicetray.engine.replay import RecordError, replay, summary
+from dicetray.engine.replay import RecordError, replay
+from dicetray.engine.summary import summary
 from dicetray_host.records.generate import random_game, record_text
 from dicetray_host.paths import ROOT, compiled_firmware, micropython_binary, micropython_env
 

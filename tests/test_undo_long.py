@@ -5,7 +5,7 @@ import pytest
 
 from dicetray.engine.actions import UNDO
 from dicetray.engine.game import Game
-from dicetray.engine.replay import summary
+from dicetray.engine.summary import summary
 from dicetray_host.records.generate import random_game
 
 

@@ -4,7 +4,7 @@ import unittest
 
 from dicetray.engine.actions import Illegal, ROLL, BANK, KEEP, CONTINUE, ORDER, VOID, UNDO
 from dicetray.engine.game import Game
-from dicetray.engine.replay import summary
+from dicetray.engine.summary import summary
 
 _KINDS = {"r": ROLL, "b": BANK, "k": KEEP, "c": CONTINUE, "o": ORDER, "v": VOID, "u": UNDO}
 

@@ -4,7 +4,8 @@ import unittest
 
 from dicetray.engine import record
 from dicetray.engine.actions import ROLL, BANK, KEEP, ORDER, VOID
-from dicetray.engine.replay import RecordError, replay, summary
+from dicetray.engine.replay import RecordError, replay
+from dicetray.engine.summary import summary
 
 HEADER = '{"v":1,"game":"pig","players":["Ann","Bob","Cy"],"opts":{"circuits":5}}'
 

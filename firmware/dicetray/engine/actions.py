@@ -21,6 +21,10 @@ def kind_of(name):
         return 0
 
 
+class BadHeader(ValueError):
+    """A record header (game, players, options) that cannot start a game."""
+
+
 class Illegal(ValueError):
     """An action the rules do not allow now. str() is short enough for a
     16-character screen line; the game state is unchanged."""

@@ -2,62 +2,24 @@
 # advanced one action at a time, with undo back to any earlier point.
 from micropython import const
 
-from dicetray.engine.actions import Illegal, ROLL, BANK, KEEP, ORDER, UNDO, VOID
+from dicetray import games
+from dicetray.engine.actions import BadHeader, Illegal, ROLL, BANK, KEEP, ORDER, UNDO, VOID
 from dicetray.engine.history import History
 
 _CHECKPOINT_EVERY = const(128)  # actions between saved states: bounds undo's replay
 
 
-class BadHeader(ValueError):
-    pass
-
-
-def _int(value):
-    return type(value) is int
-
-
 def _rules_for(game, n, opts):
     """The rules object for a header's game and options, or BadHeader.
     Only the game being played is imported: bytecode costs RAM."""
-    def option(key, default):
-        return opts.get(key, default)
-
-    known = {"pig": ("circuits",), "bank": ("rounds",), "skulls": ("rounds", "faces"),
-             "sixdice": ("target", "end")}.get(game)
-    if known is None:
-        raise BadHeader("game must be pig, bank, skulls or sixdice")
+    try:
+        module = games.module(game)
+    except KeyError:
+        raise BadHeader("game must be " + games.listed())
     for key in opts:
-        if key not in known:
+        if key not in module.OPTION_KEYS:
             raise BadHeader("option %s not in %s" % (key, game))
-    if game == "pig":
-        circuits = option("circuits", 5)
-        if not _int(circuits) or circuits not in (3, 5):
-            raise BadHeader("circuits must be 3 or 5")
-        from dicetray.games.pig import Pig
-        return Pig(n, circuits)
-    if game == "bank":
-        rounds = option("rounds", 10)
-        if not _int(rounds) or rounds not in (10, 15, 20):
-            raise BadHeader("rounds must be 10, 15 or 20")
-        from dicetray.games.bank import Bank
-        return Bank(n, rounds)
-    if game == "skulls":
-        rounds = option("rounds", 6)
-        faces = option("faces", "2-6")
-        if not _int(rounds) or rounds < 1:
-            raise BadHeader("rounds must be a positive integer")
-        if faces not in ("2-6", "1-5"):
-            raise BadHeader('faces must be "2-6" or "1-5"')
-        from dicetray.games.skulls import Skulls
-        return Skulls(n, rounds, 2 if faces == "2-6" else 1)
-    target = option("target", 1000)
-    end = option("end", "eliminate")
-    if not _int(target) or target < 1:
-        raise BadHeader("target must be a positive integer")
-    if end not in ("eliminate", "short"):
-        raise BadHeader('end must be "eliminate" or "short"')
-    from dicetray.games.sixdice import SixDice
-    return SixDice(n, target, end == "short")
+    return module.rules_for(n, opts)
 
 
 class Game:
@@ -93,8 +55,8 @@ class Game:
             rules.voided()
             self._remember(kind, None, 0)
             return
-        if kind == BANK and self.game != "bank":
-            p = None  # only the bank game names who banks
+        if kind == BANK and not rules.ANY_PLAYER_BANKS:
+            p = None  # only where anyone may bank does BANK name who banks
         rules.apply(kind, dice, p)
         if kind == ROLL or kind == KEEP:
             self._remember(kind, dice, len(dice))

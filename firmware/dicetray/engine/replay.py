@@ -1,12 +1,12 @@
 # Replay a game record through the rules: the state it leads to, as the one
 # JSON line `dicetray replay --json` prints. The same code runs on the board,
-# on the MicroPython unix port and on CPython.
+# on the MicroPython unix port and on CPython. (What `dicetray replay` prints
+# of the result: summary.py, which the board never loads.)
 from dicetray.engine.actions import Illegal, NAMES
-from dicetray.engine.game import Game, BadHeader
+from dicetray import games
+from dicetray.engine.actions import BadHeader
+from dicetray.engine.game import Game
 from dicetray.engine.record import BadLine, decode, action_of, json_string, json_ints
-
-GAMES = ("pig", "bank", "skulls", "sixdice")
-
 
 class RecordError(ValueError):
     """A record that cannot be replayed: `line` (1-based) and the reason."""
@@ -25,8 +25,8 @@ def check_header(header):
     if not (type(version) is int or type(version) is float) or version != 1:
         raise BadHeader("v must be 1")
     game = header.get("game")
-    if game not in GAMES:
-        raise BadHeader("game must be pig, bank, skulls or sixdice")
+    if game not in games.NAMES:
+        raise BadHeader("game must be " + games.listed())
     players = header.get("players")
     if type(players) is not list or not 2 <= len(players) <= 8:
         raise BadHeader("players must list 2 to 8 names")
@@ -84,58 +84,3 @@ def replay(stream, on_action=None):
             on_action(game, lineno)
         raw = following
     return game, 0
-
-
-def _bools(flags):
-    return "true" if flags else "false"
-
-
-def summary(game, dropped=0):
-    """The replay result as one JSON object text, keys in a fixed order."""
-    rules = game.rules
-    over = rules.over
-    text = '{"game":' + json_string(game.game)
-    text += ',"players":[' + ",".join([json_string(n) for n in game.players]) + "]"
-    text += ',"scores":' + json_ints(rules.scores)
-    text += ',"over":' + _bools(over)
-    text += ',"winners":' + json_ints(rules.winners())
-    text += ',"round":%d' % _round_shown(rules)
-    text += ',"turn":' + ("null" if over else str(rules.turn))
-    text += ',"points":%d' % (0 if over else rules.points)
-    n = rules.n
-    if game.game == "bank":
-        text += ',"in":' + json_ints([p for p in range(n) if rules.is_in(p)])
-    elif game.game == "skulls":
-        text += ',"order":' + json_ints(rules.order)
-    elif game.game == "sixdice":
-        text += ',"dice":%d' % rules.free
-        text += ',"final":' + _bools(rules.final)
-        text += ',"eliminated":' + json_ints([p for p in range(n) if rules.is_out(p)])
-    if dropped:
-        text += ',"dropped":%d' % dropped
-    return text + "}"
-
-
-def _round_shown(rules):
-    """The round (circuit) in progress, or the last one played once over."""
-    if rules.over and rules.game != "sixdice":
-        return rules.round - 1
-    return rules.round
-
-
-def main(path, as_json=True):
-    """Entry point on MicroPython: print the summary or exit 2 with
-    'line N: reason' on stderr."""
-    import sys
-    try:
-        with open(path, "rb") as stream:
-            game, dropped = replay(stream)
-    except RecordError as e:
-        sys.stderr.write(str(e) + "\n")
-        sys.exit(2)
-    except OSError as e:
-        sys.stderr.write("cannot read %s: %s\n" % (path, e))
-        sys.exit(2)
-    if dropped:
-        sys.stderr.write("line %d: torn last line dropped\n" % dropped)
-    print(summary(game, dropped))

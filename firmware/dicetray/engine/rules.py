@@ -30,6 +30,13 @@ class Rules:
     _STATE = ("last_n", "note", "over")
     _BUFFERS = ("scores", "last_roll")
 
+    # What a game does differently, asked by the tray and the host tools
+    # instead of comparing game names.
+    ANY_PLAYER_BANKS = False  # BANK names the player ("p"); a turn is a player's part of a round
+    TIE_ORDER = False         # the table may set the order of tied players (ORDER)
+    in_mask = 0               # players still in this round (where anyone may bank)
+    out_mask = 0              # players eliminated
+
     def __init__(self, n):
         self.n = n
         self.scores = [0] * n
@@ -100,6 +107,27 @@ class Rules:
 
     def voided(self):
         """A throw was voided: no total changes."""
+
+    def face_refusal(self, face):
+        """Why a face key (0 = skull) cannot be part of a throw here, or None."""
+        return "No skull here" if face == 0 else None
+
+    def reservations(self):
+        """Choices the last throw waits for (six dice), best first."""
+        return ()
+
+    def can_continue(self):
+        return False
+
+    def is_out(self, p):
+        return (self.out_mask >> p) & 1 == 1
+
+    def turn_key(self):
+        """A value that changes exactly when a new turn begins."""
+        return (self.round, self.turn)
+
+    def report(self, say):
+        """The game's own facts for the replay summary: say(key, value) for each."""
 
     def winners(self):
         """Player indexes with the highest score once over; ties stay ties."""

@@ -2,14 +2,42 @@
 # in may bank it at any moment after the round's first roll.
 from micropython import const
 
-from dicetray.engine.actions import Illegal, ROLL, BANK
+from dicetray.engine.actions import BadHeader, Illegal, ROLL, BANK
 from dicetray.engine.rules import Rules, NOTE_NONE, NOTE_SEVEN, NOTE_ROUND, NOTE_OVER
 
 _SAFE_ROLLS = const(3)  # rolls 1-3 of a round: no risk, a 7 is worth 70
 
+TITLE = "Bank"
+ROUND_WORD = "round"
+ROUND_LETTER = "R"
+POINTS_WORD = "bank"        # the running total is the shared bank total
+OPTION_KEYS = ("rounds",)
+MENU_OPTION = ("rounds", (10, 15, 20), ("10 rounds", "15 rounds", "20 rounds"))
+
+
+def rules_for(n, opts):
+    rounds = opts.get("rounds", 10)
+    if type(rounds) is not int or rounds not in (10, 15, 20):
+        raise BadHeader("rounds must be 10, 15 or 20")
+    return Bank(n, rounds)
+
+
+def draw_info(fb, ui, table, y):
+    if table.game.rules.rolls:
+        fb.text("Bank>", 0, y, 1)
+        fb.text(table.names[table.banker], 40, y, 1)
+    else:
+        fb.text("First roll", 0, y, 1)
+
+
+def paper():
+    return {"bust": "", "bust_result": "", "bank": "bank", "banked": "banked",
+            "sheet": "shared", "running": False, "faces": "+", "roll_adds": True, "caption": ""}
+
 
 class Bank(Rules):
     game = "bank"
+    ANY_PLAYER_BANKS = True
     _STATE = Rules._STATE + ("rnd", "points", "rolls", "turn", "last_roller", "in_mask")
 
     def __init__(self, n, rounds):
@@ -33,6 +61,12 @@ class Bank(Rules):
 
     def is_in(self, p):
         return (self.in_mask >> p) & 1 == 1
+
+    def turn_key(self):
+        return self.rnd
+
+    def report(self, say):
+        say("in", [p for p in range(self.n) if self.is_in(p)])
 
     def dice_to_throw(self):
         return 2

@@ -1,10 +1,38 @@
 # Pig (seed 000): one die, a temporary turn total, bank or roll.
 from micropython import const
 
-from dicetray.engine.actions import Illegal, ROLL, BANK
+from dicetray.engine.actions import BadHeader, Illegal, ROLL, BANK
 from dicetray.engine.rules import Rules, NOTE_NONE, NOTE_BUST, NOTE_AUTOBANK, NOTE_OVER
 
 _MAX_ROLLS = const(6)  # after the sixth valid non-one roll the turn banks itself
+
+TITLE = "Pig"
+ROUND_WORD = "circuit"      # every player has one turn per circuit
+ROUND_LETTER = "C"          # on the play screen: C2/5
+POINTS_WORD = "turn"        # the running total is the turn total
+OPTION_KEYS = ("circuits",)
+MENU_OPTION = ("circuits", (5, 3), ("5 circuits", "3 circuits"))  # the first is the default
+
+
+def rules_for(n, opts):
+    circuits = opts.get("circuits", 5)
+    if type(circuits) is not int or circuits not in (3, 5):
+        raise BadHeader("circuits must be 3 or 5")
+    return Pig(n, circuits)
+
+
+def draw_info(fb, ui, table, y):
+    """The play screen's line of this game's own facts."""
+    fb.text("Roll", 0, y, 1)
+    x = ui.number(fb, table.game.rules.rolls, 40, y)
+    fb.text("of 6", x + 8, y, 1)
+
+
+def paper():
+    """Words and layout of the printed sheet (host tools; built on call)."""
+    return {"bust": "rolled 1", "bust_result": "rolled 1: 0", "bank": "bank", "banked": "banked",
+            "sheet": "rounds", "running": False, "faces": " ", "roll_adds": True,
+            "caption": "Points banked in each circuit; the total is the score."}
 
 
 class Pig(Rules):
@@ -26,6 +54,9 @@ class Pig(Rules):
     @property
     def round(self):
         return self.circuit + 1
+
+    def turn_key(self):
+        return (self.circuit, self.turn)
 
     def dice_to_throw(self):
         return 1

@@ -2,7 +2,7 @@
 # first to the target starts the final phase.
 from micropython import const
 
-from dicetray.engine.actions import Illegal, ROLL, BANK, KEEP, CONTINUE, VOID
+from dicetray.engine.actions import BadHeader, Illegal, ROLL, BANK, KEEP, CONTINUE, VOID
 from dicetray.engine.rules import (Rules, NOTE_NONE, NOTE_BUST, NOTE_OVER, NOTE_SIXKIND,
                             NOTE_OUT, NOTE_BONUS)
 from dicetray.games import sixdice_scoring as scoring
@@ -16,6 +16,38 @@ START = const(0)    # nothing done yet: roll, or continue the previous turn
 TAKEN = const(1)    # continued the previous turn: must roll
 ROLLED = const(2)   # thrown: must reserve
 KEPT = const(3)     # reserved: roll the rest, or stop
+
+
+TITLE = "Six dice"
+ROUND_WORD = "circuit"      # a circuit: every player still in has had a turn
+ROUND_LETTER = "T"
+POINTS_WORD = "round"       # the running total is the round points
+OPTION_KEYS = ("target", "end")
+MENU_OPTION = ("end", ("eliminate", "short"), ("End: eliminate", "End: short"))
+
+
+def rules_for(n, opts):
+    target = opts.get("target", 1000)
+    end = opts.get("end", "eliminate")
+    if type(target) is not int or target < 1:
+        raise BadHeader("target must be a positive integer")
+    if end not in ("eliminate", "short"):
+        raise BadHeader('end must be "eliminate" or "short"')
+    return SixDice(n, target, end == "short")
+
+
+def draw_info(fb, ui, table, y):
+    rules = table.game.rules
+    fb.text("Dice", 0, y, 1)
+    ui.number(fb, rules.free, 40, y)
+    if rules.last_n:
+        ui.faces(fb, rules.last_roll, rules.last_n, 56, y)
+
+
+def paper():
+    return {"bust": "no score", "bust_result": "no scoring die: 0", "bank": "stop",
+            "banked": "stopped", "sheet": "running", "running": True, "faces": " ", "roll_adds": False,
+            "caption": "Each turn: points scored and the running total after it."}
 
 
 class SixDice(Rules):
@@ -73,8 +105,13 @@ class SixDice(Rules):
     def has_scored(self, p):
         return (self.scored_mask >> p) & 1 == 1
 
-    def is_out(self, p):
-        return (self.out_mask >> p) & 1 == 1
+    def turn_key(self):
+        return self.turns
+
+    def report(self, say):
+        say("dice", self.free)
+        say("final", self.final)
+        say("eliminated", [p for p in range(self.n) if self.is_out(p)])
 
     def can_continue(self):
         return (self.phase == START and not self.acted and self.prev_stopped

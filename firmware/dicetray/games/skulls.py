@@ -1,13 +1,45 @@
 # Skulls / Death Dice (seed 003): two dice with a skull face each; one skull
 # loses the round score, two skulls the player's whole total.
-from dicetray.engine.actions import Illegal, ROLL, BANK, ORDER, VOID
+from dicetray.engine.actions import BadHeader, Illegal, ROLL, BANK, ORDER, VOID
 from dicetray.engine.rules import Rules, NOTE_NONE, NOTE_BUST, NOTE_WIPEOUT, NOTE_ROUND, NOTE_OVER
 
 SKULL = 0  # how a record writes the skull face
 
+TITLE = "Skulls"
+ROUND_WORD = "round"
+ROUND_LETTER = "R"
+POINTS_WORD = "round"       # the running total is the round score
+OPTION_KEYS = ("rounds", "faces")
+MENU_OPTION = ("faces", ("2-6", "1-5"), ("Skull + 2-6", "Skull + 1-5"))
+
+
+def rules_for(n, opts):
+    rounds = opts.get("rounds", 6)
+    faces = opts.get("faces", "2-6")
+    if type(rounds) is not int or rounds < 1:
+        raise BadHeader("rounds must be a positive integer")
+    if faces not in ("2-6", "1-5"):
+        raise BadHeader('faces must be "2-6" or "1-5"')
+    return Skulls(n, rounds, 2 if faces == "2-6" else 1)
+
+
+def draw_info(fb, ui, table, y):
+    if table.tie_at_start():
+        fb.text(table.TIE_ORDER, 0, y, 1)
+    else:
+        fb.text("Rolls", 0, y, 1)
+        ui.number(fb, table.game.rules.rolls, 48, y)
+
+
+def paper():
+    return {"bust": "skull", "bust_result": "skull: 0", "bank": "pass", "banked": "passed",
+            "sheet": "rounds", "running": True, "faces": "+", "roll_adds": True,
+            "caption": "Each round: the round score passed and the total after it."}
+
 
 class Skulls(Rules):
     game = "skulls"
+    TIE_ORDER = True
     _STATE = Rules._STATE + ("rnd", "pos", "points", "rolls")
     _BUFFERS = Rules._BUFFERS + ("order",)
 
@@ -38,6 +70,17 @@ class Skulls(Rules):
 
     def dice_to_throw(self):
         return 2
+
+    def face_refusal(self, face):
+        if face != SKULL and (face < self.low or face > self.low + 4):
+            return self._face_reason
+        return None
+
+    def turn_key(self):
+        return (self.rnd, self.pos)
+
+    def report(self, say):
+        say("order", list(self.order))
 
     def allowed(self):
         mask = Rules.allowed(self)
@@ -119,7 +162,8 @@ class Skulls(Rules):
         self.rnd += 1
         if self.rnd >= self.rounds and len(self._leaders()) == 1:
             self.over = True
-            self.note = NOTE_OVER
+            if self.note == NOTE_NONE:  # a skull's note says more than "over"
+                self.note = NOTE_OVER
             return
         self._sort_order()
         if self.note == NOTE_NONE:

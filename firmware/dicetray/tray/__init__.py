@@ -1,0 +1,17 @@
+# The tray: the board's application (app, play, menu, screens, store, keys,
+# throw detection, drivers). Written for the board; the virtual board and
+# tests on the host import its keys and drivers too.
+import gc
+
+
+def unload(*names):
+    """Forget dicetray modules no longer needed ("room.module"), so their
+    RAM can be reused."""
+    import sys
+    for name in names:
+        sys.modules.pop("dicetray." + name, None)
+        room, leaf = name.split(".")
+        package = sys.modules.get("dicetray." + room)
+        if package is not None and leaf in package.__dict__:
+            delattr(package, leaf)
+    gc.collect()

@@ -9,7 +9,7 @@ import time
 
 from micropython import const
 
-from dicetray.tray import keys, screens
+from dicetray.tray import keys, screens, unload
 from dicetray.tray.gate import Gate
 from dicetray.tray.store import Store
 from dicetray.tray.play import Table
@@ -35,19 +35,6 @@ CONFIRM = const(3)
 # still in one piece: dropping and loading them again would leave holes.
 _GAME_MODULES = ("engine.replay", "engine.strictjson", "games.pig", "games.bank",
                  "games.skulls", "games.sixdice", "games.sixdice_scoring")
-
-
-def unload(*names):
-    """Forget dicetray modules no longer needed ("room.module"), so their
-    RAM can be reused."""
-    import sys
-    for name in names:
-        sys.modules.pop("dicetray." + name, None)
-        room, leaf = name.split(".")
-        package = sys.modules.get("dicetray." + room)
-        if package is not None and leaf in package.__dict__:
-            delattr(package, leaf)
-    gc.collect()
 
 
 _ASK_LEAVE = const(1)
@@ -312,9 +299,10 @@ class App:
             self.message = "Flash full"
             return
         name, players, opts = self.menu.chosen()
-        # The menu's RAM first, so the game's modules can reuse it.
+        # The menu's RAM first (with the game modules it looked at), so the
+        # game's modules load into one piece of heap.
         self.menu = None
-        unload("tray.menu")
+        unload("tray.menu", *_GAME_MODULES)
         game = Game(name, players, opts)
         try:
             self.store.start(name, players, opts, now)

@@ -5,18 +5,10 @@ starts. Names come from /roster.txt (one per line), else P1..P8.
 """
 from micropython import const
 
-from dicetray.tray import keys
+from dicetray import games
+from dicetray.tray import keys, unload
 from dicetray.tray.screens import number
 
-GAMES = ("pig", "bank", "skulls", "sixdice")
-GAME_TEXT = ("Pig", "Bank", "Skulls", "Six dice")
-# Per game: (option key, values, what the line shows); the first is the default.
-OPTIONS = (
-    ("circuits", (5, 3), ("5 circuits", "3 circuits")),
-    ("rounds", (10, 15, 20), ("10 rounds", "15 rounds", "20 rounds")),
-    ("faces", ("2-6", "1-5"), ("Skull + 2-6", "Skull + 1-5")),
-    ("end", ("eliminate", "short"), ("End: eliminate", "End: short")),
-)
 ROSTER = "/roster.txt"
 
 LINE_GAME = const(0)
@@ -52,6 +44,7 @@ class Menu:
     def __init__(self, roster=None):
         self.roster = read_roster() if roster is None else roster
         self.game = 0
+        self.module = games.module(games.NAMES[0])  # title and option of the game shown
         self.players = max(2, min(8, len(self.roster))) if self.roster else 2
         self.option = 0
         self.pos = 0
@@ -66,12 +59,14 @@ class Menu:
         if code != keys.OK:
             return NOTHING
         if self.pos == LINE_GAME:
-            self.game = (self.game + 1) % len(GAMES)
+            unload("games." + games.NAMES[self.game])  # one game's module in RAM at a time
+            self.game = (self.game + 1) % len(games.NAMES)
+            self.module = games.module(games.NAMES[self.game])
             self.option = 0
         elif self.pos == LINE_PLAYERS:
             self.players = self.players + 1 if self.players < 8 else 2
         elif self.pos == LINE_OPTION:
-            self.option = (self.option + 1) % len(OPTIONS[self.game][1])
+            self.option = (self.option + 1) % len(self.module.MENU_OPTION[1])
         elif self.pos == LINE_START:
             return START
         else:
@@ -80,22 +75,22 @@ class Menu:
 
     def chosen(self):
         """(game, players, opts) for the record header."""
-        key, values, _ = OPTIONS[self.game]
+        key, values, _ = self.module.MENU_OPTION
         names = []
         for i in range(self.players):
             names.append(self.roster[i] if i < len(self.roster) else "P%d" % (i + 1))
-        return GAMES[self.game], names, {key: values[self.option]}
+        return games.NAMES[self.game], names, {key: values[self.option]}
 
     def draw_line(self, fb, i, y, x):
         """Line i of the menu, from x on (the cursor mark is left of x)."""
         if i == LINE_GAME:
             fb.text("Game", x, y, 1)
-            fb.text(GAME_TEXT[self.game], 64, y, 1)
+            fb.text(self.module.TITLE, 64, y, 1)
         elif i == LINE_PLAYERS:
             fb.text("Players", x, y, 1)
             number(fb, self.players, 72, y)
         elif i == LINE_OPTION:
-            fb.text(OPTIONS[self.game][2][self.option], x, y, 1)
+            fb.text(self.module.MENU_OPTION[2][self.option], x, y, 1)
         elif i == LINE_START:
             fb.text("Start", x, y, 1)
         else:

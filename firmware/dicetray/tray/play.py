@@ -7,15 +7,14 @@ synced to the record, and only then shown.
 """
 from micropython import const
 
+from dicetray import games
 from dicetray.tray import keys
 from dicetray.engine.actions import Illegal, ROLL, BANK, KEEP, CONTINUE, ORDER, VOID, UNDO
 from dicetray.engine import rules as notes
-from dicetray.tray.gate import THROW_FIRST, DICE_MOVING, LEVEL_TRAY
+from dicetray.tray.gate import THROW_FIRST, DICE_MOVING, LEVEL_TRAY, READY
 from dicetray.tray.throws import EV_THROW
 
 _NAME_CHARS = const(10)
-_ROLLED = const(2)   # sixdice.ROLLED: the throw waits for a reservation
-_START = const(0)    # sixdice.START
 
 # Facts about what the last action caused, by rules.NOTE_*.
 NOTE_TEXT = (None, "Turn lost", "6 rolls: banked", "2 skulls:total 0", "7: round over",
@@ -24,7 +23,6 @@ NOTE_TEXT = (None, "Turn lost", "6 rolls: banked", "2 skulls:total 0", "7: round
 _GATE_REASONS = (THROW_FIRST, DICE_MOVING, LEVEL_TRAY)
 
 # Our own refusals (the engine's come as Illegal texts).
-NO_SKULL = "No skull here"
 KEY_FACES = "Key faces first"
 NOT_HERE = "Not in this game"
 PICK_KEEP = "Pick a keep"
@@ -49,6 +47,7 @@ class Table:
 
     def __init__(self, game, store, gate, now_ms=0):
         self.game = game
+        self.game_module = games.module(game.game)  # title, words, its line on the play screen
         self.store = store
         self.gate = gate
         self.names = [name[:_NAME_CHARS] for name in game.players]
@@ -61,8 +60,6 @@ class Table:
         self.winners = []
         self.ordering = None          # skulls: the order being settled, or None
         self.order_pos = 0
-        low = getattr(game.rules, "low", 1)
-        self._skull_reason = "Faces %d-%d,skull" % (low, low + 4)
         self.refresh()
 
     # -- after every change of the game ---------------------------------------------
@@ -70,19 +67,16 @@ class Table:
         game = self.game
         rules = game.rules
         self.winners = game.winners() if game.over else []
-        if game.game == "sixdice" and rules.phase == _ROLLED:
-            self.keeps = rules.reservations()
-            self.keep_pos = 0
-        else:
-            self.keeps = []
-        if game.game == "bank" and (not rules.is_in(self.banker) or not rules.rolls):
+        self.keeps = rules.reservations()  # six dice: the throw waits for a keep
+        self.keep_pos = 0
+        if rules.ANY_PLAYER_BANKS and (not rules.is_in(self.banker) or not rules.rolls):
             self.banker = rules.turn
 
     def choosing_keep(self):
         return len(self.keeps) > 0
 
     def unkeyed(self):
-        return self.npending > 0 or self.gate.state == 2
+        return self.npending > 0 or self.gate.state == READY
 
     # -- doing ------------------------------------------------------------------------
     def _do(self, kind, dice, p, now_ms):
@@ -135,7 +129,7 @@ class Table:
         elif code == keys.OK:
             self._ok(now_ms)
         elif code == keys.PLAYER:
-            if game.game == "skulls":
+            if game.rules.TIE_ORDER:
                 self._open_order()
             else:
                 self._next_banker()
@@ -164,13 +158,7 @@ class Table:
         if not game.allowed() & (1 << ROLL):
             self.message = "Keep dice first"
             return
-        if face == 0 and game.game != "skulls":
-            self.message = NO_SKULL
-            return
-        if game.game == "skulls" and face and (face < rules.low or face > rules.low + 4):
-            self.message = self._skull_reason
-            return
-        reason = self.gate.refusal()
+        reason = rules.face_refusal(face) or self.gate.refusal()
         if reason:
             self.message = reason
             return
@@ -184,15 +172,12 @@ class Table:
             self.gate.keyed()
 
     def _bank(self, now_ms):
-        if self.npending or (self.gate.state == 2 and not self.gate.manual
+        if self.npending or (self.gate.state == READY and not self.gate.manual
                              and self._throw_expected()):
             self.message = KEY_FACES
             return
-        game = self.game
-        if game.game == "bank":
-            self._do(BANK, None, self.banker, now_ms)
-        else:
-            self._do(BANK, None, None, now_ms)
+        banker = self.banker if self.game.rules.ANY_PLAYER_BANKS else None
+        self._do(BANK, None, banker, now_ms)
 
     def _throw_expected(self):
         """A throw has settled on the tray and its faces are not keyed."""
@@ -203,7 +188,7 @@ class Table:
         if self.keeps:
             kept = self.keeps[self.keep_pos][0]
             self._do(KEEP, list(kept), None, now_ms)
-        elif game.game == "sixdice" and game.rules.can_continue():
+        elif game.rules.can_continue():
             self._do(CONTINUE, None, None, now_ms)
         elif self.npending:
             self.message = "Key %d faces" % self.game.rules.dice_to_throw()
@@ -211,11 +196,10 @@ class Table:
             self.message = self.hint_text()
 
     def _next_banker(self):
-        game = self.game
-        if game.game != "bank":
+        rules = self.game.rules
+        if not rules.ANY_PLAYER_BANKS:
             self.message = NOT_HERE
             return
-        rules = game.rules
         if not rules.rolls:
             self.message = "Roll first"
             return
@@ -232,7 +216,7 @@ class Table:
         total next to each other in the computed order: the table may settle
         their order (only tied players swap; round 1 keeps the seating)."""
         game = self.game
-        if game.game != "skulls" or game.over or not game.allowed() & (1 << ORDER):
+        if not game.rules.TIE_ORDER or game.over or not game.allowed() & (1 << ORDER):
             return False
         rules = game.rules
         if rules.round == 1 or self.npending:
@@ -298,7 +282,7 @@ class Table:
             return "Game is over"
         rules = game.rules
         can_bank = game.allowed() & (1 << BANK)
-        if game.game == "sixdice" and rules.phase == _START and rules.can_continue():
+        if rules.can_continue():
             return HINT_TAKE
         reason = self.gate.refusal()
         if reason == THROW_FIRST and can_bank:

@@ -4,6 +4,8 @@ Everything here draws into the display's own frame buffer and allocates
 nothing: numbers are drawn digit by digit from fixed one-character strings,
 names are shortened once when a game starts, labels are constants.
 """
+import sys
+
 from micropython import const
 
 _W = const(128)
@@ -17,7 +19,6 @@ _ROWS = const(5)       # rows of a list screen (keep list, winners)
 
 DIGITS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9")
 FACE_TEXT = ("S", "1", "2", "3", "4", "5", "6")   # index = face, 0 = skull
-TITLES = {"pig": "Pig", "bank": "Bank", "skulls": "Skulls", "sixdice": "Six dice"}
 
 # Segments a..g of each digit as bits (a = top, clockwise, g = middle).
 _SEGMENTS = b"\x3f\x06\x5b\x4f\x66\x6d\x7d\x07\x7f\x6f"
@@ -117,9 +118,6 @@ def round_of(fb, rules, x, y):
     return x
 
 
-_ROUND_LETTER = {"pig": "C", "bank": "R", "skulls": "R", "sixdice": "T"}
-
-
 def round_right(fb, rules, letter, right, y):
     """'R3/10' (or 'T12' when there is no round count) ending at x = right."""
     width = 1 + digits_of(round_shown(rules))
@@ -131,90 +129,70 @@ def round_right(fb, rules, letter, right, y):
 
 
 # -- play -----------------------------------------------------------------
-def play(fb, app):
-    game = app.game
+def play(fb, table):
+    game = table.game
     rules = game.rules
-    kind = game.game
+    module = table.game_module
+    anyone_banks = rules.ANY_PLAYER_BANKS
     fb.fill(0)
-    fb.text(TITLES[kind], 0, 0, 1)
-    if kind == "bank" and rules.rolls:
+    fb.text(module.TITLE, 0, 0, 1)
+    if anyone_banks and rules.rolls:
         fb.text("#", 40, 0, 1)
         number(fb, rules.rolls, 48, 0)
-    round_right(fb, rules, _ROUND_LETTER[kind], 110, 0)
-    status_marks(fb, app)
+    round_right(fb, rules, module.ROUND_LETTER, 110, 0)
+    status_marks(fb, table)
     # who is on turn, and their score
     turn = rules.turn
-    if kind == "bank":
+    if anyone_banks:  # the roller; the bank's own score is on the Scores screen
         fb.text("Roll:", 0, 10, 1)
-        fb.text(app.names[turn], 48, 10, 1)
+        fb.text(table.names[turn], 48, 10, 1)
     else:
         fb.text(">", 0, 10, 1)
-        fb.text(app.names[turn], _CH, 10, 1)
+        fb.text(table.names[turn], _CH, 10, 1)
         number_right(fb, game.scores[turn], _W, 10)
     # the running total, large
     big_number(fb, rules.points, 0, _BIG_Y + 2)
-    fb.text(_POINTS_LABEL[kind], 88, 21, 1)
+    fb.text(module.POINTS_WORD, 88, 21, 1)
     if rules.last_n and rules.last_n <= 2:
         faces(fb, rules.last_roll, rules.last_n, 88, 33)
     # the game's own facts
     y = 47
-    if app.npending:
+    if table.npending:
         fb.text("Keys", 0, y, 1)
-        faces(fb, app.pending, app.npending, 40, y, rules.dice_to_throw())
-    elif kind == "pig":
-        fb.text("Roll", 0, y, 1)
-        x = number(fb, rules.rolls, 40, y)
-        fb.text("of 6", x + _CH, y, 1)
-    elif kind == "bank":
-        if rules.rolls:
-            fb.text("Bank>", 0, y, 1)
-            fb.text(app.names[app.banker], 40, y, 1)
-        else:
-            fb.text("First roll", 0, y, 1)
-    elif kind == "skulls":
-        if app.tie_at_start():
-            fb.text(app.TIE_ORDER, 0, y, 1)
-        else:
-            fb.text("Rolls", 0, y, 1)
-            number(fb, rules.rolls, 48, y)
+        faces(fb, table.pending, table.npending, 40, y, rules.dice_to_throw())
     else:
-        fb.text("Dice", 0, y, 1)
-        number(fb, rules.free, 40, y)
-        if rules.last_n:
-            faces(fb, rules.last_roll, rules.last_n, 56, y)
-    hint(fb, app)
+        module.draw_info(fb, sys.modules[__name__], table, y)  # the game's own facts
+    hint(fb, table)
 
 
-_POINTS_LABEL = {"pig": "turn", "bank": "bank", "skulls": "round", "sixdice": "round"}
-
-
-def status_marks(fb, app):
-    """Top right: M = manual mode (no accelerometer), ! = flash low."""
-    if app.gate.manual:
+def status_marks(fb, shown):
+    """Top right: M = manual mode (no accelerometer), ! = flash low
+    (`shown`: the table in play or the app at the menu)."""
+    if shown.gate.manual:
         fb.text("M", 120, 0, 1)
-    if app.store.low:
+    if shown.store.low:
         fb.text("!", 112, 0, 1)
 
 
-def hint(fb, app, y=56):
+def hint(fb, table, y=56):
     """Bottom line: a refusal or note if there is one, else what to do."""
-    fb.text(app.message or app.hint_text(), 0, y, 1)
+    fb.text(table.message or table.hint_text(), 0, y, 1)
 
 
 # -- six dice: pick a reservation ----------------------------------------------
-def keep_list(fb, app):
-    rules = app.game.rules
+def keep_list(fb, table):
+    rules = table.game.rules
     fb.fill(0)
     x = faces(fb, rules.last_roll, rules.last_n, 0, 0)
     fb.text("keep", 96, 0, 1)
-    keeps = app.keeps
-    top = app.keep_pos - app.keep_pos % _ROWS
+    keeps = table.keeps
+    top = table.keep_pos - table.keep_pos % _ROWS
     for row in range(_ROWS):
         i = top + row
         if i >= len(keeps):
             break
         y = 10 + 9 * row
-        if i == app.keep_pos:
+        if i == table.keep_pos:
             fb.text(">", 0, y, 1)
         kept, points = keeps[i]
         x = _CH + 4
@@ -222,8 +200,8 @@ def keep_list(fb, app):
             fb.text(FACE_TEXT[face], x, y, 1)
             x += 2 * _CH if len(kept) <= 4 else 12
         number_right(fb, points, _W, y)
-    if app.message:
-        fb.text(app.message, 0, 56, 1)
+    if table.message:
+        fb.text(table.message, 0, 56, 1)
     else:
         fb.text("UP/DOWN OK keep", 0, 56, 1)
 
@@ -232,59 +210,59 @@ def keep_list(fb, app):
 _ORDER_ROWS = const(5)
 
 
-def order_list(fb, app):
+def order_list(fb, table):
     """The round's order, first to play at the top; the cursor's player
     moves down past a tied one with PLAYER."""
-    game = app.game
-    order = app.ordering
+    game = table.game
+    order = table.ordering
     fb.fill(0)
     fb.text("Tie: order?", 0, 0, 1)
     round_right(fb, game.rules, "R", _W, 0)
-    top = app.order_pos - app.order_pos % _ORDER_ROWS
+    top = table.order_pos - table.order_pos % _ORDER_ROWS
     for row in range(_ORDER_ROWS):
         i = top + row
         if i >= len(order):
             break
         y = 10 + 9 * row
-        if i == app.order_pos:
+        if i == table.order_pos:
             fb.text(">", 0, y, 1)
         fb.text(DIGITS[i + 1], _CH, y, 1)
         p = order[i]
-        fb.text(app.names[p], 3 * _CH, y, 1)
+        fb.text(table.names[p], 3 * _CH, y, 1)
         number_right(fb, game.scores[p], _W, y)
-    fb.text(app.message or app.ORDER_HINT, 0, 56, 1)
+    fb.text(table.message or table.ORDER_HINT, 0, 56, 1)
 
 
 # -- scores ------------------------------------------------------------------
-def scores(fb, app):
-    game = app.game
+def scores(fb, table):
+    game = table.game
     rules = game.rules
-    n = len(app.names)
+    n = len(table.names)
     fb.fill(0)
     y = 0
     if n < 8:
         fb.text("Scores", 0, 0, 1)
-        round_right(fb, rules, _ROUND_LETTER[game.game], _W, 0)
+        round_right(fb, rules, table.game_module.ROUND_LETTER, _W, 0)
         y = 8
-    winners = app.winners
+    winners = table.winners
     for p in range(n):
         mark = " "
         if p in winners:
             mark = "*"
-        elif game.game == "sixdice" and rules.is_out(p):
+        elif rules.is_out(p):
             mark = "x"
         elif not game.over and p == rules.turn:
             mark = ">"
         fb.text(mark, 0, y, 1)
-        fb.text(app.names[p], _CH, y, 1)
+        fb.text(table.names[p], _CH, y, 1)
         number_right(fb, game.scores[p], _W, y)
         y += _CH
 
 
 # -- game over ---------------------------------------------------------------
-def over(fb, app):
-    game = app.game
-    winners = app.winners
+def over(fb, table):
+    game = table.game
+    winners = table.winners
     fb.fill(0)
     fb.text("Game over", 0, 0, 1)
     if len(winners) == 1:
@@ -301,10 +279,10 @@ def over(fb, app):
             fb.text("more", 32, y, 1)
             break
         p = winners[i]
-        fb.text(app.names[p], 0, y, 1)
+        fb.text(table.names[p], 0, y, 1)
         number_right(fb, game.scores[p], _W, y)
         y += 8
-    fb.text(app.message or "OK new  SCORES", 0, 56, 1)
+    fb.text(table.message or "OK new  SCORES", 0, 56, 1)
 
 
 # -- menus and questions ---------------------------------------------------------

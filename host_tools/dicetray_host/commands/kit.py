@@ -1,6 +1,6 @@
 """`dicetray kit`: the printable tabletop kit of a game"""
 from dicetray_host.printing.page import write
-from dicetray_host.printing.kit import GAMES, TITLES, check_rounds, kit_html
+from dicetray_host.printing.kit import GAMES, check_rounds, kit_html, title
 
 
 def configure(parser):
@@ -21,6 +21,6 @@ def run(args):
         sys.stderr.write("dicetray kit: %s\n" % e)
         return 2
     write(args.out, kit_html(args.game, args.paper, rounds))
-    print("wrote %s (%s kit, %s, 3 pages)" % (args.out, TITLES[args.game], args.paper.upper()
+    print("wrote %s (%s kit, %s, 3 pages)" % (args.out, title(args.game), args.paper.upper()
                                                if args.paper == "a4" else "Letter"))
     return 0

@@ -2,7 +2,6 @@
 import os
 import sys
 
-from dicetray_host.printing.kit import TITLES
 from dicetray_host.printing.page import write
 from dicetray_host.records import story as story_mod
 from dicetray_host.printing.sheet import sheet_html
@@ -27,6 +26,6 @@ def run(args):
     if story.dropped:
         sys.stderr.write("%s: line %d: torn last line dropped\n" % (args.record, story.dropped))
     write(args.out, sheet_html(story, args.paper, os.path.basename(args.record)))
-    print("wrote %s (%s, %d players, %s)" % (args.out, TITLES[story.name], len(story.players),
+    print("wrote %s (%s, %d players, %s)" % (args.out, story.module.TITLE, len(story.players),
                                              "game over" if story.over else "in progress"))
     return 0

@@ -1,4 +1,5 @@
 """`dicetray stats`: per player and game statistics"""
+from dicetray import games
 import json
 import sys
 
@@ -7,7 +8,7 @@ from dicetray_host.records.stats import PLOT_GAMES, compute, plot, progress, tab
 
 def configure(parser):
     parser.add_argument("--player", metavar="NAME", help="only this player (exact name)")
-    parser.add_argument("--game", choices=("pig", "bank", "skulls", "sixdice"), help="only this game")
+    parser.add_argument("--game", choices=games.NAMES, help="only this game")
     parser.add_argument("--plot", metavar="OUT.png", help="draw the score progress of recent games")
     parser.add_argument("--plot-games", type=int, default=PLOT_GAMES, metavar="N",
                         help="how many recent games the plot shows (default %d)" % PLOT_GAMES)

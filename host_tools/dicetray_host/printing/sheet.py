@@ -9,7 +9,6 @@ Everything shown comes from replaying the record through the rules engine
 import os
 import sys
 
-from dicetray_host.printing.kit import TITLES
 from dicetray_host.printing.page import document, esc, table, write
 from dicetray_host.records import story as story_mod
 
@@ -19,11 +18,11 @@ ARROW = "\u2192"
 
 def sheet_html(story, paper="a4", source=""):
     first = _heading(story, source) + _score_sheet(story) + _legend()
-    if story.name == "bank":
+    if story.anyone_banks:
         second = "<h1>Round by round</h1>" + _bank_rounds(story)
     else:
         second = "<h1>Turn by turn</h1>" + _turn_log(story)
-    return document("%s score sheet" % TITLES[story.name], [first, second], paper)
+    return document("%s score sheet" % story.module.TITLE, [first, second], paper)
 
 
 # -- page 1 -------------------------------------------------------------------
@@ -40,7 +39,7 @@ def _heading(story, source):
         "; torn last line %d dropped" % story.dropped if story.dropped else ""))
     facts.append(_status(story))
     return "<h1>%s \u2014 score sheet</h1><ul class=\"sub\">%s</ul>" % (
-        esc(TITLES[story.name]), "".join("<li>%s</li>" % f for f in facts))
+        esc(story.module.TITLE), "".join("<li>%s</li>" % f for f in facts))
 
 
 def _status(story):
@@ -53,12 +52,12 @@ def _status(story):
             return '<span class="win">Game over. Winner: %s</span>' % who
         return '<span class="win">Game over. Tied winners: %s</span>' % who
     last = story.effective[-1] if story.effective else story.start
-    word = "Circuit" if story.name == "pig" else "Round"
-    if story.name == "bank":
+    word = story.module.ROUND_WORD
+    if story.anyone_banks:
         return "In progress: %s %d, bank total %d, %s to throw." % (
-            word.lower(), last.round, last.points, esc(names[last.on_turn]))
+            word, last.round, last.points, esc(names[last.on_turn]))
     return "In progress: %s %d, %s to play with %d points this turn." % (
-        word.lower(), last.round, esc(names[last.on_turn]), last.points)
+        word, last.round, esc(names[last.on_turn]), last.points)
 
 
 def _legend():
@@ -76,11 +75,12 @@ def _total_cell(story, seat):
 
 
 def _score_sheet(story):
-    if story.name in ("pig", "skulls"):
+    layout = story.module.paper()["sheet"]
+    if layout == "rounds":
         return _players_by_rounds(story)
-    if story.name == "bank":
+    if layout == "shared":
         return _bank_sheet(story)
-    return _sixdice_sheet(story)
+    return _running_sheet(story)
 
 
 def _result_words(story, turn):
@@ -89,7 +89,7 @@ def _result_words(story, turn):
              story_mod.SIXKIND: "six of a kind", story_mod.WIPEOUT: "two skulls", story_mod.SEVEN: "7"}
     if turn.outcome in words:
         return words[turn.outcome]
-    return {"pig": "rolled 1", "skulls": "skull", "sixdice": "no score"}.get(story.name, "")  # a bust
+    return story.module.paper()["bust"]
 
 
 def _cell_text(story, turns, running):
@@ -127,7 +127,8 @@ def _players_by_rounds(story):
     played = max([t.round for t in story.turns] or [1])
     count = max(planned, played)
     cells = _by_round_and_seat(story)
-    running = story.name == "skulls"
+    paper = story.module.paper()
+    running = paper["running"]
     headers = ["Player"] + [str(r) for r in range(1, count + 1)] + ["Total"]
     rows = []
     for seat, name in enumerate(story.players):
@@ -136,11 +137,9 @@ def _players_by_rounds(story):
             row.append((_cell_text(story, cells.get((r, seat), []), running), "num"))
         row.append(_total_cell(story, seat))
         rows.append(row)
-    what = "circuit" if story.name == "pig" else "round"
-    caption = ("Points banked in each %s; the total is the score." % what if story.name == "pig" else
-               "Each round: the round score passed and the total after it.")
+    caption = paper["caption"]
     orders = ""
-    if story.name == "skulls" and story.orders:
+    if story.orders:
         orders = '<p class="small">Order set at the table (tied players): %s</p>' % "; ".join(
             "round %d: %s" % (r, esc(", ".join(story.players[p] for p in s.p)))
             for r, s in sorted(story.orders.items()))
@@ -180,28 +179,24 @@ def _bank_round_ends(story):
     return ends
 
 
-def _sixdice_sheet(story):
-    """Six dice: a row per circuit of turns, a column per player, running totals."""
+def _running_sheet(story):
+    """A row per circuit of turns, a column per player, running totals."""
     cells = _by_round_and_seat(story)
     rounds = sorted(set(r for r, _ in cells)) or [1]
-    headers = ["Circuit"] + [esc(n) for n in story.players]
+    headers = [story.module.ROUND_WORD.capitalize()] + [esc(n) for n in story.players]
     rows = []
     for r in rounds:
         rows.append([(str(r), "num")] + [(_cell_text(story, cells.get((r, s), []), True), "num")
                                          for s in range(len(story.players))])
     rows.append([("Total", "num")] + [_total_cell(story, s) for s in range(len(story.players))])
-    return ("<h2>Running-total sheet</h2><p class=\"caption\">Each turn: points scored and the "
-            "running total after it.</p>"
+    return ("<h2>Running-total sheet</h2><p class=\"caption\">%s</p>" % story.module.paper()["caption"]
             + table(headers, rows, "", ["16mm"] + [""] * len(story.players)))
 
 
 # -- turn by turn ---------------------------------------------------------------
 def _faces(story, dice):
-    if story.name == "skulls":
-        return "+".join(SKULL if face == 0 else str(face) for face in dice)
-    if story.name == "bank":
-        return "+".join(str(face) for face in dice)
-    return " ".join(str(face) for face in dice)
+    joint = story.module.paper()["faces"]
+    return joint.join(SKULL if face == 0 else str(face) for face in dice)
 
 
 def _ends(step):
@@ -217,23 +212,23 @@ def _step_html(story, step):
         text = '<span class="tag">void</span>'
     elif kind == "roll":
         faces = _faces(story, step.dice)
-        if story.name == "sixdice":
+        if not story.module.paper()["roll_adds"]:
             text = "rolled %s" % faces
         elif _ends(step):
             text = faces
         else:
             text = "%s %s %d" % (faces, ARROW, step.points)
-        if story.name == "bank":
+        if story.anyone_banks:
             text = "%s %s" % (esc(names[step.actor]), text)
     elif kind == "keep":
         text = "kept %s %s %d" % (" ".join(map(str, step.dice)), ARROW, step.points)
     elif kind == "continue":
         text = "continued: %d points, %d dice" % (step.points, step.free)
-    elif kind == "bank":
-        if story.name == "bank":
+    elif kind == story_mod.BANK_ACTION:
+        if story.anyone_banks:
             text = "%s banks %d" % (esc(names[step.p]), step.before.points)
         else:
-            text = "stop" if story.name == "sixdice" else "pass" if story.name == "skulls" else "bank"
+            text = story.module.paper()["bank"]
     else:
         text = esc(kind)
     if step.retracted:
@@ -247,7 +242,7 @@ def _turn_result(story, turn):
     if outcome == story_mod.OPEN:
         return "playing"
     if outcome == story_mod.BANKED:
-        verb = {"skulls": "passed", "sixdice": "stopped"}.get(story.name, "banked")
+        verb = story.module.paper()["banked"]
         text = "%s %d" % (verb, turn.points)
     elif outcome == story_mod.AUTOBANK:
         text = "sixth roll: banked %d" % turn.points
@@ -256,8 +251,7 @@ def _turn_result(story, turn):
     elif outcome == story_mod.WIPEOUT:
         text = "two skulls: total 0"
     else:
-        text = {"pig": "rolled 1: 0", "skulls": "skull: 0",
-                "sixdice": "no scoring die: 0"}[story.name]
+        text = story.module.paper()["bust_result"]
     if turn.bonus:
         text += " (all-ones bonus 100)"
     if turn.eliminated:
@@ -266,7 +260,7 @@ def _turn_result(story, turn):
 
 
 def _turn_log(story):
-    headers = ["#", "Circuit" if story.name == "pig" else "Round", "Player", "Throws and choices", "Result", "Score"]
+    headers = ["#", story.module.ROUND_WORD.capitalize(), "Player", "Throws and choices", "Result", "Score"]
     rows = []
     for turn in story.turns:
         steps = " \u00b7 ".join(_step_html(story, s) for s in turn.steps)

@@ -20,10 +20,11 @@ NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
 
 def throw(rng, game):
     """Faces of one throw the rules expect now."""
-    count = game.rules.dice_to_throw()
-    if game.game == "skulls":
-        low = game.rules.low
-        return [rng.choice((0, low, low + 1, low + 2, low + 3, low + 4)) for _ in range(count)]
+    rules = game.rules
+    count = rules.dice_to_throw()
+    if rules.face_refusal(0) is None:  # dice with a skull face
+        faces = (0,) + tuple(f for f in range(1, 7) if rules.face_refusal(f) is None)
+        return [rng.choice(faces) for _ in range(count)]
     return [rng.randint(1, 6) for _ in range(count)]
 
 
@@ -44,7 +45,7 @@ def choose(rng, game, undo_rate, void_rate):
     if allowed & (1 << CONTINUE) and rng.random() < 0.3:
         return CONTINUE, None, None
     if allowed & (1 << BANK):
-        if game.game == "bank":
+        if rules.ANY_PLAYER_BANKS:
             inside = [p for p in range(rules.n) if rules.is_in(p)]
             chance = min(0.9, rules.points / 400.0)
             if rng.random() < chance:
@@ -56,11 +57,9 @@ def choose(rng, game, undo_rate, void_rate):
 
 def _stop_chance(game):
     rules = game.rules
-    if game.game == "pig":
-        return min(0.95, rules.points / 25.0)
-    if game.game == "skulls":
-        return min(0.95, rules.points / 30.0)
-    return 0.2 + 0.6 * (rules.dice_to_throw() <= 2)
+    if hasattr(rules, "can_stop"):  # keep-and-roll (six dice): stop when few dice are left
+        return 0.2 + 0.6 * (rules.dice_to_throw() <= 2)
+    return min(0.95, rules.points / (25.0 if rules.dice_to_throw() == 1 else 30.0))  # one die, two
 
 
 def _tied_shuffle(rng, rules):

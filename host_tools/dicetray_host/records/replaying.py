@@ -4,6 +4,8 @@ import re
 import subprocess
 import sys
 
+from dicetray import games
+
 EXIT_BAD_RECORD = 2
 EXIT_OUT_OF_HEAP = 3
 
@@ -19,7 +21,8 @@ heap_size.__name__ = "heap size"  # argparse names the type in its error
 
 def replay_on_cpython(path):
     """(exit status, stdout text, stderr text) of a replay on CPython."""
-    from dicetray.engine.replay import RecordError, replay, summary
+    from dicetray.engine.replay import RecordError, replay
+    from dicetray.engine.summary import summary
     try:
         with open(path, "rb") as stream:
             game, dropped = replay(stream)
@@ -37,7 +40,7 @@ def replay_on_micropython(path, heap="192k"):
     from dicetray_host.paths import compiled_firmware, micropython_binary, micropython_env
     code = ("import sys\n"
             "try:\n"
-            " from dicetray.engine.replay import main\n"
+            " from dicetray.engine.summary import main\n"
             " main(sys.argv[1])\n"
             "except MemoryError:\n"
             " sys.stderr.write('out of MicroPython heap\\n')\n"
@@ -66,8 +69,8 @@ def score_table(result):
         if i in result.get("eliminated", ()):
             marks.append("eliminated")
         if result["turn"] == i:
-            marks.append("to play, %d points this turn" % result["points"]
-                         if result["game"] != "bank" else "to roll")
+            marks.append("to roll" if _anyone_banks(result["game"])
+                         else "to play, %d points this turn" % result["points"])
         lines.append(("%-*s  %6d  %s" % (width, name, result["scores"][i], ", ".join(marks))).rstrip())
     return "\n".join(lines).rstrip() + "\n"
 
@@ -75,8 +78,13 @@ def score_table(result):
 def _state_line(result):
     if result["over"]:
         return "game over"
-    word = "circuit" if result["game"] == "pig" else "round"
-    state = "%s %d" % (word, result["round"])
-    if result["game"] == "bank":
-        state += ", bank total %d" % result["points"]
+    module = games.module(result["game"])
+    state = "%s %d" % (module.ROUND_WORD, result["round"])
+    if _anyone_banks(result["game"]):
+        state += ", %s total %d" % (module.POINTS_WORD, result["points"])
     return state
+
+
+def _anyone_banks(game):
+    """Whether the game's rules let any player bank (then the running total is shared)."""
+    return games.module(game).rules_for(2, {}).ANY_PLAYER_BANKS

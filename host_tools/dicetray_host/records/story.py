@@ -8,20 +8,23 @@ and says how each turn ended. It never applies a rule itself; it only reads
 what the engine reports, so the sheet, the database and the statistics all
 agree with `dicetray replay`.
 
-A turn ends when the engine moves on to another turn (pig: circuit and seat;
-skulls: round and position; six dice: its count of finished turns) or the
-game is over. In the bank game a player's "turn" is their part of one round:
-it ends when they bank, or with the round when a 7 catches them still in.
+A turn ends when the engine's `turn_key()` changes (each game's module says
+what marks its turns) or the game is over. Where any player may bank (the
+bank game) a player's "turn" is their part of one round: it ends when they
+bank, or with the round when it ends with them still in.
 """
 import io
 import json
 
+from dicetray import games
+from dicetray.engine.actions import BANK, NAMES
 from dicetray.engine.game import Game
 from dicetray.engine.record import decode
 from dicetray.engine.replay import RecordError, check_header, replay  # noqa: F401  (RecordError is part of this API)
 from dicetray.engine.rules import NOTE_BONUS, NOTE_SIXKIND, NOTE_WIPEOUT
 
 # How a turn ended.
+BANK_ACTION = NAMES[BANK]  # the record's "a" of a bank (pass, stop)
 BANKED = "bank"          # the player banked (passed, stopped)
 AUTOBANK = "autobank"    # pig: the sixth valid roll banked by itself
 BUST = "bust"            # a 1 in pig, a skull, a roll with no scoring die
@@ -63,18 +66,9 @@ class Step:
         self.note = rules.note
         self.on_turn = rules.turn
         self.free = rules.dice_to_throw()
-        self.in_mask = self.out_mask = 0
-        name = game.game
-        if name == "pig":
-            self.turn_key = (rules.circuit, rules.turn)
-        elif name == "skulls":
-            self.turn_key = (rules.rnd, rules.pos)
-        elif name == "sixdice":
-            self.turn_key = rules.turns
-            self.out_mask = rules.out_mask
-        else:
-            self.turn_key = rules.rnd
-            self.in_mask = rules.in_mask
+        self.turn_key = rules.turn_key()
+        self.in_mask = rules.in_mask
+        self.out_mask = rules.out_mask
         return self
 
 
@@ -115,6 +109,8 @@ class Story:
         self.lines = lines              # action lines kept (bytes, no newline); a torn one left out
         self.game = game                # the engine's Game at the end of the record
         self.name = game.game
+        self.module = games.module(game.game)  # the game's title, words and paper layout
+        self.anyone_banks = game.rules.ANY_PLAYER_BANKS
         self.players = list(game.players)
         self.opts = dict(game.opts)
         self.steps = steps
@@ -178,7 +174,7 @@ def load(data):
     kept = lines[1:dropped - 1] if dropped else lines[1:]
     story = Story(header, lines[0], kept, game, steps, dropped, start)
     _link(story)
-    if story.name == "bank":
+    if story.anyone_banks:
         _bank_turns(story)
     else:
         _table_turns(story)
@@ -200,7 +196,7 @@ def _link(story):
             step.undoes = target.line
         else:
             live.append(step)
-            if step.kind == "bank" and story.name == "bank":
+            if step.kind == BANK_ACTION and story.anyone_banks:
                 step.actor = step.p
             elif step.kind != "order":
                 step.actor = before.on_turn
@@ -246,17 +242,14 @@ def _table_turns(story):
 
 def _ending(story, before, step, seat):
     """How the turn that this step ended, ended (from the engine's state)."""
-    if step.kind == "bank":
+    if step.kind == BANK_ACTION:
         return BANKED
     if step.note == NOTE_SIXKIND:
         return SIXKIND
     change = step.scores[seat] - before.scores[seat]
     if change > 0:
         return AUTOBANK
-    # A wipeout's note gives way to "game over" on the last turn; then the
-    # two skull faces (0 in a record) still say it.
-    if step.note == NOTE_WIPEOUT or change < 0 or (
-            story.name == "skulls" and step.dice and not any(step.dice)):
+    if step.note == NOTE_WIPEOUT or change < 0:
         return WIPEOUT
     return BUST
 
@@ -289,7 +282,7 @@ def _bank_turns(story):
         for turn in open_turns.values():
             turn.last_line = step.line
             turn.rolls += step.kind == "roll"
-        if step.kind == "bank":
+        if step.kind == BANK_ACTION:
             turn = open_turns.pop(step.p)
             turn.close(step, BANKED)
             story.turns.append(turn)

@@ -11,6 +11,8 @@ import io
 import json
 import sys
 
+from dicetray import games
+
 EXIT_OK = 0
 EXIT_BAD = 1
 
@@ -81,8 +83,7 @@ def describe(result):
         winners = [players[i] for i in result["winners"]]
         text += "over, %s %s" % ("winner" if len(winners) == 1 else "tied winners", ", ".join(winners))
     else:
-        text += "in progress (%s %d)" % ("circuit" if result["game"] == "pig" else "round",
-                                         result["round"])
+        text += "in progress (%s %d)" % (games.module(result["game"]).ROUND_WORD, result["round"])
     text += "\n"
     for warning in result["warnings"]:
         text += "  warning: %s\n" % warning

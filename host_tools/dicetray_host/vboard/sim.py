@@ -128,7 +128,8 @@ def _panel_text(vb):
 
 def result_json(flash):
     """The replay JSON of the newest record on the virtual flash, or None."""
-    from dicetray.engine.replay import RecordError, replay, summary
+    from dicetray.engine.replay import RecordError, replay
+    from dicetray.engine.summary import summary
     games = os.path.join(flash, "games")
     try:
         names = sorted(n for n in os.listdir(games) if n.endswith(".jsonl"))

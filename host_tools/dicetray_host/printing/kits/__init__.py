@@ -1,0 +1,1 @@
+"""Each game's kit text: kits/NAME.py for the game dicetray.games.NAME."""
