@@ -15,7 +15,6 @@ COMMANDS = {
     "pull": ("dicetray_host.commands.pull", "copy new game records from the tray over USB (mpremote), checked"),
     "deploy": ("dicetray_host.commands.deploy", "mpy-cross the firmware and copy it to the tray with mpremote"),
     "roster": ("dicetray_host.commands.roster", "write player names to the tray (/roster.txt)"),
-    "device": ("dicetray_host.commands.device", "serve a virtual tray's USB REPL on a loopback port (for mpremote)"),
     "detect": ("dicetray_host.commands.detect", "find throws and tilt in an accelerometer trace"),
     "traces": ("dicetray_host.commands.traces", "write generated, labelled accelerometer traces (CSV + JSON)"),
 }

@@ -14,12 +14,14 @@ from pathlib import Path
 LIB = "/lib"
 
 
-def package_json_text(version="0.1.0"):
+def package_json_text(version=None):
     """package.json for mip: each firmware/dicetray file, installed under the
     target's lib folder, fetched by a URL relative to this file (so both
     `mip install github:OWNER/dicetray` and a local path work)."""
     import json
+    from dicetray import VERSION
     from dicetray_host.paths import FIRMWARE
+    version = version or VERSION
     files = sorted(p.relative_to(FIRMWARE).as_posix() for p in (FIRMWARE / "dicetray").rglob("*.py"))
     rows = ",\n".join("    " + json.dumps([f, "firmware/" + f]) for f in files)
     return '{\n  "urls": [\n%s\n  ],\n  "version": %s\n}\n' % (rows, json.dumps(version))

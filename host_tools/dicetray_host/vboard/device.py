@@ -290,8 +290,8 @@ def board_device(flash_dir, port=0, heap="192k", accel=True, deployed=True, **bo
 
 # -- `--serve PORT` for the commands that run a device -----------------------
 def serve_arguments(parser):
-    """Options of a command that serves the virtual device (`dicetray device`,
-    and the simulator's --serve)."""
+    """Options of the one command that serves a virtual tray on USB:
+    `dicetray sim --serve PORT`."""
     parser.add_argument("--serve", metavar="PORT", type=int, default=None,
                         help="serve the board's USB REPL on socket://127.0.0.1:PORT (0: any free port)")
     parser.add_argument("--no-raw-paste", dest="raw_paste", action="store_false",
