@@ -142,7 +142,7 @@ def _one_game(heap, firmware_dir=None, accel=True, entry="main", entry_text=None
     """(completed, mem dict, output) of one whole game with this heap.
     entry_text: the entry module's source, put on the flash (the board's
     sys.path starts there)."""
-    from dicetray_host.vboard.sim import _Throws
+    from dicetray_host.vboard.throws import Throws
     from dicetray_host.vboard.board import VirtualBoard, BoardError
     flash = tempfile.mkdtemp(prefix="bench-app-")
     if entry_text:
@@ -152,7 +152,7 @@ def _one_game(heap, firmware_dir=None, accel=True, entry="main", entry_text=None
                           timeout_s=15) as vb:
             try:
                 vb.run(300)
-                done = vb.state == "run" and _play_game(vb, _Throws(1) if accel else None, game)
+                done = vb.state == "run" and _play_game(vb, Throws(1) if accel else None, game)
                 done = done and vb.state == "run"
                 mem = vb.mem()
             except BoardError:  # out of heap inside the virtual board itself

@@ -8,7 +8,6 @@ import time
 from pathlib import Path
 
 from dicetray.engine.replay import replay
-from dicetray.engine.summary import summary
 from dicetray_host.records.generate import random_game, record_text
 from dicetray_host.paths import compiled_firmware, micropython_binary, micropython_env
 
@@ -77,7 +76,7 @@ def longest(game, players, opts, tries=40):
 def fits(path, heap):
     env = micropython_env(compiled_firmware())
     proc = subprocess.run([micropython_binary(), "-X", "heapsize=%d" % heap, "-c",
-                           "import sys\nfrom dicetray.engine.replay import main\nmain(sys.argv[1])", str(path)],
+                           "import sys\nfrom dicetray.engine.replay_main import main\nmain(sys.argv[1])", str(path)],
                           capture_output=True, text=True, env=env)
     return proc.returncode == 0, proc.stdout.strip()
 

@@ -79,7 +79,7 @@ def test_the_pattern_finds_a_comparison():
 def test_each_game_module_owns_what_the_tray_and_the_tools_ask_of_it(name):
     module = games.module(name)
     for attribute in ("TITLE", "ROUND_WORD", "ROUND_LETTER", "POINTS_WORD", "OPTION_KEYS", "MENU_OPTION",
-                      "rules_for", "draw_info", "paper"):
+                      "rules_for", "draw_info"):
         assert hasattr(module, attribute), "games/%s.py lacks %s" % (name, attribute)
     key, values, labels = module.MENU_OPTION
     assert key in module.OPTION_KEYS and len(values) == len(labels)
@@ -87,7 +87,8 @@ def test_each_game_module_owns_what_the_tray_and_the_tools_ask_of_it(name):
     assert len(module.TITLE) <= 8 and len(module.ROUND_LETTER) == 1
     # The menu's default is the header's default: a record without opts plays the same game.
     assert Game(name, ["A", "B"], {key: values[0]}).rules.snapshot() == Game(name, ["A", "B"]).rules.snapshot()
-    assert (HOST / "printing" / "kits" / ("%s.py" % name)).exists()
+    from dicetray_host.printing.kit import kit_text
+    assert set(kit_text(name).SHEET) >= {"bust", "bust_result", "bank", "banked", "sheet", "caption"}
 
 
 def test_an_unknown_game_is_a_bad_header_naming_the_games():

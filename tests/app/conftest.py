@@ -64,7 +64,7 @@ class Tray:
         measured by `make bench`, not here), the player's way out is used:
         a long press of ROLL marks the throw."""
         if self.accel:
-            from dicetray_host.vboard.sim import throw_points
+            from dicetray_host.vboard.throws import throw_points
             points, self.seed = throw_points(self.seed, dice)
             self.vb.feed(points)
             self.vb.run(points[-1][0] + 100)

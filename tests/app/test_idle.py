@@ -1,7 +1,7 @@
 """Waiting costs little: after five minutes without a key or a throw the
 panel goes off and the LIS3DH's FIFO is no longer read; its INT1 activity
 interrupt wakes sampling, and a throw (or a key) wakes the panel."""
-from dicetray_host.vboard.sim import throw_points
+from dicetray_host.vboard.throws import throw_points
 
 MINUTE = 60000
 

@@ -1,5 +1,8 @@
 # A game: the rules of one of the four games, built from a record header,
 # advanced one action at a time, with undo back to any earlier point.
+import gc
+import sys
+
 from micropython import const
 
 from dicetray import games
@@ -7,11 +10,14 @@ from dicetray.engine.actions import BadHeader, Illegal, ROLL, BANK, KEEP, ORDER,
 from dicetray.engine.history import History
 
 _CHECKPOINT_EVERY = const(128)  # actions between saved states: bounds undo's replay
+_SMALL_HEAP = sys.implementation.name == "micropython"
 
 
 def _rules_for(game, n, opts):
     """The rules object for a header's game and options, or BadHeader.
     Only the game being played is imported: bytecode costs RAM."""
+    if _SMALL_HEAP:
+        gc.collect()  # the module's code then loads into free heap in one piece, not between scraps
     try:
         module = games.module(game)
     except KeyError:

@@ -6,7 +6,7 @@ from dicetray.engine.actions import Illegal, NAMES
 from dicetray import games
 from dicetray.engine.actions import BadHeader
 from dicetray.engine.game import Game
-from dicetray.engine.record import BadLine, decode, action_of, json_string, json_ints
+from dicetray.engine.record import BadLine, decode, action_of, json_string
 
 class RecordError(ValueError):
     """A record that cannot be replayed: `line` (1-based) and the reason."""

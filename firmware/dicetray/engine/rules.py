@@ -34,6 +34,9 @@ class Rules:
     # instead of comparing game names.
     ANY_PLAYER_BANKS = False  # BANK names the player ("p"); a turn is a player's part of a round
     TIE_ORDER = False         # the table may set the order of tied players (ORDER)
+    # For the host tools (data, not code: bytecode is RAM on the board):
+    TURN_KEY = ("round", "turn")  # attributes that change exactly when a new turn begins
+    REPORT = ()               # the game's own facts in the replay summary (engine/summary.py)
     in_mask = 0               # players still in this round (where anyone may bank)
     out_mask = 0              # players eliminated
 
@@ -121,13 +124,6 @@ class Rules:
 
     def is_out(self, p):
         return (self.out_mask >> p) & 1 == 1
-
-    def turn_key(self):
-        """A value that changes exactly when a new turn begins."""
-        return (self.round, self.turn)
-
-    def report(self, say):
-        """The game's own facts for the replay summary: say(key, value) for each."""
 
     def winners(self):
         """Player indexes with the highest score once over; ties stay ties."""

@@ -1,7 +1,8 @@
 # The games the tray scores: the one table from a record's game name to its
 # module (games/NAME.py), in menu order. A game's module owns everything
-# about it: title, options, words, rules, what its play screen adds, how it
-# reads on paper. Adding a game = adding its module and its name here.
+# about it on the tray: title, options, words, rules, what its play screen
+# adds (its words on paper: host_tools/dicetray_host/printing/kits/NAME.py).
+# Adding a game = adding its module, its kit text and its name here.
 NAMES = ("pig", "bank", "skulls", "sixdice")
 
 

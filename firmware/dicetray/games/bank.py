@@ -30,14 +30,11 @@ def draw_info(fb, ui, table, y):
         fb.text("First roll", 0, y, 1)
 
 
-def paper():
-    return {"bust": "", "bust_result": "", "bank": "bank", "banked": "banked",
-            "sheet": "shared", "running": False, "faces": "+", "roll_adds": True, "caption": ""}
-
-
 class Bank(Rules):
     game = "bank"
     ANY_PLAYER_BANKS = True
+    TURN_KEY = ("rnd",)     # a player's part of a round
+    REPORT = ("in",)
     _STATE = Rules._STATE + ("rnd", "points", "rolls", "turn", "last_roller", "in_mask")
 
     def __init__(self, n, rounds):
@@ -61,12 +58,6 @@ class Bank(Rules):
 
     def is_in(self, p):
         return (self.in_mask >> p) & 1 == 1
-
-    def turn_key(self):
-        return self.rnd
-
-    def report(self, say):
-        say("in", [p for p in range(self.n) if self.is_in(p)])
 
     def dice_to_throw(self):
         return 2

@@ -28,15 +28,9 @@ def draw_info(fb, ui, table, y):
     fb.text("of 6", x + 8, y, 1)
 
 
-def paper():
-    """Words and layout of the printed sheet (host tools; built on call)."""
-    return {"bust": "rolled 1", "bust_result": "rolled 1: 0", "bank": "bank", "banked": "banked",
-            "sheet": "rounds", "running": False, "faces": " ", "roll_adds": True,
-            "caption": "Points banked in each circuit; the total is the score."}
-
-
 class Pig(Rules):
     game = "pig"
+    TURN_KEY = ("circuit", "turn")
     _STATE = Rules._STATE + ("turn", "circuit", "points", "rolls")
 
     def __init__(self, n, circuits):
@@ -54,9 +48,6 @@ class Pig(Rules):
     @property
     def round(self):
         return self.circuit + 1
-
-    def turn_key(self):
-        return (self.circuit, self.turn)
 
     def dice_to_throw(self):
         return 1

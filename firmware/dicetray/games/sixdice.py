@@ -44,14 +44,10 @@ def draw_info(fb, ui, table, y):
         ui.faces(fb, rules.last_roll, rules.last_n, 56, y)
 
 
-def paper():
-    return {"bust": "no score", "bust_result": "no scoring die: 0", "bank": "stop",
-            "banked": "stopped", "sheet": "running", "running": True, "faces": " ", "roll_adds": False,
-            "caption": "Each turn: points scored and the running total after it."}
-
-
 class SixDice(Rules):
     game = "sixdice"
+    TURN_KEY = ("turns",)
+    REPORT = ("dice", "final", "eliminated")
     _STATE = Rules._STATE + (
         "turn", "turns", "scored_mask", "out_mask", "final", "turns_left", "winner",
         "prev_points", "prev_free", "prev_stopped", "phase", "acted", "points", "free",
@@ -104,14 +100,6 @@ class SixDice(Rules):
 
     def has_scored(self, p):
         return (self.scored_mask >> p) & 1 == 1
-
-    def turn_key(self):
-        return self.turns
-
-    def report(self, say):
-        say("dice", self.free)
-        say("final", self.final)
-        say("eliminated", [p for p in range(self.n) if self.is_out(p)])
 
     def can_continue(self):
         return (self.phase == START and not self.acted and self.prev_stopped

@@ -31,15 +31,11 @@ def draw_info(fb, ui, table, y):
         ui.number(fb, table.game.rules.rolls, 48, y)
 
 
-def paper():
-    return {"bust": "skull", "bust_result": "skull: 0", "bank": "pass", "banked": "passed",
-            "sheet": "rounds", "running": True, "faces": "+", "roll_adds": True,
-            "caption": "Each round: the round score passed and the total after it."}
-
-
 class Skulls(Rules):
     game = "skulls"
     TIE_ORDER = True
+    TURN_KEY = ("rnd", "pos")
+    REPORT = ("order",)
     _STATE = Rules._STATE + ("rnd", "pos", "points", "rolls")
     _BUFFERS = Rules._BUFFERS + ("order",)
 
@@ -75,12 +71,6 @@ class Skulls(Rules):
         if face != SKULL and (face < self.low or face > self.low + 4):
             return self._face_reason
         return None
-
-    def turn_key(self):
-        return (self.rnd, self.pos)
-
-    def report(self, say):
-        say("order", list(self.order))
 
     def allowed(self):
         mask = Rules.allowed(self)

@@ -3,7 +3,7 @@ the printable tabletop kit of one game, for playing with paper and pencil.
 
 Three pages: the rules card with the score sheet, the per-turn tables, and
 the host notes on their own page. Points only; the words state facts."""
-from dicetray_host.printing.page import PRINT_NOTE, document, esc, table, write
+from dicetray_host.printing.page import PRINT_NOTE, document, esc, table
 
 import importlib
 

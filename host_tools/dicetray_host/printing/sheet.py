@@ -6,10 +6,9 @@ Then the game turn by turn (bank: round by round): every throw, void and
 undo in record order, with the actions an undo retracted struck through.
 Everything shown comes from replaying the record through the rules engine
 (see story.py); the words state what happened, nothing else."""
-import os
-import sys
 
-from dicetray_host.printing.page import document, esc, table, write
+from dicetray_host.printing.kit import kit_text
+from dicetray_host.printing.page import document, esc, table
 from dicetray_host.records import story as story_mod
 
 SKULL = "\u2620"
@@ -23,6 +22,11 @@ def sheet_html(story, paper="a4", source=""):
     else:
         second = "<h1>Turn by turn</h1>" + _turn_log(story)
     return document("%s score sheet" % story.module.TITLE, [first, second], paper)
+
+
+def _words(story):
+    """The game's sheet words and layout (its kit text, printing/kits/GAME.py)."""
+    return kit_text(story.name).SHEET
 
 
 # -- page 1 -------------------------------------------------------------------
@@ -75,7 +79,7 @@ def _total_cell(story, seat):
 
 
 def _score_sheet(story):
-    layout = story.module.paper()["sheet"]
+    layout = _words(story)["sheet"]
     if layout == "rounds":
         return _players_by_rounds(story)
     if layout == "shared":
@@ -89,7 +93,7 @@ def _result_words(story, turn):
              story_mod.SIXKIND: "six of a kind", story_mod.WIPEOUT: "two skulls", story_mod.SEVEN: "7"}
     if turn.outcome in words:
         return words[turn.outcome]
-    return story.module.paper()["bust"]
+    return _words(story)["bust"]
 
 
 def _cell_text(story, turns, running):
@@ -127,7 +131,7 @@ def _players_by_rounds(story):
     played = max([t.round for t in story.turns] or [1])
     count = max(planned, played)
     cells = _by_round_and_seat(story)
-    paper = story.module.paper()
+    paper = _words(story)
     running = paper["running"]
     headers = ["Player"] + [str(r) for r in range(1, count + 1)] + ["Total"]
     rows = []
@@ -189,13 +193,13 @@ def _running_sheet(story):
         rows.append([(str(r), "num")] + [(_cell_text(story, cells.get((r, s), []), True), "num")
                                          for s in range(len(story.players))])
     rows.append([("Total", "num")] + [_total_cell(story, s) for s in range(len(story.players))])
-    return ("<h2>Running-total sheet</h2><p class=\"caption\">%s</p>" % story.module.paper()["caption"]
+    return ("<h2>Running-total sheet</h2><p class=\"caption\">%s</p>" % _words(story)["caption"]
             + table(headers, rows, "", ["16mm"] + [""] * len(story.players)))
 
 
 # -- turn by turn ---------------------------------------------------------------
 def _faces(story, dice):
-    joint = story.module.paper()["faces"]
+    joint = _words(story)["faces"]
     return joint.join(SKULL if face == 0 else str(face) for face in dice)
 
 
@@ -212,7 +216,7 @@ def _step_html(story, step):
         text = '<span class="tag">void</span>'
     elif kind == "roll":
         faces = _faces(story, step.dice)
-        if not story.module.paper()["roll_adds"]:
+        if not _words(story)["roll_adds"]:
             text = "rolled %s" % faces
         elif _ends(step):
             text = faces
@@ -228,7 +232,7 @@ def _step_html(story, step):
         if story.anyone_banks:
             text = "%s banks %d" % (esc(names[step.p]), step.before.points)
         else:
-            text = story.module.paper()["bank"]
+            text = _words(story)["bank"]
     else:
         text = esc(kind)
     if step.retracted:
@@ -242,7 +246,7 @@ def _turn_result(story, turn):
     if outcome == story_mod.OPEN:
         return "playing"
     if outcome == story_mod.BANKED:
-        verb = story.module.paper()["banked"]
+        verb = _words(story)["banked"]
         text = "%s %d" % (verb, turn.points)
     elif outcome == story_mod.AUTOBANK:
         text = "sixth roll: banked %d" % turn.points
@@ -251,7 +255,7 @@ def _turn_result(story, turn):
     elif outcome == story_mod.WIPEOUT:
         text = "two skulls: total 0"
     else:
-        text = story.module.paper()["bust_result"]
+        text = _words(story)["bust_result"]
     if turn.bonus:
         text += " (all-ones bonus 100)"
     if turn.eliminated:

@@ -1,8 +1,6 @@
 """`dicetray replay FILE [--json] [--runtime cpython|micropython] [--heap 48k]`."""
-import json
 import re
 import subprocess
-import sys
 
 from dicetray import games
 
@@ -40,7 +38,7 @@ def replay_on_micropython(path, heap="192k"):
     from dicetray_host.paths import compiled_firmware, micropython_binary, micropython_env
     code = ("import sys\n"
             "try:\n"
-            " from dicetray.engine.summary import main\n"
+            " from dicetray.engine.replay_main import main\n"
             " main(sys.argv[1])\n"
             "except MemoryError:\n"
             " sys.stderr.write('out of MicroPython heap\\n')\n"

@@ -16,7 +16,6 @@ A game in progress is kept in the history but counted only once it is over.
 --plot draws the score progress (everyone's score after each turn) of the
 most recent matching finished games, one panel per game."""
 import json
-import sys
 
 PLOT_GAMES = 6
 

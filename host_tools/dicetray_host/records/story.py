@@ -8,7 +8,7 @@ and says how each turn ended. It never applies a rule itself; it only reads
 what the engine reports, so the sheet, the database and the statistics all
 agree with `dicetray replay`.
 
-A turn ends when the engine's `turn_key()` changes (each game's module says
+A turn ends when the state its rules' `TURN_KEY` names changes (each game says
 what marks its turns) or the game is over. Where any player may bank (the
 bank game) a player's "turn" is their part of one round: it ends when they
 bank, or with the round when it ends with them still in.
@@ -66,7 +66,7 @@ class Step:
         self.note = rules.note
         self.on_turn = rules.turn
         self.free = rules.dice_to_throw()
-        self.turn_key = rules.turn_key()
+        self.turn_key = tuple(getattr(rules, name) for name in rules.TURN_KEY)
         self.in_mask = rules.in_mask
         self.out_mask = rules.out_mask
         return self

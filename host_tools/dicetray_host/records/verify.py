@@ -8,8 +8,6 @@ Exit status: 0 when every file is a good record (warnings allowed), 1 when
 any file is bad or cannot be read. (2 is argparse's usage error.)
 """
 import io
-import json
-import sys
 
 from dicetray import games
 

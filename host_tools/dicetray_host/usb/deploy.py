@@ -8,7 +8,6 @@ the board beside its new .mpy is removed (it would be imported first).
 Copies go through mpremote's transport (fs_writefile); at the end the board
 is soft-reset in the friendly REPL, so the new main.py starts."""
 import hashlib
-import sys
 from pathlib import Path
 
 LIB = "/lib"

@@ -3,7 +3,6 @@
 Writes /roster.txt (UTF-8, one name per line) through a temporary file and a
 rename on the board, reads it back, and hands the board back (soft reset,
 so the tray reloads the names)."""
-import sys
 
 MAX_PLAYERS = 8
 MAX_NAME = 16  # one OLED line (128 px / 8 px per character)

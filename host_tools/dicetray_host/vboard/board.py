@@ -4,19 +4,18 @@ The board process (vboard/mp/vboard_run.py) reads one command line
 at a time from a pipe and answers on another; see docs/hardware-layer.md.
 Virtual time only moves when the host says `run`.
 """
-import functools
 import os
-import random
 import select
 import signal
-import struct
 import subprocess
-import sys
 import tempfile
-import zlib
 from pathlib import Path
 
-from dicetray_host.paths import BOARD_SIDE as VBOARD_DIR, FIRMWARE as FIRMWARE_DIR
+from dicetray_host.paths import BOARD_SIDE as VBOARD_DIR, FIRMWARE as FIRMWARE_DIR, micropython_binary
+from dicetray_host.vboard.frames import frame_from_gddram, screen_text
+from dicetray_host.vboard.png import png_bytes
+from dicetray_host.vboard.throws import throw_points
+
 TRACE_CAP = 64          # trace points the board holds (vboard_lis3dh._CAP)
 RESET_EXIT = 77
 BOARD_RESERVE = 128 * 1024  # heap for the virtual board itself; the firmware gets `heap`
@@ -32,178 +31,6 @@ def heap_bytes(heap):
     text = str(heap).strip().lower()
     scale = {"k": 1024, "m": 1024 * 1024}.get(text[-1:], 1)
     return int(text.rstrip("km")) * scale
-
-
-def micropython_binary():
-    here = Path(sys.executable).parent / "micropython"
-    if here.exists():
-        return str(here)
-    venv = ROOT / ".venv" / "bin" / "micropython"
-    if venv.exists():
-        return str(venv)
-    return "micropython"
-
-
-class Frame:
-    """What the panel shows: 64 rows of 128 pixels (0/1) and a brightness 0..255."""
-
-    def __init__(self, rows, brightness):
-        self.rows = rows
-        self.brightness = brightness
-        self.width = 128
-        self.height = 64
-
-    def pixel(self, x, y):
-        return self.rows[y][x]
-
-    def lit(self):
-        return sum(map(sum, self.rows))
-
-    def text(self):
-        return screen_text(self)
-
-    def ascii(self):
-        return "\n".join("".join("#" if p else "." for p in row) for row in self.rows)
-
-    def png(self, scale=4):
-        return png_bytes(self, scale)
-
-
-def frame_from_gddram(ram, regs):
-    """Apply the controller's display settings to GDDRAM, as the panel would show it."""
-    on = regs.get("on", 0) and regs.get("pump", 0)
-    if not on:
-        return Frame([[0] * 128 for _ in range(64)], 0)
-    rows = []
-    mux = regs.get("mux", 63)
-    for y in range(64):
-        com = y if regs.get("comrev", 0) else 63 - y
-        if regs.get("compins", 0x12) & 0x10 == 0:
-            com = (com % 2) * 32 + com // 2  # sequential COM on an alternate-wired panel
-        if com > mux:
-            rows.append([0] * 128)
-            continue
-        line = (com + regs.get("start", 0) + regs.get("offset", 0)) & 63
-        page, bit = divmod(line, 8)
-        row = []
-        for x in range(128):
-            col = x if regs.get("remap", 0) else 127 - x
-            row.append((ram[page * 128 + col] >> bit) & 1)
-        rows.append(row)
-    if regs.get("allon", 0):
-        rows = [[1] * 128 for _ in rows]
-    elif regs.get("inverse", 0):
-        rows = [[p ^ 1 for p in r] for r in rows]
-    return Frame(rows, regs.get("contrast", 0))
-
-
-# --- text recognition -------------------------------------------------------
-
-_FONT_SCRIPT = """
-import framebuf
-buf = bytearray(8)
-fb = framebuf.FrameBuffer(buf, 8, 8, framebuf.MONO_VLSB)
-for c in range(32, 127):
-    fb.fill(0)
-    fb.text(chr(c), 0, 0, 1)
-    print(c, bytes(buf).hex())
-"""
-
-
-@functools.lru_cache(maxsize=1)
-def font_glyphs():
-    """{8 column bytes: char} for the builtin framebuf font, rendered by MicroPython itself."""
-    out = subprocess.run([micropython_binary(), "-c", _FONT_SCRIPT], capture_output=True,
-                         text=True, check=True, timeout=60).stdout
-    glyphs = {}
-    for line in out.splitlines():
-        code, hexdata = line.split()
-        key = bytes.fromhex(hexdata)
-        if any(key) and key not in glyphs:
-            glyphs[key] = chr(int(code))
-    return glyphs
-
-
-def screen_text(frame):
-    """Lines of text on the screen, top to bottom (framebuf font, any pixel offset, also inverted)."""
-    glyphs = font_glyphs()
-    cols = [sum(frame.rows[y][x] << y for y in range(64)) for x in range(128)]
-    cands = []
-    for y in range(57):
-        for x in range(121):
-            key = bytes((cols[x + i] >> y) & 0xFF for i in range(8))
-            ch = glyphs.get(key)
-            if ch is None:
-                inv = bytes(b ^ 0xFF for b in key)
-                ch = glyphs.get(inv) if any(key) and inv != key else None
-                if ch is None:
-                    continue
-            cands.append((y, x, ch, sum(bin(b).count("1") for b in key)))
-    per_row = {}
-    for y, _, _, _ in cands:
-        per_row[y] = per_row.get(y, 0) + 1
-    cands.sort(key=lambda c: (-per_row[c[0]], -c[3], c[0], c[1]))
-    taken = [[False] * 128 for _ in range(64)]
-    accepted = []
-    for y, x, ch, _ in cands:
-        if any(taken[y + j][x + i] for j in range(8) for i in range(8)):
-            continue
-        for j in range(8):
-            for i in range(8):
-                taken[y + j][x + i] = True
-        accepted.append((y, x, ch))
-    lines = {}
-    for y, x, ch in accepted:
-        lines.setdefault(y, []).append((x, ch))
-    result = []
-    for y in sorted(lines):
-        chars = sorted(lines[y])
-        text = ""
-        last_end = chars[0][0]
-        for x, ch in chars:
-            gap = x - last_end
-            if gap >= 8:
-                text += " " * (gap // 8)
-            text += ch
-            last_end = x + 8
-        result.append(text)
-    return result
-
-
-# --- PNG --------------------------------------------------------------------
-
-def png_bytes(frame, scale=4):
-    """An 8-bit greyscale PNG; lit pixels are as bright as the contrast makes them."""
-    level = 0 if not frame.brightness else 64 + frame.brightness * 191 // 255
-    raw = bytearray()
-    for row in frame.rows:
-        line = bytearray()
-        for p in row:
-            line.extend(bytes((level if p else 0,)) * scale)
-        for _ in range(scale):
-            raw.append(0)  # filter: none
-            raw.extend(line)
-
-    def chunk(kind, data):
-        return (struct.pack(">I", len(data)) + kind + data
-                + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
-
-    header = struct.pack(">IIBBBBB", frame.width * scale, frame.height * scale, 8, 0, 0, 0, 0)
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
-            + chunk(b"IDAT", zlib.compress(bytes(raw), 9)) + chunk(b"IEND", b""))
-
-
-# --- traces -----------------------------------------------------------------
-
-def throw_trace(seed=1, duration_ms=700, step_ms=5):
-    """Dice landing in the tray: impacts that die away, then rest (t ms, x, y, z mg)."""
-    rnd = random.Random(seed)
-    points = []
-    for t in range(0, duration_ms, step_ms):
-        amp = int(2500 * (1 - t / duration_ms) ** 2)
-        points.append((t, rnd.randint(-amp, amp), rnd.randint(-amp, amp), 1000 + rnd.randint(-amp, amp)))
-    points.append((duration_ms, 0, 0, 1000))
-    return points
 
 
 # --- the board ----------------------------------------------------------------
@@ -457,7 +284,7 @@ class VirtualBoard:
         return self.feed([(0, x, y, z)])
 
     def throw(self, seed=1):
-        return self.feed(throw_trace(seed))
+        return self.feed(throw_points(seed)[0])
 
     # --- outputs ----------------------------------------------------------------
     def registers(self):

@@ -25,7 +25,7 @@ import threading
 import time
 from pathlib import Path
 
-from dicetray_host.paths import BOARD_SIDE, FIRMWARE, ROOT, micropython_binary
+from dicetray_host.paths import BOARD_SIDE, FIRMWARE, micropython_binary
 
 REPL_DIR = BOARD_SIDE
 STATUS_FD = 5  # the child reports "I"/"i" (Ctrl-C armed / disarmed) here

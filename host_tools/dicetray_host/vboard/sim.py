@@ -25,6 +25,8 @@ import os
 import sys
 import tempfile
 
+from dicetray_host.vboard.throws import Throws
+
 EXIT_USAGE = 2
 EXIT_EXPECT = 1
 
@@ -145,43 +147,6 @@ def result_json(flash):
     return summary(game, dropped)
 
 
-def throw_points(seed, dice=2, rate_hz=100):
-    """Trace points (t ms from now, x, y, z mg) of one realistic throw from
-    dicetray_host.traces.model: the first generated trace from `seed` on that
-    holds exactly one throw, cut to 600 ms of rest before it and 400 ms
-    after the dice are still, its resting level moved to 0, 0, +1000 mg so
-    one throw follows another without a step. Returns (points, next seed)."""
-    from dicetray_host.traces import model as traces
-    kind = "throw%d_hard" % (dice if dice in (1, 2, 6) else 2)
-    while True:
-        trace = traces.generate(kind, seed, rate_hz=rate_hz, range_g=4)
-        seed += 1
-        if len(trace.throws) == 1:
-            break
-    start, settled = trace.throws[0]
-    rows = [r for r in trace.rows() if start - 600 <= r[0] <= settled + 400]
-    rest = [r for r in rows if r[0] < start - 100] or rows[:1]
-    dx = sum(r[1] for r in rest) // len(rest)
-    dy = sum(r[2] for r in rest) // len(rest)
-    dz = sum(r[3] for r in rest) // len(rest) - 1000
-    t0 = rows[0][0]
-    points = [(t - t0, x - dx, y - dy, z - dz) for t, x, y, z in rows]
-    points.append((points[-1][0] + 10, 0, 0, 1000))
-    return points, seed
-
-
-class _Throws:
-    """Throw traces, a new seed each time, deterministic per session."""
-
-    def __init__(self, seed):
-        self.seed = seed
-
-    def next(self, vb, dice=2):
-        points, self.seed = throw_points(self.seed, dice)
-        vb.feed(points)
-        vb.run(points[-1][0] + 100)
-
-
 # -- headless ------------------------------------------------------------------------
 class ScriptError(Exception):
     pass
@@ -255,7 +220,7 @@ def run_script(args):
     os.makedirs(flash, exist_ok=True)
     if args.shots:
         os.makedirs(args.shots, exist_ok=True)
-    throws = _Throws(args.seed)
+    throws = Throws(args.seed)
     status = 0
     with _board(args, flash) as vb:
         vb.run(300)  # boot
@@ -322,7 +287,7 @@ def run_terminal(args):
     out = sys.stdout
     fd = sys.stdin.fileno()
     saved = termios.tcgetattr(fd)
-    throws = _Throws(args.seed)
+    throws = Throws(args.seed)
     shot = 0
     device = None
     if args.serve is not None:

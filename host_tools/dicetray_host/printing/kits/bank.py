@@ -6,6 +6,10 @@ from dicetray_host.printing.page import table
 # Rounds (pig: circuits) the printed sheet may have, the default first.
 ROUNDS = (10, 15, 20)
 FIXED_ROUNDS = True  # only those: the game's options allow no others
+# Words and layout of the filled score sheet (printing/sheet.py).
+SHEET = {"bust": "", "bust_result": "", "bank": "bank", "banked": "banked",
+         "sheet": "shared", "running": False, "faces": "+", "roll_adds": True, "caption": ""}
+
 
 
 def parts(rounds):

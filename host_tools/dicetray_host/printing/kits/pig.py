@@ -6,6 +6,11 @@ from dicetray_host.printing.page import table
 # Rounds (pig: circuits) the printed sheet may have, the default first.
 ROUNDS = (5, 3)
 FIXED_ROUNDS = True  # only those: the game's options allow no others
+# Words and layout of the filled score sheet (printing/sheet.py).
+SHEET = {"bust": "rolled 1", "bust_result": "rolled 1: 0", "bank": "bank", "banked": "banked",
+         "sheet": "rounds", "running": False, "faces": " ", "roll_adds": True,
+         "caption": "Points banked in each circuit; the total is the score."}
+
 
 
 def parts(circuits):

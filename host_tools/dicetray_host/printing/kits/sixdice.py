@@ -6,6 +6,11 @@ from dicetray_host.printing.page import table
 # Rounds (pig: circuits) the printed sheet may have, the default first.
 ROUNDS = (12,)
 FIXED_ROUNDS = False  # only those: the game's options allow no others
+# Words and layout of the filled score sheet (printing/sheet.py).
+SHEET = {"bust": "no score", "bust_result": "no scoring die: 0", "bank": "stop",
+         "banked": "stopped", "sheet": "running", "running": True, "faces": " ", "roll_adds": False,
+         "caption": "Each turn: points scored and the running total after it."}
+
 
 
 def parts(circuits):

@@ -7,6 +7,11 @@ from dicetray_host.printing.page import table
 ROUNDS = (6,)
 FIXED_ROUNDS = False  # only those: the game's options allow no others
 TITLE = "Skulls (Death Dice)"  # the published name, for paper
+# Words and layout of the filled score sheet (printing/sheet.py).
+SHEET = {"bust": "skull", "bust_result": "skull: 0", "bank": "pass", "banked": "passed",
+         "sheet": "rounds", "running": True, "faces": "+", "roll_adds": True,
+         "caption": "Each round: the round score passed and the total after it."}
+
 
 
 def parts(rounds):
