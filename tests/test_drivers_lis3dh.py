@@ -109,7 +109,7 @@ import time
 from dicetray.tray import board
 acc = board.open_accel()
 int1 = board.accel_int1()
-acc.enable_wake(threshold_mg=200, duration_ms=20)
+acc.enable_wake(threshold_mg=200, duration_ms=0)   # as the tray sets it: impacts are short
 while True:
     time.sleep_ms(10)
     if int1.value():
