@@ -14,45 +14,15 @@ import tempfile
 from pathlib import Path
 
 from dicetray_host.vboard.board import (BOARD_RESERVE, FIRMWARE_DIR, VBOARD_DIR, heap_bytes,
-                                  micropython_binary, run_script)
+                                        micropython_binary, run_script)
 
-UPDATES = """
-from dicetray.tray import board
-d = board.open_display()
-def shot(name, draw):
-    draw()
-    n = d.show()
-    print("%s|%d" % (name, n))
-d.text("P1 Alice", 0, 0, 1); d.text("Total 0", 0, 16, 1); d.text("ROLL or BANK", 0, 56, 1); d.show()
-shot("score digit changes (one text line)", lambda: (d.fill_rect(48, 16, 80, 8, 0), d.text("Total 12", 0, 16, 1)))
-shot("message on the status line", lambda: (d.fill_rect(0, 56, 128, 8, 0), d.text("Roll first", 0, 56, 1)))
-shot("large 24 px total redrawn", lambda: (d.fill_rect(0, 24, 128, 24, 0), d.fill_rect(10, 25, 14, 22, 1), d.fill_rect(30, 25, 14, 22, 1)))
-shot("next player (name, total, keys)", lambda: (d.fill(0), d.text("P2 Bob", 0, 0, 1), d.text("Total 30", 0, 16, 1), d.text("ROLL or BANK", 0, 56, 1)))
-shot("nothing changed", lambda: None)
-shot("new screen (menu)", lambda: (d.fill(0), [d.text("Game %d" % i, 8, 8 * i, 1) for i in range(8)]))
-"""
+HERE = Path(__file__).parent
 
-KEYPAD = """
-import time
-from dicetray.tray import board
-pad = board.open_keypad()
-from vboard_core import board as vb
-vb.set_key(0, 0, True)
-for i in range(N):
-    pad.scan(i * 5)
-"""
+UPDATES = (HERE / "mp" / "display_updates.py").read_text()
 
-ACCEL = """
-import time
-from dicetray.tray import board
-acc = board.open_accel(odr_hz=400)
-t = 0
-total = 0
-for i in range(N):
-    time.sleep_ms(80)   # 32 samples at 400 Hz
-    total += acc.read_fifo()
-print("samples", total)
-"""
+KEYPAD = (HERE / "mp" / "keypad_scans.py").read_text()
+
+ACCEL = (HERE / "mp" / "accel_reads.py").read_text()
 ACCEL_BASE = ACCEL.replace("acc.read_fifo()", "0")  # same sampling by the model, no read
 
 
@@ -72,7 +42,7 @@ def display_table():
 def callgrind(source, n, tmp):
     flash = Path(tmp) / "flash"
     flash.mkdir(exist_ok=True)
-    (flash / "cg.py").write_text(source.replace("range(N)", "range(%d)" % n))
+    (flash / "cg.py").write_text(source.replace("\nN = 100\n", "\nN = %d\n" % n, 1))
     env = dict(os.environ, MICROPYPATH=os.pathsep.join([str(VBOARD_DIR), str(FIRMWARE_DIR)]),
                VBOARD_FLASH=str(flash), VBOARD_FIRMWARE=str(FIRMWARE_DIR),
                VBOARD_HEAP=str(heap_bytes("96k")), VBOARD_GC_PEAK="0")

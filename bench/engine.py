@@ -16,17 +16,6 @@ ENGINE = ("engine/actions", "engine/rules", "engine/game", "engine/history", "en
           "engine/replay", "engine/strictjson", "games/__init__", "games/pig", "games/bank",
           "games/skulls", "games/sixdice", "games/sixdice_scoring")
 
-MP_TIMER = """
-import sys, time
-from dicetray.engine.replay import replay
-for path in sys.argv[1:]:
-    start = time.ticks_us()
-    with open(path, 'rb') as f:
-        replay(f)
-    took = time.ticks_diff(time.ticks_us(), start)
-    print(took)
-"""
-
 
 def records(count, undo_rate, seed0=0):
     out = []
@@ -55,8 +44,7 @@ def micropython_rate(texts, folder):
         path = Path(folder) / ("%d.jsonl" % i)
         path.write_text(text)
         paths.append(str(path))
-    script = Path(folder) / "timer.py"
-    script.write_text(MP_TIMER)
+    script = Path(__file__).parent / "mp" / "replay_timer.py"
     proc = subprocess.run([micropython_binary(), "-X", "heapsize=512k", str(script), *paths],
                           capture_output=True, text=True, env=micropython_env(compiled_firmware()), check=True)
     micros = sum(int(x) for x in proc.stdout.split())

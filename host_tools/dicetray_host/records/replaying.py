@@ -1,6 +1,7 @@
 """`dicetray replay FILE [--json] [--runtime cpython|micropython] [--heap 48k]`."""
 import re
 import subprocess
+from pathlib import Path
 
 from dicetray import games
 
@@ -36,14 +37,8 @@ def replay_on_micropython(path, heap="192k"):
     """The same replay inside the MicroPython unix port, on the firmware files
     cross-compiled to .mpy exactly as they go on the board."""
     from dicetray_host.paths import compiled_firmware, micropython_binary, micropython_env
-    code = ("import sys\n"
-            "try:\n"
-            " from dicetray.engine.replay_main import main\n"
-            " main(sys.argv[1])\n"
-            "except MemoryError:\n"
-            " sys.stderr.write('out of MicroPython heap\\n')\n"
-            " sys.exit(3)\n")
-    proc = subprocess.run([micropython_binary(), "-X", "heapsize=" + heap, "-c", code, path],
+    runner = Path(__file__).parent / "mp" / "replay_run.py"
+    proc = subprocess.run([micropython_binary(), "-X", "heapsize=" + heap, str(runner), path],
                           capture_output=True, env=micropython_env(compiled_firmware()))
     out = proc.stdout.decode("utf-8", "replace")
     err = proc.stderr.decode("utf-8", "replace")
