@@ -15,3 +15,11 @@ def unload(*names):
         if package is not None and leaf in package.__dict__:
             delattr(package, leaf)
     gc.collect()
+
+
+def unload_games():
+    """Forget every game module (and its helpers) loaded so far: the next
+    game, or the next one the menu shows, imports its own."""
+    import sys
+    for name in [name for name in sys.modules if name.startswith("dicetray.games.")]:
+        unload(name[len("dicetray."):])

@@ -9,7 +9,7 @@ import time
 
 from micropython import const
 
-from dicetray.tray import keys, screens, unload
+from dicetray.tray import keys, screens, unload, unload_games
 from dicetray.tray.gate import Gate
 from dicetray.tray.store import Store
 from dicetray.tray.play import Table
@@ -29,12 +29,12 @@ PLAY = const(1)
 SCORES = const(2)
 CONFIRM = const(3)
 
-# Modules of a game's rules: dropped when the menu comes back (their bytecode
-# is RAM on a Pico unless frozen), imported again by the next game. The table
-# (play.py) and the game (game.py) are imported at boot, while the heap is
-# still in one piece: dropping and loading them again would leave holes.
-_GAME_MODULES = ("engine.replay", "engine.strictjson", "games.pig", "games.bank",
-                 "games.skulls", "games.sixdice", "games.sixdice_scoring")
+# A game's modules (games/) are dropped when the menu comes back (their
+# bytecode is RAM on a Pico unless frozen) and imported again by the next
+# game; so is the code that reads a record, needed only to resume one. The
+# table (play.py) and the game (game.py) are imported at boot, while the heap
+# is still in one piece: dropping and loading them again would leave holes.
+_READING = ("engine.replay", "engine.strictjson")
 
 
 _ASK_LEAVE = const(1)
@@ -77,7 +77,7 @@ class App:
         self._next_sample = now
         self.store = Store()
         found = self.store.resume(now)
-        unload("engine.replay", "engine.strictjson")  # only needed again after a failed write
+        unload(*_READING)  # only needed again after a failed write
         if found is None:
             self.open_menu(None)
         elif found.game is None:
@@ -97,7 +97,8 @@ class App:
     def open_menu(self, message):
         if self.table is not None:
             self.table = None
-            unload(*_GAME_MODULES)
+            unload(*_READING)
+            unload_games()
         from dicetray.tray.menu import Menu
         self.menu = Menu()
         self.mode = MENU
@@ -302,7 +303,8 @@ class App:
         # The menu's RAM first (with the game modules it looked at), so the
         # game's modules load into one piece of heap.
         self.menu = None
-        unload("tray.menu", *_GAME_MODULES)
+        unload("tray.menu", *_READING)
+        unload_games()
         game = Game(name, players, opts)
         try:
             self.store.start(name, players, opts, now)

@@ -6,7 +6,7 @@ starts. Names come from /roster.txt (one per line), else P1..P8.
 from micropython import const
 
 from dicetray import games
-from dicetray.tray import keys, unload
+from dicetray.tray import keys, unload_games
 from dicetray.tray.screens import number
 
 ROSTER = "/roster.txt"
@@ -59,7 +59,8 @@ class Menu:
         if code != keys.OK:
             return NOTHING
         if self.pos == LINE_GAME:
-            unload("games." + games.NAMES[self.game])  # one game's module in RAM at a time
+            self.module = None  # one game's module in RAM at a time: this one goes first
+            unload_games()
             self.game = (self.game + 1) % len(games.NAMES)
             self.module = games.module(games.NAMES[self.game])
             self.option = 0
