@@ -109,3 +109,8 @@ def test_one_version(tmp_path):
     assert not [n for n in names if n.startswith("bench") or "/bench" in n], "a benchmark is in the package"
     assert "dicetray/games/pig.py" in names and "dicetray_host/vboard/mp/machine.py" in names
     assert "micropython.py" in names  # the CPython stand-in
+
+
+def test_the_record_generator_plays_every_game_of_the_table():
+    from dicetray_host.records.generate import OPTIONS
+    assert tuple(OPTIONS) == games.NAMES
