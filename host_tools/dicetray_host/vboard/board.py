@@ -39,7 +39,7 @@ def heap_bytes(heap):
 class VirtualBoard:
     def __init__(self, flash_dir, entry="main", heap="96k", ticks_start_ms=0, accel=True,
                  oled=True, flash_kb=1408, firmware_dir=None, timeout_s=600.0, extra_path=(),
-                 measure_heap=True, rom=(), lib_from_flash=False):
+                 measure_heap=True, rom=(), lib_from_flash=False, flash_times="typ"):
         self.flash_dir = Path(flash_dir)
         self.flash_dir.mkdir(parents=True, exist_ok=True)
         self.entry = entry
@@ -52,6 +52,7 @@ class VirtualBoard:
         self.timeout_s = timeout_s
         self.extra_path = [str(p) for p in extra_path]
         self.measure_heap = measure_heap
+        self.flash_times = flash_times  # "typ" or "max": the W25Q16JV's erase/program times
         self.lib_from_flash = lib_from_flash  # no firmware folder at /lib: the flash's own lib/
         self.rom = ",".join(rom)   # modules the board has before the firmware (VBOARD_ROM)
         self.proc = None
@@ -90,6 +91,7 @@ class VirtualBoard:
             "VBOARD_HEAP": str(heap_bytes(self.heap)),
             "VBOARD_GC_PEAK": "1" if self.measure_heap else "0",
             "VBOARD_ROM": self.rom,
+            "VBOARD_FLASH_TIMES": self.flash_times,
         })
         fds = (to_board_r, from_board_w)
         stdin, stdout = subprocess.DEVNULL, self._log
@@ -322,6 +324,11 @@ class VirtualBoard:
     def mem(self):
         parts = self._command("mem").split()[1:]
         return dict((k, int(v)) for k, v in (p.split("=") for p in parts))
+
+    def flash_stats(self):
+        """Flash work since this boot: {"erases", "programs", "busy_us"} (vboard_flash)."""
+        parts = self._command("flash").split()
+        return {"erases": int(parts[1]), "programs": int(parts[2]), "busy_us": int(parts[3])}
 
     def pwm(self):
         parts = self._command("pwm").split()

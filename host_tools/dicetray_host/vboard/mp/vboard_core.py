@@ -80,6 +80,7 @@ class Board:
         self.key_cols = ()
         self.lis = None
         self.oled = None
+        self.flash = None       # vboard_flash.FlashCost once the flash is mounted
         self.timers = []
         self.wdt_deadline = -1
         self.wdt_timeout = 0
@@ -132,8 +133,16 @@ class Board:
         return (self.ticks_start_ms * 1000 + self.now_us) & TICKS_MASK
 
     def spend(self, us):
-        """Time the firmware spends busy (an I2C transfer): devices go on, no host."""
+        """Time the firmware spends in a C call (an I2C transfer, a flash
+        erase or program): devices go on, no host. As on rp2, timer and pin
+        IRQs that come due meanwhile are soft: each runs once, coalesced,
+        when the call returns (the VM runs them at its next bytecode)."""
         self._advance(self.now_us + us)
+        if self._irq_pending and not self._in_handlers:
+            self._irq_pending = False
+            self._run_handlers()
+
+    _in_handlers = False
 
     def _next_event(self, t):
         lis = self.lis
@@ -197,13 +206,24 @@ class Board:
                         self._irq_pending = True
 
     def _run_handlers(self):
-        for g in self.used_gpio:
-            if g.flags and g.handler is not None:
-                g.irq_obj._flags = g.flags
-                g.flags = 0
-                g.handler(g.irq_obj.pin)
-        for tm in self.timers:
-            tm.run_callback()
+        # A soft IRQ does not interrupt another one (rp2's scheduler runs
+        # them one after the other).
+        self._in_handlers = True
+        try:
+            for g in self.used_gpio:
+                if g.flags and g.handler is not None:
+                    g.irq_obj._flags = g.flags
+                    g.flags = 0
+                    g.handler(g.irq_obj.pin)
+            timers = self.timers
+            i = 0
+            while i < len(timers):  # a callback may deinit its timer
+                tm = timers[i]
+                tm.run_callback()
+                if i < len(timers) and timers[i] is tm:
+                    i += 1
+        finally:
+            self._in_handlers = False
 
     def wire_keypad(self, rows, cols):
         self.key_rows = tuple(rows)
@@ -400,6 +420,12 @@ class Board:
                     break
             else:
                 self.notify("pwm -")
+        elif cmd == b"flash":
+            f = self.flash
+            if f is None:
+                self.notify("flash 0 0 0")
+            else:
+                self.notify("flash %d %d %d" % (f.erases, f.programs, f.busy_us))
         elif cmd == b"now":
             self.notify("ok %d %s" % (self.now_us, self.state))
         elif cmd == b"quit":

@@ -8,10 +8,67 @@ statvfs() reports a Pico-sized filesystem with the directory's files counted.
 import io
 import os
 
+from vboard_core import board as _board
+
 _BLOCK = 4096
 _INLINE = 256   # LittleFS keeps small files inside their directory's metadata
 _ENOSPC = 28
 _EEXIST = 17
+
+# What a write costs on the Pico's flash, a Winbond W25Q16JV (datasheet,
+# AC electrical characteristics): page program (256 B) tPP 0.4 ms typical,
+# 3 ms max; sector erase (4 KB) tSE 45 ms typical, 400 ms max. rp2's
+# LittleFS has 4 KB blocks and programs 256 B pages (progsize=256). The
+# firmware is stopped in a C call meanwhile (on rp2 with interrupts off):
+# the virtual clock moves on by the time, timer IRQs come after it.
+_PAGE = 256
+_TIMES_US = {"typ": (400, 45_000), "max": (3_000, 400_000)}
+_COMMITS_PER_BLOCK = _BLOCK // _PAGE  # a metadata block takes this many commits, then compacts
+
+
+class FlashCost:
+    """Counts the erases and programs LittleFS would make, and spends their time."""
+
+    def __init__(self, times="typ"):
+        self.program_us, self.erase_us = _TIMES_US[times]
+        self.erases = 0
+        self.programs = 0
+        self.busy_us = 0
+        self._commits = 0
+
+    def spend(self, erases, programs):
+        self.erases += erases
+        self.programs += programs
+        us = erases * self.erase_us + programs * self.program_us
+        self.busy_us += us
+        _board.spend(us)
+
+    def commit(self, nbytes=0):
+        """A metadata commit (a file's new size and head, a rename, a new
+        entry): programs its pages into the directory's metadata block;
+        when that block is full it is compacted into its erased twin."""
+        pages = 1 + nbytes // _PAGE
+        erases = 0
+        self._commits += pages
+        if self._commits >= _COMMITS_PER_BLOCK:
+            self._commits = 0
+            erases = 1
+            pages += 1  # the compacted entries
+        self.spend(erases, pages)
+
+    def append(self, old, added):
+        """A synced append of `added` bytes to a file of `old` bytes. LittleFS
+        never programs a block twice: after a sync the next append copies
+        the file's partly filled last block into a fresh, erased one
+        (lfs_ctz_extend), then programs the new data after it."""
+        new = old + added
+        if new <= _INLINE:
+            self.commit(new)  # the whole file lives in the commit
+            return
+        tail = old if old <= _INLINE else old % _BLOCK
+        data = tail + added
+        self.spend((data + _BLOCK - 1) // _BLOCK, (data + _PAGE - 1) // _PAGE)
+        self.commit()
 
 
 class FlashFile(io.IOBase):
@@ -31,6 +88,7 @@ class FlashFile(io.IOBase):
             raise OSError(_EEXIST)
         if not exists:
             vfs.fs.open(path, "wb").close()  # LittleFS creates the entry at open
+            vfs.cost.commit()
 
     def write(self, data):
         if self._closed:
@@ -53,6 +111,7 @@ class FlashFile(io.IOBase):
             f.write(self._pending)
         finally:
             f.close()
+        vfs.cost.append(0 if self._truncate else old, len(self._pending))
         self._truncate = False
         self._pending = bytearray()
 
@@ -86,6 +145,8 @@ class FlashVfs:
         self._host = os.VfsPosix()
         self._root = host_dir.rstrip("/")
         self.total_blocks = size_kb * 1024 // _BLOCK
+        self.cost = FlashCost(os.getenv("VBOARD_FLASH_TIMES") or "typ")
+        _board.flash = self.cost
 
     def used_blocks(self, path=""):
         used = 2  # a directory's metadata pair (the root's is the superblock)
@@ -128,17 +189,21 @@ class FlashVfs:
     def mkdir(self, path):
         if self.free_blocks() < 2:
             raise OSError(_ENOSPC)
+        self.cost.commit()
         return self.fs.mkdir(path)
 
     def rmdir(self, path):
+        self.cost.commit()
         return self.fs.rmdir(path)
 
     def remove(self, path):
+        self.cost.commit()
         return self.fs.remove(path)
 
     def rename(self, old, new):
         # As LittleFS: an existing file at `new` is replaced, atomically (a
         # power cut leaves either the old or the new file there, never none).
+        self.cost.commit()
         self._host.rename(self._host_path(old), self._host_path(new))
 
     def _host_path(self, path):
