@@ -11,6 +11,7 @@ SECTIONS = [
     "bench.display",
     "bench.tray",
     "bench.app",
+    "bench.keys",
     "bench.db",
     "bench.pull",
 ]

@@ -325,6 +325,15 @@ class VirtualBoard:
         parts = self._command("mem").split()[1:]
         return dict((k, int(v)) for k, v in (p.split("=") for p in parts))
 
+    def oled_writes(self):
+        """(board us of the last write to the panel this boot, bytes written this boot)."""
+        parts = self._command("oled?").split()
+        return int(parts[1]), int(parts[2])
+
+    def board_us(self):
+        """The board's clock this boot, in us (what oled_writes() is measured in)."""
+        return self._board_us
+
     def flash_stats(self):
         """Flash work since this boot: {"erases", "programs", "busy_us"} (vboard_flash)."""
         parts = self._command("flash").split()

@@ -40,13 +40,10 @@ class Keypad:
         self._raw_since = ticks_ms()
         self._long_sent = 0
         self._pressed_at = array("i", bytes(4 * len(self._keymap)))
-        # The ring: event bytes and the ticks_ms each was accepted at.
-        self._queue = bytearray(queue_size)
-        self._times = array("i", bytes(4 * queue_size))
+        self._queue = bytearray(queue_size)   # the ring of events
         self._head = 0
         self._count = 0
         self.dropped = 0
-        self.event_ms = 0      # ticks_ms at which the event get() returned last was accepted
         self._timer = None
         self._parked = False
         self.period_ms = 0
@@ -56,19 +53,13 @@ class Keypad:
             row(1)
 
     # -- the ring buffer ---------------------------------------------------------
-    def _put(self, event, now):
+    def _put(self, event):
         q = self._queue
         if self._count == len(q):
             self.dropped += 1
             return
-        i = (self._head + self._count) % len(q)
-        q[i] = event
-        self._times[i] = now
+        q[(self._head + self._count) % len(q)] = event
         self._count += 1
-
-    def pending(self):
-        """Events waiting in the ring."""
-        return self._count
 
     def get(self):
         """Oldest event (kind | code), or -1 when there is none."""
@@ -76,7 +67,6 @@ class Keypad:
             return -1
         q = self._queue
         event = q[self._head]
-        self.event_ms = self._times[self._head]
         self._head = (self._head + 1) % len(q)
         self._count -= 1
         return event
@@ -118,9 +108,9 @@ class Keypad:
                     if raw & bit:
                         self._pressed_at[i] = now
                         self._long_sent &= ~bit
-                        self._put(_PRESS | keymap[i], now)
+                        self._put(_PRESS | keymap[i])
                     else:
-                        self._put(_RELEASE | keymap[i], now)
+                        self._put(_RELEASE | keymap[i])
             self.down = raw
         waiting = self.down & ~self._long_sent
         if waiting:
@@ -129,7 +119,7 @@ class Keypad:
                 bit = 1 << i
                 if waiting & bit and ticks_diff(now, self._pressed_at[i]) >= self.long_ms:
                     self._long_sent |= bit
-                    self._put(_LONG | keymap[i], now)
+                    self._put(_LONG | keymap[i])
         return self._count - before
 
     # -- scanning from a timer ---------------------------------------------------------

@@ -179,6 +179,14 @@ class I2C:
         self._bus_time(0)
         raise OSError(_EIO)
 
+    @staticmethod
+    def _wrote(d, n):
+        # When the panel got its last byte, and how many: the key -> screen
+        # figures of `make bench` (bench/keys.py).
+        if d is _board.oled:
+            d.wrote_us = _board.now_us
+            d.wrote_bytes += n
+
     def _bus_time(self, nbytes):
         # start + address byte + data bytes, 9 clocks each, + stop
         _board.spend(((nbytes + 1) * 9 + 2) * 1_000_000 // self.freq)
@@ -199,6 +207,7 @@ class I2C:
         d.begin_write()
         d.write(buf)
         d.end_write()
+        self._wrote(d, len(buf))
         return len(buf)
 
     def writevto(self, addr, vector, stop=True):
@@ -213,6 +222,7 @@ class I2C:
         for i in range(len(vector)):
             d.write(_as_bytes(vector[i]))
         d.end_write()
+        self._wrote(d, n)
         return n
 
     def readfrom_into(self, addr, buf, stop=True):

@@ -420,6 +420,9 @@ class Board:
                     break
             else:
                 self.notify("pwm -")
+        elif cmd == b"oled?":
+            o = self.oled
+            self.notify("oled %d %d" % ((o.wrote_us, o.wrote_bytes) if o is not None else (0, 0)))
         elif cmd == b"flash":
             f = self.flash
             if f is None:
