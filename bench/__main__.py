@@ -12,6 +12,7 @@ SECTIONS = [
     "bench.tray",
     "bench.app",
     "bench.keys",
+    "bench.flash",
     "bench.db",
     "bench.pull",
 ]

@@ -228,6 +228,11 @@ class App:
         elif idle >= _DIM_MS and not self.dimmed:
             self.oled.contrast(_DIM)
             self.dimmed = True
+            if self.table is not None:
+                try:
+                    self.store.settle()  # quiet table: the record file becomes whole
+                except OSError:
+                    pass  # the lines stay safe in the journal
 
     # -- keys ------------------------------------------------------------------------
     def on_press(self, code, now):
