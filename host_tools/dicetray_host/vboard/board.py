@@ -278,10 +278,23 @@ class VirtualBoard:
         return self
 
     def tap(self, name, hold_ms=60, after_ms=60):
-        self.press(name)
-        self.run(hold_ms)
-        self.release(name)
-        self.run(after_ms)
+        """Press now, release hold_ms later (at that board time, whatever the
+        firmware is doing then), then let after_ms more pass."""
+        self.schedule_taps([(name, 0, hold_ms)])
+        self.run(hold_ms + after_ms)
+        return self
+
+    def schedule_taps(self, taps):
+        """Keys a player taps from now on: (name, start ms from now, hold ms).
+        The board changes each key at its time, also in the middle of a bus
+        transfer or a flash write (a host command only lands when the
+        firmware waits). Then run() to let them happen."""
+        now = self._board_us
+        for name, start_ms, hold_ms in taps:
+            row, col = self.key_position(name)
+            t = now + int(start_ms * 1000)
+            self._command("keyat %d %d %d 1" % (t, row, col))
+            self._command("keyat %d %d %d 0" % (t + int(hold_ms * 1000), row, col))
         return self
 
     def feed(self, points):
@@ -338,6 +351,12 @@ class VirtualBoard:
         """Flash work since this boot: {"erases", "programs", "busy_us"} (vboard_flash)."""
         parts = self._command("flash").split()
         return {"erases": int(parts[1]), "programs": int(parts[2]), "busy_us": int(parts[3])}
+
+    def erasing(self):
+        """[(start ms, end ms)] since this boot of the last 64 flash writes that
+        erased a sector: the firmware could run nothing meanwhile."""
+        line = self._command("erasing").strip()
+        return [tuple(int(v) / 1000 for v in w.split("-")) for w in line.split()] if line else []
 
     def pwm(self):
         parts = self._command("pwm").split()

@@ -82,6 +82,7 @@ class Board:
         self.oled = None
         self.flash = None       # vboard_flash.FlashCost once the flash is mounted
         self.timers = []
+        self.key_events = []    # (board us, row, col, down) the host scheduled, in time order
         self.wdt_deadline = -1
         self.wdt_timeout = 0
         self.state = "boot"
@@ -151,6 +152,8 @@ class Board:
         for tm in self.timers:
             if tm.due_us <= t:
                 t = tm.due_us
+        if self.key_events and self.key_events[0][0] <= t:
+            t = self.key_events[0][0]
         return t
 
     def _advance(self, t, stop_on_irq=False):
@@ -166,6 +169,11 @@ class Board:
                 if tm.due_us <= step:
                     tm.expire()
                     self._irq_pending = True
+            # A finger does not wait for the firmware: scheduled keys change
+            # at their time, also during a bus transfer or a flash write.
+            while self.key_events and self.key_events[0][0] <= step:
+                t_us, row, col, down = self.key_events.pop(0)
+                self.set_key(row, col, down)
             self._check_edges()
             if 0 <= self.wdt_deadline <= step:
                 self.reset()
@@ -375,7 +383,7 @@ class Board:
         if not cmd:
             return False
         args = self._args
-        if cmd in (b"run", b"key", b"acc"):
+        if cmd in (b"run", b"key", b"acc", b"keyat"):
             count = self._numbers(n)
         if cmd == b"run":
             self.target_us = self.now_us + args[0] * 1000
@@ -383,6 +391,14 @@ class Board:
             return True
         elif cmd == b"key":
             self.set_key(args[0], args[1], args[2] == 1)
+            self.notify("ok")
+        elif cmd == b"keyat":  # keyat US ROW COL DOWN: a key changes at board time US
+            ev = (max(args[0], self.now_us), args[1], args[2], args[3] == 1)
+            events = self.key_events
+            i = len(events)
+            while i and events[i - 1][0] > ev[0]:
+                i -= 1
+            events.insert(i, ev)
             self.notify("ok")
         elif cmd == b"acc":
             if self.lis is None:
@@ -429,6 +445,9 @@ class Board:
                 self.notify("flash 0 0 0")
             else:
                 self.notify("flash %d %d %d" % (f.erases, f.programs, f.busy_us))
+        elif cmd == b"erasing":  # when the flash was busy erasing (the last 64 writes that erased)
+            f = self.flash
+            self.notify(" ".join("%d-%d" % w for w in f.erasing) if f is not None else "")
         elif cmd == b"now":
             self.notify("ok %d %s" % (self.now_us, self.state))
         elif cmd == b"quit":

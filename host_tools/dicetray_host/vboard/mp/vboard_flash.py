@@ -38,41 +38,49 @@ class FlashCost:
         self.erases = 0
         self.programs = 0
         self.busy_us = 0
-        self._commits = 0
+        self._commits = {}  # metadata pages used per directory
+        self.erasing = []   # (start us, end us) of the last writes that erased
 
     def spend(self, erases, programs):
         self.erases += erases
         self.programs += programs
         us = erases * self.erase_us + programs * self.program_us
         self.busy_us += us
+        if erases:
+            if len(self.erasing) >= 64:
+                del self.erasing[0]
+            self.erasing.append((_board.now_us, _board.now_us + us))
         _board.spend(us)
 
-    def commit(self, nbytes=0):
-        """A metadata commit (a file's new size and head, a rename, a new
-        entry): programs its pages into the directory's metadata block;
-        when that block is full it is compacted into its erased twin."""
+    def commit(self, path, nbytes=0):
+        """A metadata commit in path's directory (a file's new size and
+        head, a rename, a new entry): programs its pages into the
+        directory's metadata block; when that block is full it is
+        compacted into its erased twin. Each directory has its own pair."""
+        folder = path.rsplit("/", 1)[0] if "/" in path.lstrip("/") else "/"
         pages = 1 + (nbytes + _PAGE - 1) // _PAGE
         erases = 0
-        self._commits += pages
-        if self._commits >= _COMMITS_PER_BLOCK:
-            self._commits = 0
+        used = self._commits.get(folder, 0) + pages
+        if used >= _COMMITS_PER_BLOCK:
+            used = 0
             erases = 1
             pages += 1  # the compacted entries
+        self._commits[folder] = used
         self.spend(erases, pages)
 
-    def append(self, old, added):
+    def append(self, path, old, added):
         """A synced append of `added` bytes to a file of `old` bytes. LittleFS
         never programs a block twice: after a sync the next append copies
         the file's partly filled last block into a fresh, erased one
         (lfs_ctz_extend), then programs the new data after it."""
         new = old + added
         if new <= _INLINE:
-            self.commit(new)  # the whole file lives in the commit
+            self.commit(path, new)  # the whole file lives in the commit
             return
         tail = old if old <= _INLINE else old % _BLOCK
         data = tail + added
         self.spend((data + _BLOCK - 1) // _BLOCK, (data + _PAGE - 1) // _PAGE)
-        self.commit()
+        self.commit(path)
 
 
 class FlashFile(io.IOBase):
@@ -92,7 +100,7 @@ class FlashFile(io.IOBase):
             raise OSError(_EEXIST)
         if not exists:
             vfs.fs.open(path, "wb").close()  # LittleFS creates the entry at open
-            vfs.cost.commit()
+            vfs.cost.commit(path)
 
     def write(self, data):
         if self._closed:
@@ -115,7 +123,7 @@ class FlashFile(io.IOBase):
             f.write(self._pending)
         finally:
             f.close()
-        vfs.cost.append(0 if self._truncate else old, len(self._pending))
+        vfs.cost.append(self._path, 0 if self._truncate else old, len(self._pending))
         self._truncate = False
         self._pending = bytearray()
 
@@ -193,21 +201,21 @@ class FlashVfs:
     def mkdir(self, path):
         if self.free_blocks() < 2:
             raise OSError(_ENOSPC)
-        self.cost.commit()
+        self.cost.commit(path)
         return self.fs.mkdir(path)
 
     def rmdir(self, path):
-        self.cost.commit()
+        self.cost.commit(path)
         return self.fs.rmdir(path)
 
     def remove(self, path):
-        self.cost.commit()
+        self.cost.commit(path)
         return self.fs.remove(path)
 
     def rename(self, old, new):
         # As LittleFS: an existing file at `new` is replaced, atomically (a
         # power cut leaves either the old or the new file there, never none).
-        self.cost.commit()
+        self.cost.commit(new)
         self._host.rename(self._host_path(old), self._host_path(new))
 
     def _host_path(self, path):
