@@ -122,7 +122,11 @@ class Store:
         self.root = root
         self.number = 0      # record being written, 0 when none
         self._size = 0       # its file's size in bytes
-        self._pending = b""  # its lines in the journal, not yet in the file
+        # Its lines in the journal, not yet in the file: one buffer made at
+        # boot, so writing an action leaves no long-lived block behind.
+        self._journal = bytearray(_JOURNAL_MAX)
+        self._jview = memoryview(self._journal)
+        self._jn = 0
         self._t0 = 0         # ms since game start when this boot began writing
         self._ticks0 = 0
         self._since_check = 0
@@ -289,7 +293,7 @@ class Store:
         self.close()
         self.number = number
         self._size = os.stat(self.path(number))[6]
-        self._pending = pending
+        self._keep(pending)
         self._t0 = t0
         self._ticks0 = now_ms
 
@@ -300,12 +304,13 @@ class Store:
         import time
         t = self._t0 + time.ticks_diff(now_ms, self._ticks0)
         line = (record.encode_action(kind, dice, p, t) + "\n").encode()
-        if self._pending and len(self._pending) + len(line) > _JOURNAL_MAX:
+        if self._jn + len(line) > _JOURNAL_MAX:
             self._to_record()
-        self._pending += line
+        self._journal[self._jn:self._jn + len(line)] = line
+        self._jn += len(line)
         with open(journal_path(self.number), "wb") as f:
             f.write(b"%d\n" % self._size)
-            f.write(self._pending)
+            f.write(self._jview[:self._jn])
         sync()
         self._since_check += 1
         if self._since_check >= _CHECK_EVERY:
@@ -316,10 +321,15 @@ class Store:
         """The journal's lines, as one batch, to the end of the record file.
         Until the journal is rewritten it names the old size: stale."""
         with open(self.path(self.number), "ab") as f:
-            f.write(self._pending)
+            f.write(self._jview[:self._jn])
         sync()
-        self._size += len(self._pending)
-        self._pending = b""
+        self._size += self._jn
+        self._jn = 0
+
+    def _keep(self, pending):
+        """The journal's lines as found on flash, as the pending ones."""
+        self._journal[:len(pending)] = pending
+        self._jn = len(pending)
 
     def reload(self):
         """The game as the flash has it (after a failed write)."""
@@ -327,15 +337,16 @@ class Store:
         if game is None:
             raise OSError(5)  # the record itself went bad: nothing to rebuild from
         self._size = lines.size
-        self._pending = lines.journal_lines
+        pending = lines.journal_lines
         if dropped:
             keep = lines.starts[dropped - 1]
             if keep >= lines.size:
-                self._pending = self._pending[:keep - lines.size]
+                pending = pending[:keep - lines.size]
             else:
                 self._cut(self.path(self.number), keep)
                 self._size = keep
-                self._pending = b""
+                pending = b""
+        self._keep(pending)
         return game
 
     def finish(self):
@@ -348,7 +359,7 @@ class Store:
         the record file alone is the game for anyone who reads it."""
         if not self.number:
             return
-        if self._pending:
+        if self._jn:
             self._to_record()
         try:
             os.remove(journal_path(self.number))

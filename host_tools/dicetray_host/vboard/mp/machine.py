@@ -280,8 +280,14 @@ def _board_devices(bus_id, sda, scl):
     return wiring[2]
 
 
-_byte_views = {}
 _BYTE_TYPES = (bytearray, bytes)
+# A cache of byte views in slots made at import, before the firmware's heap
+# is set aside: the model's bookkeeping must not allocate on the firmware's
+# heap (nor fragment it) during play, which rp2's C I2C never does.
+_CACHE = 96      # more than the firmware's distinct bus buffers (LIS3DH bursts 33, OLED 17)
+_cached = [None] * _CACHE       # the buffers
+_views = [None] * _CACHE        # their byte views
+_next_slot = [0]
 
 
 def _as_bytes(buf):
@@ -292,9 +298,9 @@ def _as_bytes(buf):
     """
     if isinstance(buf, _BYTE_TYPES):
         return buf
-    hit = _byte_views.get(id(buf))
-    if hit is not None and hit[0] is buf:
-        return hit[1]
+    for i in range(_CACHE):
+        if _cached[i] is buf:
+            return _views[i]
     # The model's own bookkeeping is no allocation of the firmware's: a
     # heap_lock() around a driver call must not trip on it.
     try:
@@ -313,9 +319,10 @@ def _as_bytes(buf):
 def _cache_view(buf):
     nbytes = len(bytes(buf))
     view = buf if nbytes == len(buf) else _uctypes.bytearray_at(_uctypes.addressof(buf), nbytes)
-    if len(_byte_views) > 64:
-        _byte_views.clear()
-    _byte_views[id(buf)] = (buf, view)
+    i = _next_slot[0]
+    _next_slot[0] = (i + 1) % _CACHE
+    _cached[i] = buf
+    _views[i] = view
     return view
 
 

@@ -7,6 +7,7 @@ statvfs() reports a Pico-sized filesystem with the directory's files counted.
 """
 import io
 import os
+from array import array
 
 from vboard_core import board as _board
 
@@ -28,6 +29,7 @@ _EEXIST = 17
 _PAGE = 256
 _TIMES_US = {"typ": (400, 45_000), "max": (3_000, 400_000)}
 _COMMITS_PER_BLOCK = _BLOCK // _PAGE  # a metadata block takes this many commits, then compacts
+_WINDOWS = 64
 
 
 class FlashCost:
@@ -38,8 +40,12 @@ class FlashCost:
         self.erases = 0
         self.programs = 0
         self.busy_us = 0
-        self._commits = {}  # metadata pages used per directory
-        self.erasing = []   # (start us, end us) of the last writes that erased
+        # Made now, before the firmware's heap is set aside: counting the
+        # work must not allocate on (and fragment) the firmware's heap.
+        self._folders = ["/games/", "/journal/", "/"]   # a metadata pair each
+        self._commits = [0, 0, 0]                       # its pages used
+        self.erasing = array("q", bytes(8 * 2 * _WINDOWS))  # start, end us of the last erasing writes
+        self.windows = 0
 
     def spend(self, erases, programs):
         self.erases += erases
@@ -47,9 +53,10 @@ class FlashCost:
         us = erases * self.erase_us + programs * self.program_us
         self.busy_us += us
         if erases:
-            if len(self.erasing) >= 64:
-                del self.erasing[0]
-            self.erasing.append((_board.now_us, _board.now_us + us))
+            i = 2 * (self.windows % _WINDOWS)
+            self.erasing[i] = _board.now_us
+            self.erasing[i + 1] = _board.now_us + us
+            self.windows += 1
         _board.spend(us)
 
     def commit(self, path, nbytes=0):
@@ -57,16 +64,26 @@ class FlashCost:
         head, a rename, a new entry): programs its pages into the
         directory's metadata block; when that block is full it is
         compacted into its erased twin. Each directory has its own pair."""
-        folder = path.rsplit("/", 1)[0] if "/" in path.lstrip("/") else "/"
+        folder = 0
+        while not (path.startswith(self._folders[folder])
+                   and path.find("/", len(self._folders[folder])) < 0) and folder < 2:
+            folder += 1
         pages = 1 + (nbytes + _PAGE - 1) // _PAGE
         erases = 0
-        used = self._commits.get(folder, 0) + pages
+        used = self._commits[folder] + pages
         if used >= _COMMITS_PER_BLOCK:
             used = 0
             erases = 1
             pages += 1  # the compacted entries
         self._commits[folder] = used
         self.spend(erases, pages)
+
+    def erase_windows(self):
+        """[(start us, end us)] of the last erasing writes, oldest first."""
+        n = min(self.windows, _WINDOWS)
+        first = self.windows - n
+        return [(self.erasing[2 * (k % _WINDOWS)], self.erasing[2 * (k % _WINDOWS) + 1])
+                for k in range(first, self.windows)]
 
     def append(self, path, old, added):
         """A synced append of `added` bytes to a file of `old` bytes. LittleFS
