@@ -11,6 +11,8 @@ SECTIONS = [
     "bench.display",
     "bench.tray",
     "bench.app",
+    "bench.keys",
+    "bench.flash",
     "bench.db",
     "bench.pull",
 ]

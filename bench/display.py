@@ -32,11 +32,12 @@ def display_table():
     if status:
         print(out)
         return
-    print("%-40s %14s %12s" % ("screen change", "changed pages", "full frame"))
+    print("%-40s %14s %12s" % ("screen change", "changed cells", "full frame"))
     for line in out.strip().splitlines():
         name, n = line.split("|")
         print("%-40s %9s bytes %6d bytes" % (name, n, 1032))
-    print("(a page = 7-byte window command + control byte + 128 bytes; 400 kHz I2C: ~23 us per byte)")
+    print("(per changed page: 7-byte window command + control byte + the changed 8-column cells;")
+    print(" a full page 136 bytes; 400 kHz I2C: ~23 us per byte)")
 
 
 def callgrind(source, n, tmp):

@@ -5,7 +5,7 @@ PRELUDE = """
 import time, micropython
 from vboard_core import board
 from dicetray.tray import board as hw, keys
-pad = hw.open_keypad(debounce_ms=20, long_ms=700)
+pad = hw.open_keypad(debounce_ms=20, long_ms=700, scan_ms=0)
 events = []
 
 def step(ms):

@@ -36,24 +36,39 @@ print(result[0], result[1])
 """
 
 
-def test_only_changed_pages_are_sent_and_land_in_gddram(tmp_path):
+def test_only_changed_columns_are_sent_and_land_in_gddram(tmp_path):
     status, out = run_script(SHOW_PAGES, tmp_path / "flash")
     assert status == 0, out
     lines = dict(line.split(" ", 1) for line in out.strip().splitlines())
-    # page = 7-byte window command + control byte + 128 data bytes
+    # per changed page: 7-byte window command + control byte + the changed
+    # columns, widened to whole 8-column cells ("Hi" is 16 columns)
     assert lines["unchanged"] == "0"
-    assert lines["one"] == "page 136"
-    assert lines["two"] == "pages 272"       # 8-pixel text at y=12 spans pages 1 and 2
-    assert lines["full"] == "1032"
-    assert lines["all"] == "changed 1032"   # every page changed: one window, one write
+    assert lines["one"] == "page 24"
+    assert lines["two"] == "pages 48"         # 8-pixel text at y=12 spans pages 1 and 2
+    assert lines["full"] == "1088"            # page by page: no bus call longer than a page
+    assert lines["all"] == "changed 1088"
     assert lines["gddram"] == "True"
-    assert int(lines["init"]) > 1032        # init commands + a cleared frame
+    assert int(lines["init"]) > 1088        # init commands + a cleared frame
 
 
-def test_show_allocates_nothing(tmp_path):
-    status, out = run_script(SHOW_PAGES, tmp_path / "flash")
+def test_show_allocates_nothing_on_an_i2c_that_allocates_like_rp2s(tmp_path):
+    status, out = run_script(SHOW_PAGES + WRITEVTO_CONTROL, tmp_path / "flash")
     assert status == 0, out
-    assert out.strip().splitlines()[-1] == "no_allocation 272"
+    last = out.strip().splitlines()[-2:]
+    assert last[0] == "no_allocation 32"      # one pixel off and on again: one cell twice
+    assert last[1] == "writevto allocates"    # the bus allocates where rp2's does
+
+
+WRITEVTO_CONTROL = """
+micropython.heap_lock()
+try:
+    d.i2c.writevto(0x3C, [b"\\x40", d.buffer[:8]])
+    print("writevto allocates not")
+except MemoryError:
+    micropython.heap_unlock()
+    print("writevto allocates")
+micropython.heap_unlock()
+"""
 
 
 APP = """

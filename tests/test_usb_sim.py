@@ -126,7 +126,10 @@ def test_deploy_to_a_fresh_virtual_pico_then_the_tray_boots_the_deployed_firmwar
         assert "New game" in screen and "Manual mode" in screen
         tap(vb, "DOWN", "DOWN", "DOWN", "ROLL", "4")          # Start pig, and it plays
         assert "Roll 1 of 6" in "\n".join(vb.screen_text())
-        assert (flash / "games" / "0001.jsonl").read_bytes().count(b"\n") == 2
+        from dicetray.tray.journal import whole_record        # the newest line waits in the journal
+        whole = whole_record((flash / "games" / "0001.jsonl").read_bytes(),
+                             (flash / "journal" / "0001").read_bytes())
+        assert whole.count(b"\n") == 2
     finally:
         device.stop()
         vb.stop()

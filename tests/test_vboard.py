@@ -28,7 +28,7 @@ try:
 except ValueError as e:
     print(e)
 """)
-    assert out == ["[60] [24]", "[]", "errno 19", "bad SDA pin"]
+    assert out == ["[60] [24]", "[]", "errno 5", "bad SDA pin"]
 
 
 def test_pins_have_pulls_and_a_pressed_key_joins_row_and_column(tmp_path):

@@ -4,7 +4,7 @@ from dicetray.tray import board
 from vboard_core import board as vb
 
 N = 100
-pad = board.open_keypad()
+pad = board.open_keypad(scan_ms=0)  # scanned here, not by its timer
 vb.set_key(0, 0, True)
 for i in range(N):
     pad.scan(i * 5)

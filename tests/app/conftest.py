@@ -103,8 +103,14 @@ class Tray:
         return sorted((self.flash / "games").glob("*.jsonl"))
 
     def record_lines(self):
+        """The newest record as the tray reads it: its file and its journal's lines."""
+        from dicetray.tray.journal import whole_record
         files = self.records()
-        return files[-1].read_bytes().splitlines() if files else []
+        if not files:
+            return []
+        journal = self.flash / "journal" / files[-1].stem
+        return whole_record(files[-1].read_bytes(),
+                            journal.read_bytes() if journal.exists() else b"").splitlines()
 
     def actions(self):
         """The record's actions as (a, d or p) without t and c."""
@@ -115,8 +121,10 @@ class Tray:
         return out
 
     def replay(self):
+        whole = self.flash.parent / "whole.jsonl"
+        whole.write_bytes(b"".join(line + b"\n" for line in self.record_lines()))
         proc = subprocess.run([sys.executable, "-m", "dicetray_host.cli", "replay", "--json",
-                               str(self.records()[-1])], capture_output=True, text=True)
+                               str(whole)], capture_output=True, text=True)
         assert proc.returncode == 0, proc.stderr
         return json.loads(proc.stdout)
 

@@ -72,7 +72,7 @@ def test_torn_last_line_is_cut_and_reported(flash):
         assert tray.actions()[-1] == ("roll", [6])
         result = tray.replay()
         assert result["scores"] == [9, 0] and result["points"] == 6
-        last = path.read_bytes().splitlines()[-1]
+        last = tray.record_lines()[-1]               # (in the journal until a batch)
         assert record.decode(last)["t"] > 2500       # time goes on from the record
 
 
@@ -104,4 +104,43 @@ def test_power_cut_during_a_torn_line_repair_is_finished_at_the_next_boot(flash)
         assert path.read_bytes() == good
         assert empty.read_bytes() == b"".join(line.encode() + b"\n" for line in lines[:2])
         tray.roll(6)
+        assert tray.replay()["scores"] == [9, 0]
+
+
+def write_journal(flash, number, record_size, lines):
+    journal = flash / "journal"
+    journal.mkdir(exist_ok=True)
+    data = b"%d\n" % record_size + b"".join(line.encode() + b"\n" for line in lines)
+    (journal / ("%04d" % number)).write_bytes(data)
+
+
+def test_the_journals_lines_are_part_of_the_game_after_a_power_cut(flash):
+    lines = pig_lines()
+    path = write_record(flash, "0004.jsonl", lines[:2])
+    more = [record.encode_action(ROLL, [6], t=3000), record.encode_action(ROLL, [2], t=4000)]
+    write_journal(flash, 4, path.stat().st_size, lines[2:3] + more)
+    from conftest import Tray
+    with Tray(flash) as tray:
+        tray.shows("Resumed 0004")
+        assert tray.actions() == [("roll", [4]), ("roll", [5]), ("roll", [6]), ("roll", [2])]
+        assert tray.screen_scores() == [0, 0]
+        tray.key("BANK")                             # P1 banks 4 + 5 + 6 + 2 = 17
+        assert tray.screen_scores() == [17, 0]
+        tray.key("MENU", "OK")                       # leave: the record file is whole
+    assert not (flash / "journal" / "0004").exists()
+    assert path.read_bytes().count(b"\n") == 6
+
+
+def test_a_cut_after_a_batch_reached_the_record_neither_loses_nor_doubles_a_line(flash):
+    lines = pig_lines()
+    path = write_record(flash, "0005.jsonl", lines)
+    # The journal still names the size before its lines went to the record.
+    write_journal(flash, 5, len(lines[0]) + len(lines[1]) + 2, lines[2:])
+    from conftest import Tray
+    with Tray(flash) as tray:
+        tray.shows("Resumed 0005")
+        assert tray.actions() == [("roll", [4]), ("roll", [5]), ("bank", None)]
+        assert tray.screen_scores() == [9, 0]
+        tray.roll(3)
+        assert tray.actions()[-1] == ("roll", [3])
         assert tray.replay()["scores"] == [9, 0]

@@ -1,8 +1,11 @@
 """The tray's main loop: keys, accelerometer, screens, dimming.
 
-Every ~5 ms: scan the key pad and handle its events; every 40 ms: read the
-accelerometer FIFO and feed the throw detector; redraw only when something
-changed (the display driver then sends only the changed pages).
+The key pad is scanned by a timer into a ring buffer (drivers/keypad.py),
+so no key is lost while this loop draws, writes flash or replays at boot.
+Every ~5 ms the loop handles the queued key events in order; every 40 ms
+it reads the accelerometer FIFO and feeds the throw detector; it redraws
+only when something changed (the display driver then sends only the
+changed columns of the changed pages).
 """
 import gc
 import time
@@ -123,7 +126,6 @@ class App:
 
     def step(self, now):
         pad = self.pad
-        pad.scan(now)
         ev = pad.get()
         while ev >= 0:
             kind = ev & keys.KIND_MASK
@@ -226,6 +228,11 @@ class App:
         elif idle >= _DIM_MS and not self.dimmed:
             self.oled.contrast(_DIM)
             self.dimmed = True
+            if self.table is not None:
+                try:
+                    self.store.settle()  # quiet table: the record file becomes whole
+                except OSError:
+                    pass  # the lines stay safe in the journal
 
     # -- keys ------------------------------------------------------------------------
     def on_press(self, code, now):

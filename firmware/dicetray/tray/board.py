@@ -27,13 +27,19 @@ def accel_int1():
     return Pin(pins.ACCEL_INT1, Pin.IN, Pin.PULL_DOWN)
 
 
-def open_keypad(debounce_ms=20, long_ms=700):
+def open_keypad(debounce_ms=15, long_ms=700, scan_ms=5):
+    """The pad, scanned every scan_ms by a timer from now on (scan_ms=0:
+    the caller scans). A membrane key bounces for a few ms; 15 ms of
+    stable state takes a 30 ms tap even when a scan comes late."""
     from dicetray.tray.drivers.keypad import Keypad
     # Open-drain rows: an idle row floats instead of fighting the active one
     # when two keys in a column are held.
     rows = [Pin(n, Pin.OPEN_DRAIN, value=1) for n in pins.KEY_ROWS]
     cols = [Pin(n, Pin.IN, Pin.PULL_UP) for n in pins.KEY_COLS]
-    return Keypad(rows, cols, keys.MATRIX, debounce_ms, long_ms)
+    pad = Keypad(rows, cols, keys.MATRIX, debounce_ms, long_ms)
+    if scan_ms:
+        pad.start(scan_ms)
+    return pad
 
 
 def open_piezo():

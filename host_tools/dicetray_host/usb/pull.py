@@ -42,6 +42,11 @@ def _crc(f, n, b=bytearray(%d)):
         c = binascii.crc32(m[:k], c); n -= k
     return c & 0xffffffff
 def _list(known):
+    try:  # the newest lines of a game in progress wait in a journal: into the record first
+        from dicetray.tray.journal import fold_journals
+        fold_journals()
+    except ImportError:
+        pass
     try:
         names = sorted(e[0] for e in os.ilistdir(%r) if e[1] == 0x8000 and e[0].endswith('.jsonl'))
     except OSError:

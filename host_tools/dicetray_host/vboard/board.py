@@ -20,6 +20,7 @@ TRACE_CAP = 64          # trace points the board holds (vboard_lis3dh._CAP)
 RESET_EXIT = 77
 BOARD_RESERVE = 128 * 1024  # heap for the virtual board itself; the firmware gets `heap`
 WDT_RESET = 3
+RUN_SLICE_MS = 1000     # virtual time per `run` command: the board answers often
 
 
 class BoardError(RuntimeError):
@@ -37,8 +38,8 @@ def heap_bytes(heap):
 
 class VirtualBoard:
     def __init__(self, flash_dir, entry="main", heap="96k", ticks_start_ms=0, accel=True,
-                 oled=True, flash_kb=1408, firmware_dir=None, timeout_s=60.0, extra_path=(),
-                 measure_heap=True, rom=(), lib_from_flash=False):
+                 oled=True, flash_kb=1408, firmware_dir=None, timeout_s=600.0, extra_path=(),
+                 measure_heap=True, rom=(), lib_from_flash=False, flash_times="typ"):
         self.flash_dir = Path(flash_dir)
         self.flash_dir.mkdir(parents=True, exist_ok=True)
         self.entry = entry
@@ -51,6 +52,7 @@ class VirtualBoard:
         self.timeout_s = timeout_s
         self.extra_path = [str(p) for p in extra_path]
         self.measure_heap = measure_heap
+        self.flash_times = flash_times  # "typ" or "max": the W25Q16JV's erase/program times
         self.lib_from_flash = lib_from_flash  # no firmware folder at /lib: the flash's own lib/
         self.rom = ",".join(rom)   # modules the board has before the firmware (VBOARD_ROM)
         self.proc = None
@@ -89,6 +91,7 @@ class VirtualBoard:
             "VBOARD_HEAP": str(heap_bytes(self.heap)),
             "VBOARD_GC_PEAK": "1" if self.measure_heap else "0",
             "VBOARD_ROM": self.rom,
+            "VBOARD_FLASH_TIMES": self.flash_times,
         })
         fds = (to_board_r, from_board_w)
         stdin, stdout = subprocess.DEVNULL, self._log
@@ -166,10 +169,20 @@ class VirtualBoard:
 
     # --- link -----------------------------------------------------------------
     def _read_more(self):
-        ready, _, _ = select.select([self._rd], [], [], self.timeout_s)
-        if not ready:
-            raise BoardError("board did not answer within %.0f s; output:\n%s"
-                             % (self.timeout_s, self.output[-2000:]))
+        # A slow (loaded) machine is no error: wait as long as the board
+        # process lives. Each `run` asks for at most RUN_SLICE_MS of virtual
+        # time, so a silence of timeout_s (minutes) means a hung board.
+        waited = 0.0
+        while True:
+            ready, _, _ = select.select([self._rd], [], [], 1.0)
+            if ready:
+                break
+            if self.proc.poll() is not None:
+                break  # the read below sees the end and reports the status
+            waited += 1.0
+            if self.timeout_s is not None and waited >= self.timeout_s:
+                raise BoardError("board process alive but silent for %.0f s; output:\n%s"
+                                 % (waited, self.output[-2000:]))
         data = os.read(self._rd, 65536)
         if not data:
             code = self.proc.wait()
@@ -204,9 +217,9 @@ class VirtualBoard:
         while True:
             now = self._boot_us + self._board_us
             self._send_trace()
-            step_end = target
+            step_end = min(target, now + RUN_SLICE_MS * 1000)
             if self._pending and self._last_sent_us is not None:
-                step_end = min(target, max(self._last_sent_us, now + 1000))
+                step_end = min(step_end, max(self._last_sent_us, now + 1000))
             step_ms = max(0, (step_end - now + 999) // 1000)
             os.write(self._wr, b"run %d\n" % step_ms)
             reply = self._readline()
@@ -265,10 +278,23 @@ class VirtualBoard:
         return self
 
     def tap(self, name, hold_ms=60, after_ms=60):
-        self.press(name)
-        self.run(hold_ms)
-        self.release(name)
-        self.run(after_ms)
+        """Press now, release hold_ms later (at that board time, whatever the
+        firmware is doing then), then let after_ms more pass."""
+        self.schedule_taps([(name, 0, hold_ms)])
+        self.run(hold_ms + after_ms)
+        return self
+
+    def schedule_taps(self, taps):
+        """Keys a player taps from now on: (name, start ms from now, hold ms).
+        The board changes each key at its time, also in the middle of a bus
+        transfer or a flash write (a host command only lands when the
+        firmware waits). Then run() to let them happen."""
+        now = self._board_us
+        for name, start_ms, hold_ms in taps:
+            row, col = self.key_position(name)
+            t = now + int(start_ms * 1000)
+            self._command("keyat %d %d %d 1" % (t, row, col))
+            self._command("keyat %d %d %d 0" % (t + int(hold_ms * 1000), row, col))
         return self
 
     def feed(self, points):
@@ -312,6 +338,26 @@ class VirtualBoard:
         parts = self._command("mem").split()[1:]
         return dict((k, int(v)) for k, v in (p.split("=") for p in parts))
 
+    def oled_writes(self):
+        """(board us of the last write to the panel this boot, bytes written this boot)."""
+        parts = self._command("oled?").split()
+        return int(parts[1]), int(parts[2])
+
+    def board_us(self):
+        """The board's clock this boot, in us (what oled_writes() is measured in)."""
+        return self._board_us
+
+    def flash_stats(self):
+        """Flash work since this boot: {"erases", "programs", "busy_us"} (vboard_flash)."""
+        parts = self._command("flash").split()
+        return {"erases": int(parts[1]), "programs": int(parts[2]), "busy_us": int(parts[3])}
+
+    def erasing(self):
+        """[(start ms, end ms)] since this boot of the last 64 flash writes that
+        erased a sector: the firmware could run nothing meanwhile."""
+        line = self._command("erasing").strip()
+        return [tuple(int(v) / 1000 for v in w.split("-")) for w in line.split()] if line else []
+
     def pwm(self):
         parts = self._command("pwm").split()
         if parts[1] == "-":
@@ -325,7 +371,7 @@ class VirtualBoard:
         return {"odr_hz": int(parts[1]), "fifo": int(parts[2]), "dropped": int(parts[3])}
 
 
-def run_script(source, flash_dir, heap="96k", ticks_start_ms=0, accel=True, oled=True, timeout_s=60):
+def run_script(source, flash_dir, heap="96k", ticks_start_ms=0, accel=True, oled=True, timeout_s=600):
     """Run MicroPython source on a free-running virtual board (no host link); returns (status, output).
 
     The script may reach the board model (`from vboard_core import board`) to

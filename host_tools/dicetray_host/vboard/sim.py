@@ -139,9 +139,16 @@ def result_json(flash):
         return None
     if not names:
         return None
+    import io
+    from dicetray.tray.journal import whole_record
+    journal = os.path.join(flash, "journal", names[-1][:-len(".jsonl")])
+    with open(os.path.join(games, names[-1]), "rb") as f:
+        data = f.read()
+    if os.path.exists(journal):
+        with open(journal, "rb") as f:
+            data = whole_record(data, f.read())
     try:
-        with open(os.path.join(games, names[-1]), "rb") as stream:
-            game, dropped = replay(stream)
+        game, dropped = replay(io.BytesIO(data))
     except RecordError as e:
         return '{"error":"%s"}' % str(e).replace('"', "'")
     return summary(game, dropped)

@@ -1,9 +1,16 @@
-"""Polled, debounced key matrix with long presses, allocation-free per scan.
+"""Debounced key matrix with long presses, scanned from a timer into a ring buffer.
 
 scan() drives one row low at a time and reads the columns (pulled up), so a
 pressed key reads 0. The whole matrix state is one integer bitmap (bit =
 row * ncols + col). A change is accepted once the new state has been stable
 for debounce_ms; events go into a preallocated ring buffer.
+
+start() makes a machine.Timer call scan() every period_ms as a soft IRQ, so
+keys pressed while the firmware draws, writes flash or replays a record at
+boot are queued in the order they were pressed and handled later. While no
+key is down the pad is parked: the timer stops, every row is driven low and
+a falling edge on any column (a key going down) starts it again, so an idle
+tray spends no time scanning. Nothing in the timer's path allocates.
 """
 from array import array
 from time import ticks_diff, ticks_ms
@@ -16,10 +23,11 @@ _RELEASE = const(0xC0)
 
 
 class Keypad:
-    def __init__(self, rows, cols, keymap, debounce_ms=20, long_ms=700, queue_size=16):
+    def __init__(self, rows, cols, keymap, debounce_ms=15, long_ms=700, queue_size=32):
         if len(keymap) != len(rows) * len(cols):
             raise ValueError("keymap has %d codes for a %dx%d matrix"
                              % (len(keymap), len(rows), len(cols)))
+        self._col_pins = tuple(cols)
         # Keep bound .value methods of Pin objects: calling them allocates
         # nothing, while calling an object that only has __call__ may.
         self._rows = tuple(getattr(r, "value", r) for r in rows)
@@ -32,18 +40,24 @@ class Keypad:
         self._raw_since = ticks_ms()
         self._long_sent = 0
         self._pressed_at = array("i", bytes(4 * len(self._keymap)))
-        self._queue = bytearray(queue_size)
+        self._queue = bytearray(queue_size)   # the ring of events
         self._head = 0
         self._count = 0
         self.dropped = 0
+        self._timer = None
+        self._parked = False
+        self.period_ms = 0
+        self._tick_cb = self._tick    # bound once: the IRQ path makes no objects
+        self._wake_cb = self._wake
         for row in self._rows:
             row(1)
 
+    # -- the ring buffer ---------------------------------------------------------
     def _put(self, event):
-        if self._count == len(self._queue):
+        q = self._queue
+        if self._count == len(q):
             self.dropped += 1
             return
-        q = self._queue
         q[(self._head + self._count) % len(q)] = event
         self._count += 1
 
@@ -61,6 +75,7 @@ class Keypad:
         self._head = 0
         self._count = 0
 
+    # -- scanning ------------------------------------------------------------------
     def read_matrix(self):
         """The raw (undebounced) state as a bitmap."""
         state = 0
@@ -106,6 +121,43 @@ class Keypad:
                     self._long_sent |= bit
                     self._put(_LONG | keymap[i])
         return self._count - before
+
+    # -- scanning from a timer ---------------------------------------------------------
+    def start(self, period_ms=5):
+        """Scan every period_ms from a machine.Timer (soft IRQ) from now on."""
+        from machine import Timer
+        self.period_ms = period_ms
+        self._timer = Timer(-1)
+        for pin in self._col_pins:
+            pin.irq(self._wake_cb, pin.IRQ_FALLING)
+        self._run()
+
+    def _run(self):
+        self._parked = False
+        for row in self._rows:
+            row(1)
+        self._timer.init(mode=self._timer.PERIODIC, period=self.period_ms, callback=self._tick_cb)
+
+    def _tick(self, timer):
+        self.scan()
+        if not (self.down or self._raw):
+            self._park()
+
+    def _park(self):
+        # Nothing down and nothing changing: stop scanning until a key goes down.
+        self._timer.deinit()
+        self._parked = True
+        for row in self._rows:
+            row(0)
+        for col in self._cols:
+            if not col():  # went down before the edge could be armed
+                self._wake(None)
+                return
+
+    def _wake(self, pin):
+        if self._parked:
+            self._run()
+            self.scan()  # the press starts its debounce now, not a period later
 
     def is_down(self, code):
         keymap = self._keymap

@@ -2,14 +2,16 @@
 
 Shadows the unix port's builtin machine module (this directory comes first
 on MICROPYPATH). Behaviour follows the rp2 port: pin modes and pulls, I2C
-pin rules, OSError(ENODEV) for an absent address, soft IRQs.
+pin rules, OSError(EIO) for an absent address, soft IRQs, and the heap
+allocation of its multi-buffer transfers (writevto, writeto_mem).
 """
+import micropython as _micropython
 import uctypes as _uctypes
 
 import vboard_core as _core
 from vboard_core import board as _board
 
-_ENODEV = 19
+_EIO = 5  # rp2: an address nobody acknowledges
 _DEFAULT_I2C_PINS = ((8, 9), (6, 7))  # (sda, scl) of I2C0 and I2C1 on the rp2 port
 
 PWRON_RESET = 1
@@ -175,7 +177,15 @@ class I2C:
             if d.addr == addr:
                 return d
         self._bus_time(0)
-        raise OSError(_ENODEV)
+        raise OSError(_EIO)
+
+    @staticmethod
+    def _wrote(d, n):
+        # When the panel got its last byte, and how many: the key -> screen
+        # figures of `make bench` (bench/keys.py).
+        if d is _board.oled:
+            d.wrote_us = _board.now_us
+            d.wrote_bytes += n
 
     def _bus_time(self, nbytes):
         # start + address byte + data bytes, 9 clocks each, + stop
@@ -197,18 +207,22 @@ class I2C:
         d.begin_write()
         d.write(buf)
         d.end_write()
+        self._wrote(d, len(buf))
         return len(buf)
 
     def writevto(self, addr, vector, stop=True):
         d = self._device(addr)
         n = 0
+        for i in range(len(vector)):
+            n += len(_as_bytes(vector[i]))
+        if len(vector) > 1:
+            _combine_buffer(n)
+        self._bus_time(n)
         d.begin_write()
         for i in range(len(vector)):
-            buf = _as_bytes(vector[i])
-            n += len(buf)
-            d.write(buf)
+            d.write(_as_bytes(vector[i]))
         d.end_write()
-        self._bus_time(n)
+        self._wrote(d, n)
         return n
 
     def readfrom_into(self, addr, buf, stop=True):
@@ -240,6 +254,7 @@ class I2C:
     def writeto_mem(self, addr, memaddr, buf, *, addrsize=8):
         d = self._device(addr)
         buf = _as_bytes(buf)
+        _combine_buffer(1 + len(buf))  # address and data: two buffers
         self._bus_time(1 + len(buf))
         d.begin_write()
         d.write_byte(memaddr)
@@ -250,6 +265,14 @@ class I2C:
 SoftI2C = I2C
 
 
+def _combine_buffer(n):
+    """rp2's I2C has a one-buffer transfer: more buffers (writevto, and
+    writeto_mem's address + data) are copied into one it allocates on the
+    heap (extmod's transfer adaptor), so under heap_lock they raise
+    MemoryError as on the board."""
+    return bytearray(n)
+
+
 def _board_devices(bus_id, sda, scl):
     wiring = _board.i2c_wiring.get(bus_id)
     if wiring is None or wiring[0] != sda or wiring[1] != scl:
@@ -257,8 +280,14 @@ def _board_devices(bus_id, sda, scl):
     return wiring[2]
 
 
-_byte_views = {}
 _BYTE_TYPES = (bytearray, bytes)
+# A cache of byte views in slots made at import, before the firmware's heap
+# is set aside: the model's bookkeeping must not allocate on the firmware's
+# heap (nor fragment it) during play, which rp2's C I2C never does.
+_CACHE = 96      # more than the firmware's distinct bus buffers (LIS3DH bursts 33, OLED 17)
+_cached = [None] * _CACHE       # the buffers
+_views = [None] * _CACHE        # their byte views
+_next_slot = [0]
 
 
 def _as_bytes(buf):
@@ -269,14 +298,31 @@ def _as_bytes(buf):
     """
     if isinstance(buf, _BYTE_TYPES):
         return buf
-    hit = _byte_views.get(id(buf))
-    if hit is not None and hit[0] is buf:
-        return hit[1]
+    for i in range(_CACHE):
+        if _cached[i] is buf:
+            return _views[i]
+    # The model's own bookkeeping is no allocation of the firmware's: a
+    # heap_lock() around a driver call must not trip on it.
+    try:
+        [0]
+        locked = False
+    except MemoryError:
+        locked = True
+        _micropython.heap_unlock()
+    try:
+        return _cache_view(buf)
+    finally:
+        if locked:
+            _micropython.heap_lock()
+
+
+def _cache_view(buf):
     nbytes = len(bytes(buf))
     view = buf if nbytes == len(buf) else _uctypes.bytearray_at(_uctypes.addressof(buf), nbytes)
-    if len(_byte_views) > 64:
-        _byte_views.clear()
-    _byte_views[id(buf)] = (buf, view)
+    i = _next_slot[0]
+    _next_slot[0] = (i + 1) % _CACHE
+    _cached[i] = buf
+    _views[i] = view
     return view
 
 

@@ -12,6 +12,7 @@ from gc import collect as _collect, mem_alloc as _mem_alloc
 TICKS_PERIOD = 1 << 30
 TICKS_MASK = TICKS_PERIOD - 1
 NPINS = 30
+_KEY_EVENTS = 128       # key changes the host may schedule ahead
 
 # Pin modes and pulls, numbered as on the rp2 port.
 IN = 0
@@ -33,7 +34,8 @@ class Gpio:
         self.pull = 0
         self.out = 0
         self.ext = -1          # level driven by a device on the board, -1 none
-        self.net = (self,)     # pins joined by pressed keys
+        self.net = [self] * NPINS   # pins joined by pressed keys: the first net_n
+        self.net_n = 1
         self.handler = None
         self.trigger = 0
         self.irq_obj = None
@@ -43,7 +45,9 @@ class Gpio:
 
     def level(self):
         low = high = up = down = False
-        for g in self.net:
+        net = self.net
+        for i in range(self.net_n):
+            g = net[i]
             if g.ext >= 0:
                 if g.ext:
                     high = True
@@ -74,13 +78,21 @@ class Board:
         self.ticks_start_ms = 0
         self.target_us = -1     # host horizon; -1: no host, run freely
         self.gpio = [None] * NPINS  # made on first use: RAM is scarce
+        self._gid = bytearray(NPINS)  # which joined group each pin is in
         self.used_gpio = []
         self.keys = 0           # pressed keys, bit row*8+col
         self.key_rows = ()
         self.key_cols = ()
         self.lis = None
         self.oled = None
+        self.flash = None       # vboard_flash.FlashCost once the flash is mounted
         self.timers = []
+        # Keys the host scheduled, in time order: board us, and down << 6 |
+        # row << 3 | col; made here, not on the firmware's heap.
+        from array import array
+        self._key_t = array("q", bytes(8 * _KEY_EVENTS))
+        self._key_c = bytearray(_KEY_EVENTS)
+        self._keys_due = 0
         self.wdt_deadline = -1
         self.wdt_timeout = 0
         self.state = "boot"
@@ -111,8 +123,11 @@ class Board:
         return g
 
     def _note_heap(self):
-        # Live heap at each wait (after a collection): the firmware between actions.
-        if not self.gc_peak:
+        # Live heap at each wait: the firmware between actions. Live bytes
+        # never exceed allocated ones, so a collection (the slow part, at
+        # every 5 ms wait) is only needed when the allocated bytes pass the
+        # peak; the peak found is the same as collecting at every wait.
+        if not self.gc_peak or _mem_alloc() <= self.peak:
             return
         _collect()
         used = _mem_alloc()
@@ -129,8 +144,16 @@ class Board:
         return (self.ticks_start_ms * 1000 + self.now_us) & TICKS_MASK
 
     def spend(self, us):
-        """Time the firmware spends busy (an I2C transfer): devices go on, no host."""
+        """Time the firmware spends in a C call (an I2C transfer, a flash
+        erase or program): devices go on, no host. As on rp2, timer and pin
+        IRQs that come due meanwhile are soft: each runs once, coalesced,
+        when the call returns (the VM runs them at its next bytecode)."""
         self._advance(self.now_us + us)
+        if self._irq_pending and not self._in_handlers:
+            self._irq_pending = False
+            self._run_handlers()
+
+    _in_handlers = False
 
     def _next_event(self, t):
         lis = self.lis
@@ -139,6 +162,8 @@ class Board:
         for tm in self.timers:
             if tm.due_us <= t:
                 t = tm.due_us
+        if self._keys_due and self._key_t[0] <= t:
+            t = self._key_t[0]
         return t
 
     def _advance(self, t, stop_on_irq=False):
@@ -154,6 +179,16 @@ class Board:
                 if tm.due_us <= step:
                     tm.expire()
                     self._irq_pending = True
+            # A finger does not wait for the firmware: scheduled keys change
+            # at their time, also during a bus transfer or a flash write.
+            while self._keys_due and self._key_t[0] <= step:
+                c = self._key_c[0]
+                n = self._keys_due - 1
+                for i in range(n):
+                    self._key_t[i] = self._key_t[i + 1]
+                    self._key_c[i] = self._key_c[i + 1]
+                self._keys_due = n
+                self.set_key((c >> 3) & 7, c & 7, c >> 6)
             self._check_edges()
             if 0 <= self.wdt_deadline <= step:
                 self.reset()
@@ -194,13 +229,24 @@ class Board:
                         self._irq_pending = True
 
     def _run_handlers(self):
-        for g in self.used_gpio:
-            if g.flags and g.handler is not None:
-                g.irq_obj._flags = g.flags
-                g.flags = 0
-                g.handler(g.irq_obj.pin)
-        for tm in self.timers:
-            tm.run_callback()
+        # A soft IRQ does not interrupt another one (rp2's scheduler runs
+        # them one after the other).
+        self._in_handlers = True
+        try:
+            for g in self.used_gpio:
+                if g.flags and g.handler is not None:
+                    g.irq_obj._flags = g.flags
+                    g.flags = 0
+                    g.handler(g.irq_obj.pin)
+            timers = self.timers
+            i = 0
+            while i < len(timers):  # a callback may deinit its timer
+                tm = timers[i]
+                tm.run_callback()
+                if i < len(timers) and timers[i] is tm:
+                    i += 1
+        finally:
+            self._in_handlers = False
 
     def wire_keypad(self, rows, cols):
         self.key_rows = tuple(rows)
@@ -213,24 +259,35 @@ class Board:
         self._check_edges()
 
     def _rebuild_nets(self):
-        # Union the pins joined by pressed keys (at most 8 pins: cheap).
+        # Join the pins of pressed keys (a key joins its row and column);
+        # no allocation: the group ids and every pin's net list were made
+        # before the firmware's heap was set aside.
         gp = self.used_gpio
-        groups = {}
+        gid = self._gid
         for g in gp:
-            groups[g.n] = [g]
+            gid[g.n] = g.n
+        gpio = self.gpio
         for r in range(len(self.key_rows)):
             for c in range(len(self.key_cols)):
                 if self.keys & (1 << (r * 8 + c)):
-                    a = groups.get(self.key_rows[r])
-                    b = groups.get(self.key_cols[c])
-                    if a is None or b is None:
+                    a = self.key_rows[r]
+                    b = self.key_cols[c]
+                    if gpio[a] is None or gpio[b] is None:
                         continue  # a pin the firmware never set up floats
-                    if a is not b:
-                        a.extend(b)
-                        for g in b:
-                            groups[g.n] = a
+                    ga = gid[a]
+                    gb = gid[b]
+                    if ga != gb:
+                        for g in gp:
+                            if gid[g.n] == gb:
+                                gid[g.n] = ga
         for g in gp:
-            g.net = tuple(groups[g.n])
+            n = 0
+            net = g.net
+            for h in gp:
+                if gid[h.n] == gid[g.n]:
+                    net[n] = h
+                    n += 1
+            g.net_n = n
 
     def quit(self):
         self.quitting = True
@@ -352,7 +409,7 @@ class Board:
         if not cmd:
             return False
         args = self._args
-        if cmd in (b"run", b"key", b"acc"):
+        if cmd in (b"run", b"key", b"acc", b"keyat"):
             count = self._numbers(n)
         if cmd == b"run":
             self.target_us = self.now_us + args[0] * 1000
@@ -360,6 +417,21 @@ class Board:
             return True
         elif cmd == b"key":
             self.set_key(args[0], args[1], args[2] == 1)
+            self.notify("ok")
+        elif cmd == b"keyat":  # keyat US ROW COL DOWN: a key changes at board time US
+            n = self._keys_due
+            if n == _KEY_EVENTS:
+                self.notify("err too many keys scheduled")
+                return False
+            t = max(args[0], self.now_us)
+            i = n
+            while i and self._key_t[i - 1] > t:
+                self._key_t[i] = self._key_t[i - 1]
+                self._key_c[i] = self._key_c[i - 1]
+                i -= 1
+            self._key_t[i] = t
+            self._key_c[i] = (args[3] == 1) << 6 | (args[1] & 7) << 3 | (args[2] & 7)
+            self._keys_due = n + 1
             self.notify("ok")
         elif cmd == b"acc":
             if self.lis is None:
@@ -397,6 +469,18 @@ class Board:
                     break
             else:
                 self.notify("pwm -")
+        elif cmd == b"oled?":
+            o = self.oled
+            self.notify("oled %d %d" % ((o.wrote_us, o.wrote_bytes) if o is not None else (0, 0)))
+        elif cmd == b"flash":
+            f = self.flash
+            if f is None:
+                self.notify("flash 0 0 0")
+            else:
+                self.notify("flash %d %d %d" % (f.erases, f.programs, f.busy_us))
+        elif cmd == b"erasing":  # when the flash was busy erasing (the last 64 writes that erased)
+            f = self.flash
+            self.notify(" ".join("%d-%d" % w for w in f.erase_windows()) if f is not None else "")
         elif cmd == b"now":
             self.notify("ok %d %s" % (self.now_us, self.state))
         elif cmd == b"quit":

@@ -18,6 +18,8 @@ class SSD1306Model:
         self.addr = addr
         self.ram = bytearray(1024)
         self._ram = memoryview(self.ram)
+        self.wrote_us = 0       # board time of the last write to the panel
+        self.wrote_bytes = 0    # bytes written to it since power-on
         self.power_on_reset()
 
     def power_on_reset(self):
