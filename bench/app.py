@@ -212,8 +212,8 @@ def heap_section():
     for (game, label), (peak, ok96, smallest) in table.items():
         print("%-8s %-14s %10d B %13s %15s" % (game, label, peak, "yes" if ok96 else "no",
                                               "%dk" % smallest if smallest else "> 192k"))
-    print("heap = what the firmware gets: the port starts with heap + 128 KiB and the")
-    print("board sets its own modules, models and a ballast aside before main.py runs")
+    print("heap = what the firmware gets, in one piece: the port starts with heap + 192 KiB")
+    print("and the board fills all the rest (its modules, models, holes) before main.py runs")
     print("(the board's command buffer is made then too), so these are the firmware's")
     print("figures alone. peak = most live heap after a collection between actions.")
     print("The unix port is 64-bit: objects and bytecode tables take about twice their")

@@ -69,21 +69,41 @@ def setup():
 _ballast = None
 
 
+def _set_aside(want):
+    """Fill every free block but one piece of `want` bytes, then free that
+    piece: the firmware's heap is then exactly it, not the board's holes."""
+    try:
+        piece = bytearray(want - 32)  # less its own block header and rounding
+    except MemoryError:
+        print("vboard: no single free block of %d bytes for the firmware" % want)
+        sys.exit(2)
+    fillers = [None] * 4096
+    n = 0
+    size = 1 << 16
+    while size >= 16 and n < len(fillers):
+        try:
+            fillers[n] = bytearray(size - 16)
+            n += 1
+        except MemoryError:
+            size >>= 1
+    del piece
+    return fillers
+
+
 def main():
     setup()
     entry = sys.argv[1] if len(sys.argv) > 1 else "main"
-    # Leave the firmware exactly VBOARD_HEAP bytes: the host starts the port
-    # with a larger heap, and the board's own objects plus a ballast fill the rest.
+    # Leave the firmware exactly VBOARD_HEAP bytes in one piece, as a Pico's
+    # heap is after boot: the host starts the port with a larger heap; the
+    # board's own objects and fillers in every other free block take the rest.
     gc.collect()
     want = int(_env("VBOARD_HEAP", "0"))
     global _ballast
     if want:
-        spare = gc.mem_free() - want
-        if spare < 0:
-            print("vboard: heap too small for the board itself (%d bytes short)" % -spare)
+        if gc.mem_free() < want:
+            print("vboard: heap too small for the board itself (%d bytes short)" % (want - gc.mem_free()))
             sys.exit(2)
-        if spare > 64:
-            _ballast = bytearray(spare - 64)
+        _ballast = _set_aside(want)
     gc.collect()
     board.base = board.peak = gc.mem_alloc()
     if board.target_us >= 0:
