@@ -24,6 +24,7 @@ EV_THROW = const(1)
 EV_SETTLED = const(2)
 EV_TILT = const(3)
 EV_LEVEL = const(4)
+EV_MOVED = const(5)     # something moved after the dice were still: faces may have changed
 
 # Filters: exponential averages in fixed point, rates in 1/1024. Enough
 # fraction bits that slow averages still move at 400 Hz; every product stays
@@ -95,10 +96,10 @@ _QUIET_MS = const(200)
 # A die's last slaps at 100 Hz can stay under the quiet level, sample by
 # sample, while their 24 ms average stays over the floor + 5 mg, which noise
 # does not: that too must be quiet for 150 ms, for at most 350 ms after the
-# last loud sample (a hum starting under a throw must not hold it forever).
+# last loud sample, however long that takes: dice that roll on at a low
+# level are not still.
 _MURMUR_MG = const(5)
 _MURMUR_QUIET_MS = const(150)
-_MURMUR_MAX_MS = const(350)
 _MURMUR_CREDIT_MS = const(100)
 _FLIGHT_MAX_MS = const(450)
 # Tilt: 5 degrees, level again below 4.5 (tan^2 = 1/131 and 1/162).
@@ -106,6 +107,16 @@ _TILT_INV_TAN2 = const(131)
 _LEVEL_INV_TAN2 = const(162)
 _TILT_REST_MS = const(600)
 _TILT_EVERY_MS = const(100)
+# Keys on the tray's own pad: the key scan says when one goes down (or up),
+# about a debounce time after the contact, and the samples of that contact
+# may have been fed already. Activity from _KEY_PRE_MS before to key_ms
+# after is the key's: it starts no throw and counts as no evidence.
+_KEY_PRE_MS = const(60)
+_KEY_MS = const(150)
+# After a settle, whatever starts within this time is reported as EV_MOVED
+# (a die that balanced on an edge falls over), once it has lasted longer
+# than a key's contact could hide.
+_MOVED_WINDOW_MS = const(2500)
 # A gap in the samples longer than this restarts the filters.
 _GAP_MS = const(250)
 # Rates are looked up per sample interval; longer intervals use the last.
@@ -133,22 +144,46 @@ class Tray:
                                    for dt in range(n)))
         # a single ring's envelope kept per sample: 1 - dt/tau, at least a quarter
         self._r_env = array("H", (max(256, 1024 - dt * 1024 // _TAU_ENV_MS) for dt in range(n)))
+        self.configure()
         self.reset()
+
+    def configure(self, floor_mg=0, key_ms=_KEY_MS, throw_mg=0):
+        """Figures learnt on this tray (tray/calibrate.py), 0 for the defaults:
+        its noise floor (the level to start from), how long a key's ring
+        lasts, and the peak of its weakest calibration throw."""
+        self._floor0 = floor_mg << _FLOOR_FX
+        self._key_ms = key_ms if key_ms > 0 else _KEY_MS
+        peak = throw_mg // 3 if throw_mg > 0 else _THROW_PEAK_MG
+        self._throw_peak = max(_SOFT_PEAK_MG, min(150, peak))
+
+    def key_down(self, t):
+        """A key went down at t (the key scan's time, after its debounce)."""
+        self._key_from = t - _KEY_PRE_MS
+        self._key_until = t + self._key_ms
+        self._key_t = t - _KEY_PRE_MS
+        if self._state == _CANDIDATE and self._cand_t0 >= self._key_from:
+            # that onset was the key's contact: forget it; if dice land too,
+            # they are still loud when the key's ring is over
+            self._state = _IDLE
+            self._key_t = self._cand_t0
+
+    key_up = key_down       # the dome's release knocks too
 
     def reset(self):
         self.moving = False
         self.tilted = False
+        self.why = 0                # which pattern made the last candidate a throw (docs)
         self.throw_start_ms = -1
         self.settled_ms = -1
         self._state = _IDLE
         self._started = False
         self._first_t = 0
+        self._floor = self._floor0
         self._t = 0
         self._dt = 1
         self._bx = self._by = self._bz = 0
         self._gx = self._gy = self._gz = 0
         self._sta = 0
-        self._floor = 0
         self._rest_since = 0
         self._tilt_t = 0
         self._armed = True
@@ -171,6 +206,8 @@ class Tray:
         self._lvl = 0
         self._murmur = 0
         self._murmur_t = 0
+        self._key_from = self._key_until = self._key_t = -_KEY_MS
+        self._moved_cand = False
 
     def _restart(self, t, x, y, z):
         """First sample or after a gap: start the filters from this sample."""
@@ -186,6 +223,8 @@ class Tray:
         self._armed = True
         if self._state == _CANDIDATE:
             self._state = _IDLE
+            if self.moving:             # EV_MOVED was said: wait for still again
+                self._watch(t, 0)
 
     def feed(self, t, x, y, z):
         dt = t - self._t
@@ -249,7 +288,7 @@ class Tray:
             lvl = self._lvl
             lvl += (((sta << _STA_FX) - lvl) * a) >> 10     # a: the slow part's rate
             self._lvl = lvl
-            if lvl >= self._murmur and t - self._active_t < _MURMUR_MAX_MS:
+            if lvl >= self._murmur:
                 self._murmur_t = t
             if sta >= quiet or dev > _REST_DEV_MG:
                 self._active_t = t
@@ -282,7 +321,7 @@ class Tray:
             self._gz = bz << _LF_TO_G
         floor = self._floor
         d = ((sta if sta < 4000 else 4000) << _FLOOR_FX) - floor
-        if t - self._first_t < _FLOOR_LEARN_MS:     # learn the noise quickly first
+        if t - self._first_t < _FLOOR_LEARN_MS and not self._floor0:   # learn the noise quickly
             self._floor = floor + ((d * self._r_sta[dt]) >> 12)
         elif d > 0:
             self._floor = floor + ((d * self._r_up[dt]) >> 10)
@@ -299,12 +338,17 @@ class Tray:
         onset = floor * _ONSET_FLOOR_X
         if onset < _ONSET_MG:
             onset = _ONSET_MG
-        if sta < (onset >> 1):
+        if self._key_from <= t < self._key_until:
+            self._armed = True      # a key rings: no onset, but what is loud after it may be
+        elif sta < (onset >> 1):
             self._armed = True
         elif sta > onset and rested and self._armed:
             self._state = _CANDIDATE
             self._armed = False
             self._cand_t0 = t - dt
+            if t - self._key_until <= dt + dt:
+                self._cand_t0 = self._key_t     # dice that landed under a key's ring
+            self._moved_cand = 0 <= self.settled_ms and t - self.settled_ms < _MOVED_WINDOW_MS
             self._peak = mag
             self._env = sta
             self._rises = 0
@@ -336,6 +380,15 @@ class Tray:
         long after a single ring would have died; many dice at 100 Hz blur
         into a rumble that has rises and dies away, unlike a steady hum.
         """
+        span = t - self._cand_t0
+        if self._key_from <= t < self._key_until:
+            # a key's ring is no evidence (the envelope still follows it)
+            env = (self._env * self._r_env[dt]) >> 10
+            self._env = sta if sta > env else env
+            return EV_NONE
+        if self._moved_cand and span > _KEY_PRE_MS and not self.moving:
+            self.moving = True
+            return EV_MOVED
         if mag > self._peak:
             self._peak = mag
         a = self._r_mid[dt]
@@ -353,7 +406,6 @@ class Tray:
         self._sz += (dz >> _G_FX) * dt
         self._energy += mag * dt
         self._upright += az * dt
-        span = t - self._cand_t0
         if span <= _HALF_MS:
             self._energy_half = self._energy
         env = (self._env * self._r_env[dt]) >> 10
@@ -383,36 +435,54 @@ class Tray:
         # part is vertical; a phone's motor and a bump shake the table sideways
         up = self._upright
         side = self._energy - up
-        if _SIDE_MAX_X * up < _SIDE_MAX_Y * side:
-            return EV_NONE
         upright = up >= side
-        low = self._low_peak >= _THROW_LOW_MG and shift <= _SHIFT_MG + (peak >> 3)
-        if (low and ((peak >= _THROW_PEAK_MG
-                      and ((rises >= 2 and crest >= 4) or (rises >= 3 and crest >= 3)
-                           or (tail >= _TAIL_MS and crest >= _TAIL_CREST)
-                           or (rises >= _BLUR_RISES and tail >= _BLUR_TAIL_MS
-                               and (upright or 2 * early >= 3 * (self._energy - early)))
-                           or (upright and crest >= 3 and tail >= _UPRIGHT_TAIL_MS)
-                           or (upright and peak >= _SLAP_PEAK_MG and crest >= _SLAP_CREST)))
-                     or (peak >= _SOFT_PEAK_MG and _SOFT_UP_X * up >= _SOFT_UP_Y * side
-                         and ((crest >= 3 and rises >= 3 and tail >= _SOFT_TAIL_MS)
-                              or (crest >= 4 and rises >= 2 and tail >= _FADE_TAIL_MS
-                                  and _FADE_UP_X * up >= _FADE_UP_Y * side
-                                  and early >= 2 * (self._energy - early)))))):
-            self._state = _MOVING
-            self.moving = True
+        low = (self._low_peak >= _THROW_LOW_MG and shift <= _SHIFT_MG + (peak >> 3)
+               and _SIDE_MAX_X * up >= _SIDE_MAX_Y * side)
+        soft_up = _SOFT_UP_X * up >= _SOFT_UP_Y * side
+        why = 0
+        if low and peak >= self._throw_peak:
+            if (rises >= 2 and crest >= 4) or (rises >= 3 and crest >= 3):
+                why = 1         # separate impacts
+            elif tail >= _TAIL_MS and crest >= _TAIL_CREST:
+                why = 2         # a long tail
+            elif (rises >= _BLUR_RISES and tail >= _BLUR_TAIL_MS
+                  and (upright or 2 * early >= 3 * (self._energy - early))):
+                why = 3         # a decaying rumble
+            elif upright and crest >= 3 and tail >= _UPRIGHT_TAIL_MS:
+                why = 4         # upright and lasting
+            elif upright and peak >= _SLAP_PEAK_MG and crest >= _SLAP_CREST:
+                why = 5         # one sharp upright slap
+        if low and not why and peak >= _SOFT_PEAK_MG and soft_up:
+            if crest >= 3 and rises >= 3 and tail >= _SOFT_TAIL_MS:
+                why = 6         # upright and soft
+            elif (crest >= 4 and rises >= 2 and tail >= _FADE_TAIL_MS
+                  and _FADE_UP_X * up >= _FADE_UP_Y * side
+                  and early >= 2 * (self._energy - early)):
+                why = 7         # a fading soft die
+        if self._moved_cand and why != 1 and why != 3:
+            why = 0     # after a settle only many impacts are a throw: one is a die falling over
+        self.why = why
+        if why:
             self.throw_start_ms = self._cand_t0
-            self.settled_ms = -1
-            self._quiet_thr = _QUIET_MG + (self._floor >> _FLOOR_FX) * _QUIET_FLOOR_X
-            self._hold_until = t
-            # the 24 ms level is followed only from here (not paid for in
-            # the window): credit it at most _MURMUR_CREDIT_MS of quiet, so
-            # the last sub-quiet slaps of a die are looked for a while longer
-            self._murmur_t = t - _MURMUR_CREDIT_MS
-            self._lvl = sta << _STA_FX
-            self._murmur = ((self._floor >> _FLOOR_FX) + _MURMUR_MG) << _STA_FX
+            self._watch(t, sta)
             return EV_THROW
+        if self.moving:
+            self._watch(t, sta)     # EV_MOVED was said: EV_SETTLED when still again
         return EV_NONE
+
+    def _watch(self, t, sta):
+        """Wait for the dice to be still (EV_SETTLED)."""
+        self._state = _MOVING
+        self.moving = True
+        self.settled_ms = -1
+        self._quiet_thr = _QUIET_MG + (self._floor >> _FLOOR_FX) * _QUIET_FLOOR_X
+        self._hold_until = t
+        # the 24 ms level is followed only from here (not paid for in
+        # the window): credit it at most _MURMUR_CREDIT_MS of quiet, so
+        # the last sub-quiet slaps of a die are looked for a while longer
+        self._murmur_t = t - _MURMUR_CREDIT_MS
+        self._lvl = sta << _STA_FX
+        self._murmur = ((self._floor >> _FLOOR_FX) + _MURMUR_MG) << _STA_FX
 
     def _tilt_check(self):
         """Tilted past 5 degrees, or level again below 4.5 (hysteresis)."""
