@@ -101,7 +101,15 @@ _QUIET_MS = const(200)
 _MURMUR_MG = const(5)
 _MURMUR_QUIET_MS = const(150)
 _MURMUR_CREDIT_MS = const(100)
+# A level that stays within half of itself for 6 x 250 ms while moving
+# is a hum that started under the throw: the dice are still against it.
+_STEADY_STEP_MS = const(250)
+_STEADY_STEPS = const(6)
 _FLIGHT_MAX_MS = const(450)
+# Long flights follow the loudest impacts (a hard die bouncing off the
+# floor); a die that rolls slaps the floor from a few mm: on a light tray
+# those slaps are loud too, yet nothing flies. So the hold is taken only
+# from impacts of at least half the throw's peak.
 # Tilt: 5 degrees, level again below 4.5 (tan^2 = 1/131 and 1/162).
 _TILT_INV_TAN2 = const(131)
 _LEVEL_INV_TAN2 = const(162)
@@ -110,9 +118,15 @@ _TILT_EVERY_MS = const(100)
 # Keys on the tray's own pad: the key scan says when one goes down (or up),
 # about a debounce time after the contact, and the samples of that contact
 # may have been fed already. Activity from _KEY_PRE_MS before to key_ms
-# after is the key's: it starts no throw and counts as no evidence.
+# after is the key's ring. A candidate that a key may have started is a
+# throw only if it stays loud _KEY_TAIL_MS past the key's ring (dice go on
+# bouncing and rolling, a key's ring only decays) and is judged a little
+# later, so a key scan that reports late is heard first.
 _KEY_PRE_MS = const(60)
-_KEY_MS = const(150)
+_KEY_MS = const(300)
+_KEY_TAIL_MS = const(100)
+_KEY_WAIT_MS = const(1200)      # a keyed candidate waits for the keys' rings to end, this long at most
+_KEY_LEAD_MS = const(100)       # a key this soon after the onset may be what started it
 # After a settle, whatever starts within this time is reported as EV_MOVED
 # (a die that balanced on an edge falls over), once it has lasted longer
 # than a key's contact could hide.
@@ -160,14 +174,16 @@ class Tray:
         """A key went down at t (the key scan's time, after its debounce)."""
         self._key_from = t - _KEY_PRE_MS
         self._key_until = t + self._key_ms
-        self._key_t = t - _KEY_PRE_MS
-        if self._state == _CANDIDATE and self._cand_t0 >= self._key_from:
-            # that onset was the key's contact: forget it; if dice land too,
-            # they are still loud when the key's ring is over
-            self._state = _IDLE
-            self._key_t = self._cand_t0
+        if self._state == _CANDIDATE:
+            if not self._keyed and self._key_from <= self._cand_t0 + _KEY_LEAD_MS:
+                self._keyed = True
+                self._keyed_end = self._key_until
+            if self._free_t >= self._key_from:
+                self._free_t = self._free_old   # what was loud since the contact was the key
 
-    key_up = key_down       # the dome's release knocks too
+    def key_up(self, t):
+        """A key came up at t: the dome's release knocks too."""
+        self.key_down(t)
 
     def reset(self):
         self.moving = False
@@ -189,6 +205,7 @@ class Tray:
         self._armed = True
         self._cand_t0 = 0
         self._peak = 0
+        self._loud_t = 0
         self._env = 0
         self._rises = 0
         self._impulse_thr = 0
@@ -206,8 +223,13 @@ class Tray:
         self._lvl = 0
         self._murmur = 0
         self._murmur_t = 0
-        self._key_from = self._key_until = self._key_t = -_KEY_MS
+        self._steady_t = self._steady_lvl = self._steady_n = 0
+        self._key_from = self._key_until = -_KEY_MS
         self._moved_cand = False
+        self._keyed = False
+        self._keyed_end = 0
+        self._free_t = self._free_old = 0
+        self._rise_t = -1
 
     def _restart(self, t, x, y, z):
         """First sample or after a gap: start the filters from this sample."""
@@ -290,9 +312,11 @@ class Tray:
             self._lvl = lvl
             if lvl >= self._murmur:
                 self._murmur_t = t
+            if t >= self._steady_t:
+                self._steady_check(t, lvl)
             if sta >= quiet or dev > _REST_DEV_MG:
                 self._active_t = t
-                if mag > quiet:
+                if mag > quiet and mag > (self._peak >> 1):
                     hold = t + (_FLIGHT_MAX_MS if mag > _FLIGHT_MAX_MS else mag)
                     if hold > self._hold_until:
                         self._hold_until = hold
@@ -338,18 +362,18 @@ class Tray:
         onset = floor * _ONSET_FLOOR_X
         if onset < _ONSET_MG:
             onset = _ONSET_MG
-        if self._key_from <= t < self._key_until:
-            self._armed = True      # a key rings: no onset, but what is loud after it may be
-        elif sta < (onset >> 1):
+        if sta < (onset >> 1):
             self._armed = True
         elif sta > onset and rested and self._armed:
             self._state = _CANDIDATE
             self._armed = False
             self._cand_t0 = t - dt
-            if t - self._key_until <= dt + dt:
-                self._cand_t0 = self._key_t     # dice that landed under a key's ring
+            self._keyed = self._key_from <= t < self._key_until
+            self._keyed_end = self._key_until
+            self._rise_t = -1
             self._moved_cand = 0 <= self.settled_ms and t - self.settled_ms < _MOVED_WINDOW_MS
             self._peak = mag
+            self._loud_t = t
             self._env = sta
             self._rises = 0
             self._mx = hx << _STA_FX
@@ -361,6 +385,7 @@ class Tray:
             self._upright = 0
             self._sta_peak = sta
             self._tail_t = t
+            self._free_t = self._free_old = t
             self._impulse_thr = max(_IMPULSE_MG, floor * _IMPULSE_FLOOR_X)
             return EV_NONE
         if t - self._rest_since >= _TILT_REST_MS and t - self._tilt_t >= _TILT_EVERY_MS:
@@ -381,16 +406,13 @@ class Tray:
         into a rumble that has rises and dies away, unlike a steady hum.
         """
         span = t - self._cand_t0
-        if self._key_from <= t < self._key_until:
-            # a key's ring is no evidence (the envelope still follows it)
-            env = (self._env * self._r_env[dt]) >> 10
-            self._env = sta if sta > env else env
-            return EV_NONE
-        if self._moved_cand and span > _KEY_PRE_MS and not self.moving:
+        if self._moved_cand and span > _KEY_PRE_MS and not self.moving and not self._keyed:
             self.moving = True
             return EV_MOVED
         if mag > self._peak:
             self._peak = mag
+        if mag > (self._peak >> 1):
+            self._loud_t = t        # a die may fly after this one (the settle's hold)
         a = self._r_mid[dt]
         mx = self._mx + ((((hx << _STA_FX) - self._mx) * a) >> 10)
         my = self._my + ((((hy << _STA_FX) - self._my) * a) >> 10)
@@ -409,10 +431,14 @@ class Tray:
         if span <= _HALF_MS:
             self._energy_half = self._energy
         env = (self._env * self._r_env[dt]) >> 10
-        # the first ring needs a cycle to show its peak; rises count after that
+        # the first ring needs a cycle to show its peak; rises count after
+        # that, and not while a key rings
+        keyring = self._key_from <= t < self._key_until
         if (sta > env + (env >> 2) and sta > self._impulse_thr
-                and span > _PEAK_MS):
+                and span > _PEAK_MS and not keyring):
             self._rises += 1
+            if self._rise_t < 0:
+                self._rise_t = t - dt
         if sta > env:
             env = sta
         self._env = env
@@ -422,8 +448,17 @@ class Tray:
                 self._sta_peak = sta
             elif sta > (self._sta_peak >> 3):
                 self._tail_t = t
-        if span < _EVAL_MS:
+                if not keyring:
+                    # loud, and not a key's ring (as far as the key scan has
+                    # told: remember the last such time before a pause too)
+                    if self._free_t < t - _KEY_PRE_MS:
+                        self._free_old = self._free_t
+                    self._free_t = t
+        if span < _EVAL_MS or (self._keyed and span < _EVAL_MS + _KEY_PRE_MS):
             return EV_NONE
+        if (self._keyed and t < self._key_until + _KEY_TAIL_MS + _KEY_PRE_MS
+                and span < _KEY_WAIT_MS):
+            return EV_NONE      # judged once the keys' rings are over
         self._state = _IDLE
         peak = self._peak
         shift = max(abs(self._sx), abs(self._sy), abs(self._sz)) // span
@@ -461,14 +496,40 @@ class Tray:
                 why = 7         # a fading soft die
         if self._moved_cand and why != 1 and why != 3:
             why = 0     # after a settle only many impacts are a throw: one is a die falling over
+        free = self._free_t
+        if free > t - _KEY_PRE_MS:
+            free = self._free_old       # the key scan may not have told of that yet
+        if self._keyed and why and free < self._keyed_end + _KEY_TAIL_MS:
+            why = 0     # nothing outlasted the key's ring: it was the key
         self.why = why
         if why:
             self.throw_start_ms = self._cand_t0
+            if self._keyed and self._rise_t >= 0 and self._cand_t0 <= self._key_from + _KEY_PRE_MS:
+                self.throw_start_ms = self._rise_t      # the key came first, the dice after
             self._watch(t, sta)
             return EV_THROW
         if self.moving:
             self._watch(t, sta)     # EV_MOVED was said: EV_SETTLED when still again
         return EV_NONE
+
+    def _steady_check(self, t, lvl):
+        """Every _STEADY_STEP_MS while moving: a level that has stayed within
+        half of itself for _STEADY_STEPS steps is a hum (a machine that
+        started under the throw), not dice, which slow down and stop: it
+        becomes the background the dice are still against."""
+        self._steady_t = t + _STEADY_STEP_MS
+        ref = self._steady_lvl
+        d = lvl - ref
+        if (d if d > 0 else -d) <= (ref >> 1) and lvl >= self._murmur:
+            self._steady_n += 1
+            if self._steady_n >= _STEADY_STEPS:
+                self._murmur = lvl + (_MURMUR_MG << _STA_FX) + (lvl >> 3)
+                q = (lvl >> _STA_FX) * _QUIET_FLOOR_X + _QUIET_MG
+                if q > self._quiet_thr:
+                    self._quiet_thr = q
+        else:
+            self._steady_n = 0
+            self._steady_lvl = lvl
 
     def _watch(self, t, sta):
         """Wait for the dice to be still (EV_SETTLED)."""
@@ -476,13 +537,18 @@ class Tray:
         self.moving = True
         self.settled_ms = -1
         self._quiet_thr = _QUIET_MG + (self._floor >> _FLOOR_FX) * _QUIET_FLOOR_X
-        self._hold_until = t
+        # a die that bounced off the window's loudest impacts may still fly
+        hold = self._loud_t + (_FLIGHT_MAX_MS if self._peak > _FLIGHT_MAX_MS else self._peak)
+        self._hold_until = hold if hold > t else t
         # the 24 ms level is followed only from here (not paid for in
         # the window): credit it at most _MURMUR_CREDIT_MS of quiet, so
         # the last sub-quiet slaps of a die are looked for a while longer
         self._murmur_t = t - _MURMUR_CREDIT_MS
         self._lvl = sta << _STA_FX
         self._murmur = ((self._floor >> _FLOOR_FX) + _MURMUR_MG) << _STA_FX
+        self._steady_t = t + _STEADY_STEP_MS
+        self._steady_lvl = self._lvl
+        self._steady_n = 0
 
     def _tilt_check(self):
         """Tilted past 5 degrees, or level again below 4.5 (hysteresis)."""

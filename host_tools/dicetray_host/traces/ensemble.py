@@ -97,10 +97,13 @@ def _act(s, p, tr, kind):
                 top = still + rng.uniform(1.0, 2.0)
                 tr.topples.append(top)
                 t = hp.topple(s, p, top) + rng.uniform(0.6, 1.2)
-            if rng.random() < 0.5:
+            # the faces are keyed (on a scoring tray nearly always), the
+            # dice maybe picked out: the next throw comes 2.5 s or more later
+            if rng.random() < 0.8:
                 t = hp.keys(s, p, tr, t, rng.randint(1, 6)) + rng.uniform(0.3, 1.0)
             if rng.random() < 0.3:
                 t = hp.pick(s, p, t) + rng.uniform(0.5, 1.0)
+            t = max(t, still + rng.uniform(2.5, 4.0))
         return t + rng.uniform(0.5, 1.0)
     if kind == "keys":
         for _ in range(rng.randint(1, 3)):
