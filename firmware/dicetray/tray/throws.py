@@ -119,7 +119,7 @@ _TILT_EVERY_MS = const(100)
 # about a debounce time after the contact, and the samples of that contact
 # may have been fed already. Activity from _KEY_PRE_MS before to key_ms
 # after is the key's ring. A candidate that a key may have started is a
-# throw only if it stays loud _KEY_TAIL_MS past the key's ring (dice go on
+# throw only if it is above the quiet level _KEY_TAIL_MS past the key's ring (dice go on
 # bouncing and rolling, a key's ring only decays) and is judged a little
 # later, so a key scan that reports late is heard first.
 _KEY_PRE_MS = const(60)
@@ -178,8 +178,11 @@ class Tray:
             if not self._keyed and self._key_from <= self._cand_t0 + _KEY_LEAD_MS:
                 self._keyed = True
                 self._keyed_end = self._key_until
+                self._keyed_from = self._key_from
             if self._free_t >= self._key_from:
                 self._free_t = self._free_old   # what was loud since the contact was the key
+            if self._free_ck_val >= self._key_from:
+                self._free_ck_val = self._free_old
 
     def key_up(self, t):
         """A key came up at t: the dome's release knocks too."""
@@ -227,8 +230,8 @@ class Tray:
         self._key_from = self._key_until = -_KEY_MS
         self._moved_cand = False
         self._keyed = False
-        self._keyed_end = 0
-        self._free_t = self._free_old = 0
+        self._keyed_end = self._keyed_from = 0
+        self._free_t = self._free_old = self._free_ck = self._free_ck_val = 0
         self._rise_t = -1
 
     def _restart(self, t, x, y, z):
@@ -370,6 +373,7 @@ class Tray:
             self._cand_t0 = t - dt
             self._keyed = self._key_from <= t < self._key_until
             self._keyed_end = self._key_until
+            self._keyed_from = self._key_from
             self._rise_t = -1
             self._moved_cand = 0 <= self.settled_ms and t - self.settled_ms < _MOVED_WINDOW_MS
             self._peak = mag
@@ -385,7 +389,7 @@ class Tray:
             self._upright = 0
             self._sta_peak = sta
             self._tail_t = t
-            self._free_t = self._free_old = t
+            self._free_t = self._free_old = self._free_ck_val = self._free_ck = t
             self._impulse_thr = max(_IMPULSE_MG, floor * _IMPULSE_FLOOR_X)
             return EV_NONE
         if t - self._rest_since >= _TILT_REST_MS and t - self._tilt_t >= _TILT_EVERY_MS:
@@ -434,11 +438,11 @@ class Tray:
         # the first ring needs a cycle to show its peak; rises count after
         # that, and not while a key rings
         keyring = self._key_from <= t < self._key_until
-        if (sta > env + (env >> 2) and sta > self._impulse_thr
-                and span > _PEAK_MS and not keyring):
-            self._rises += 1
+        if sta > env + (env >> 2) and sta > self._impulse_thr and span > _PEAK_MS:
             if self._rise_t < 0:
-                self._rise_t = t - dt
+                self._rise_t = t - dt   # the dice after a key (if the key came first)
+            if not keyring:
+                self._rises += 1
         if sta > env:
             env = sta
         self._env = env
@@ -448,12 +452,14 @@ class Tray:
                 self._sta_peak = sta
             elif sta > (self._sta_peak >> 3):
                 self._tail_t = t
-                if not keyring:
-                    # loud, and not a key's ring (as far as the key scan has
-                    # told: remember the last such time before a pause too)
-                    if self._free_t < t - _KEY_PRE_MS:
-                        self._free_old = self._free_t
-                    self._free_t = t
+            if not keyring:
+                self._free_t = t    # above the quiet level, and no key's ring (as far as told)
+        if t - self._free_ck >= _KEY_PRE_MS:
+            # every 60 ms: what was free then is old enough that a key scan
+            # reporting late would have told of it by now
+            self._free_old = self._free_ck_val
+            self._free_ck = t
+            self._free_ck_val = self._free_t
         if span < _EVAL_MS or (self._keyed and span < _EVAL_MS + _KEY_PRE_MS):
             return EV_NONE
         if (self._keyed and t < self._key_until + _KEY_TAIL_MS + _KEY_PRE_MS
@@ -504,7 +510,7 @@ class Tray:
         self.why = why
         if why:
             self.throw_start_ms = self._cand_t0
-            if self._keyed and self._rise_t >= 0 and self._cand_t0 <= self._key_from + _KEY_PRE_MS:
+            if self._keyed and self._rise_t >= 0 and self._keyed_from <= self._cand_t0:
                 self.throw_start_ms = self._rise_t      # the key came first, the dice after
             self._watch(t, sta)
             return EV_THROW
