@@ -14,6 +14,7 @@ import shutil
 import subprocess
 import tempfile
 from multiprocessing import Pool
+from pathlib import Path
 
 from dicetray_host.paths import micropython_binary, micropython_env
 
@@ -87,33 +88,18 @@ def calibration_effect(trays=CAL_TRAYS, traces=CAL_TRACES):
 
 # ---------------------------------------------------------------- cost
 
-_RUNNER = """
-import gc
-from dicetray.tray.throws import Tray
-rows = []
-with open(%r) as f:
-    f.readline()
-    for line in f:
-        a = line.split(',')
-        rows.append((int(a[0]), int(a[1]), int(a[2]), int(a[3])))
-n = %d
-gc.collect()
-before = gc.mem_alloc()
-tray = Tray()
-gc.collect()
-ram = gc.mem_alloc() - before
-events = 0
-feed = tray.feed
-i = 0
-m = len(rows)
-while i < n:
-    t, x, y, z = rows[i %% m]
-    if feed(t + (i // m) * 100000, x, y, z):
-        events += 1
-    i += 1
-gc.collect()
-print(ram, gc.mem_alloc() - before, events)
-"""
+_FEED = (Path(__file__).resolve().parent / "mp" / "detector_feed.py").read_text()
+
+
+def _script(tmp, name, trace_path, n, feed=True):
+    """bench/mp/detector_feed.py with its trace, its count and whether it feeds."""
+    path = os.path.join(tmp, name)
+    text = (_FEED.replace('TRACE = "trace.csv"', "TRACE = %r" % trace_path)
+            .replace("N = 2000", "N = %d" % n)
+            .replace("FEED = True", "FEED = %s" % feed))
+    with open(path, "w") as f:
+        f.write(text)
+    return path
 
 
 def _run_mp(script, wrap=None):
@@ -128,31 +114,19 @@ def cost(trace_path, tmp):
     """(instructions per sample or None, RAM short, RAM long)."""
     out = {}
     for n in (2000, 20000):
-        script = os.path.join(tmp, "run_%d.py" % n)
-        with open(script, "w") as f:
-            f.write(_RUNNER % (trace_path, n))
-        ram, after, _ = _run_mp(script).stdout.split()
+        ram, after, _ = _run_mp(_script(tmp, "run_%d.py" % n, trace_path, n)).stdout.split()
         out[n] = (int(ram), int(after))
     instr = None
     if shutil.which("valgrind"):
         counts = {}
-        for n in (2000, 4000):
-            script = os.path.join(tmp, "run_%d.py" % n)
-            with open(script, "w") as f:
-                f.write(_RUNNER % (trace_path, n))
-            cg = os.path.join(tmp, "cg.%d" % n)
-            _run_mp(script, ["valgrind", "--tool=callgrind", "--callgrind-out-file=" + cg])
-            counts[n] = _callgrind_total(cg)
-        # The parse loop costs too: measure it alone and take it off.
         base = {}
         for n in (2000, 4000):
-            script = os.path.join(tmp, "base_%d.py" % n)
-            with open(script, "w") as f:
-                f.write(_RUNNER.replace("feed(t + (i // m) * 100000, x, y, z)", "t + (i // m) * 100000")
-                        % (trace_path, n))
-            cg = os.path.join(tmp, "cgb.%d" % n)
-            _run_mp(script, ["valgrind", "--tool=callgrind", "--callgrind-out-file=" + cg])
-            base[n] = _callgrind_total(cg)
+            for feed, into in ((True, counts), (False, base)):
+                cg = os.path.join(tmp, "cg.%d.%s" % (n, feed))
+                _run_mp(_script(tmp, "cg_%d_%s.py" % (n, feed), trace_path, n, feed),
+                        ["valgrind", "--tool=callgrind", "--callgrind-out-file=" + cg])
+                into[n] = _callgrind_total(cg)
+        # the loop costs too: measured alone (FEED = False) and taken off
         instr = ((counts[4000] - counts[2000]) - (base[4000] - base[2000])) / 2000.0
     return instr, out[2000], out[20000]
 
