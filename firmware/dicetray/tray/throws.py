@@ -348,7 +348,7 @@ class Tray:
             self._gz = bz << _LF_TO_G
         floor = self._floor
         d = ((sta if sta < 4000 else 4000) << _FLOOR_FX) - floor
-        if t - self._first_t < _FLOOR_LEARN_MS and not self._floor0:   # learn the noise quickly
+        if t - self._first_t < _FLOOR_LEARN_MS:     # learn the noise quickly first (from floor_mg)
             self._floor = floor + ((d * self._r_sta[dt]) >> 12)
         elif d > 0:
             self._floor = floor + ((d * self._r_up[dt]) >> 10)
