@@ -56,14 +56,18 @@ def per_model(count=COUNT):
 def print_models(scores):
     from dicetray_host.traces import ensemble
     names = [m for m in ensemble.MODELS if m in scores]
-    rows = [r[0] for r in scores[names[0]].rows()]
-    cols = [[r[1] for r in scores[m].rows()] for m in names]
+    wide = "false throws by cause"         # too long for a column: listed below
+    rows = [r[0] for r in scores[names[0]].rows() if r[0] != wide]
+    cols = [[r[1] for r in scores[m].rows() if r[0] != wide] for m in names]
     heads = ["%s (%s)" % (m, "tuned on" if m in ensemble.TUNE_MODELS else "held out") for m in names]
     w0 = max(len(r) for r in rows)
     ws = [max(len(h), max(len(v) for v in c)) for h, c in zip(heads, cols)]
     print("%-*s  %s" % (w0, "measure", "  ".join("%-*s" % (w, h) for w, h in zip(ws, heads))))
     for i, r in enumerate(rows):
         print("%-*s  %s" % (w0, r, "  ".join("%-*s" % (w, c[i]) for w, c in zip(ws, cols))))
+    print("false throws by cause (the kind of trace, or keys / topple / split within a throw trace):")
+    for m in names:
+        print("  %-6s %s" % (m, scores[m].falses_text()))
 
 
 def calibration_effect(trays=CAL_TRAYS, traces=CAL_TRACES):

@@ -25,14 +25,14 @@ def served(tmp_path):
 
 
 def started(vb, device):
-    """Run the board until the recorder has said its first line (the host
-    enters the raw REPL in real time, the board runs in virtual time)."""
+    """Wait until the recorder has said its first line. The host interrupts
+    main.py and enters the raw REPL in real time, with the board's virtual
+    clock standing still (driving it meanwhile races the host's Ctrl-C)."""
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
-        vb.run(10)
         if b"R 200 4" in bytes(device.transcript):
             return
-        time.sleep(0.01)
+        time.sleep(0.02)
     raise AssertionError("the recorder did not start: %r" % bytes(device.transcript[-300:]))
 
 
@@ -45,12 +45,11 @@ def _record_while(vb, device, args, act):
     th = threading.Thread(target=client)
     th.start()
     act()
-    for _ in range(400):                    # the board's time runs while the host records
-        if not th.is_alive():
+    for _ in range(400):                    # the board's time runs until the recorder's end
+        if b"\nE\r\n" in bytes(device.transcript):
             break
         vb.run(50)
-        th.join(0.02)
-    th.join(30)
+    th.join(30)                             # then the host hands the board back on its own
     assert not th.is_alive()
     return result["code"]
 
