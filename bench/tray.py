@@ -99,8 +99,9 @@ def _script(tmp, name, trace_path, n, feed=True):
     """bench/mp/detector_feed.py with its trace, its count and whether it feeds."""
     path = os.path.join(tmp, name)
     text = (_FEED.replace('TRACE = "trace.csv"', "TRACE = %r" % trace_path)
-            .replace("N = 2000", "N = %d" % n)
-            .replace("FEED = True", "FEED = %s" % feed))
+            .replace("N = 2000", "N = %d" % n))
+    if not feed:
+        text = text.replace("feed(t + (i // m) * 100000, x, y, z)", "t + (i // m) * 100000")
     with open(path, "w") as f:
         f.write(text)
     return path
@@ -130,7 +131,7 @@ def cost(trace_path, tmp):
                 _run_mp(_script(tmp, "cg_%d_%s.py" % (n, feed), trace_path, n, feed),
                         ["valgrind", "--tool=callgrind", "--callgrind-out-file=" + cg])
                 into[n] = _callgrind_total(cg)
-        # the loop costs too: measured alone (FEED = False) and taken off
+        # the loop costs too: measured alone (without the call) and taken off
         instr = ((counts[4000] - counts[2000]) - (base[4000] - base[2000])) / 2000.0
     return instr, out[2000], out[20000]
 

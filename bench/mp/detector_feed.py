@@ -1,14 +1,13 @@
 # Feeds N samples of a trace to the throw detector and prints
 # "<detector RAM> <heap after> <events>" (bench/tray.py measures its RAM and,
-# under callgrind, its instructions; it writes TRACE and N, and a copy with
-# FEED = False to subtract the loop's own cost).
+# under callgrind, its instructions; it writes TRACE and N, and a copy
+# without the feed() call to subtract the loop's own cost).
 import gc
 
 from dicetray.tray.throws import Tray
 
 TRACE = "trace.csv"
 N = 2000
-FEED = True
 
 rows = []
 with open(TRACE) as f:
@@ -27,8 +26,7 @@ i = 0
 m = len(rows)
 while i < N:
     t, x, y, z = rows[i % m]
-    t += (i // m) * 100000
-    if FEED and feed(t, x, y, z):
+    if feed(t + (i // m) * 100000, x, y, z):
         events += 1
     i += 1
 gc.collect()

@@ -207,7 +207,7 @@ class Tray:
         self._tilt_t = 0
         self._armed = True
         self._cand_t0 = 0
-        self._peak = 0
+        self._peak = self._half_peak = 0
         self._loud_t = 0
         self._env = 0
         self._rises = 0
@@ -315,11 +315,11 @@ class Tray:
             self._lvl = lvl
             if lvl >= self._murmur:
                 self._murmur_t = t
-            if t >= self._steady_t:
-                self._steady_check(t, lvl)
+                if t >= self._steady_t:
+                    self._steady_check(t, lvl)
             if sta >= quiet or dev > _REST_DEV_MG:
                 self._active_t = t
-                if mag > quiet and mag > (self._peak >> 1):
+                if mag > quiet and mag > self._half_peak:
                     hold = t + (_FLIGHT_MAX_MS if mag > _FLIGHT_MAX_MS else mag)
                     if hold > self._hold_until:
                         self._hold_until = hold
@@ -437,7 +437,7 @@ class Tray:
         env = (self._env * self._r_env[dt]) >> 10
         # the first ring needs a cycle to show its peak; rises count after
         # that, and not while a key rings
-        keyring = self._key_from <= t < self._key_until
+        keyring = t < self._key_until     # (samples before a key's mask were fed before its key_down)
         if sta > env + (env >> 2) and sta > self._impulse_thr and span > _PEAK_MS:
             if self._rise_t < 0:
                 self._rise_t = t - dt   # the dice after a key (if the key came first)
@@ -454,12 +454,13 @@ class Tray:
                 self._tail_t = t
             if not keyring:
                 self._free_t = t    # above the quiet level, and no key's ring (as far as told)
-        if t - self._free_ck >= _KEY_PRE_MS:
-            # every 60 ms: what was free then is old enough that a key scan
-            # reporting late would have told of it by now
-            self._free_old = self._free_ck_val
-            self._free_ck = t
-            self._free_ck_val = self._free_t
+                if t - self._free_ck >= _KEY_PRE_MS:
+                    # at most every 60 ms: a time kept from the last such
+                    # check is old enough that a key scan reporting late
+                    # would have told of it by now
+                    self._free_old = self._free_ck_val
+                    self._free_ck = t
+                    self._free_ck_val = t
         if span < _EVAL_MS or (self._keyed and span < _EVAL_MS + _KEY_PRE_MS):
             return EV_NONE
         if (self._keyed and t < self._key_until + _KEY_TAIL_MS + _KEY_PRE_MS
@@ -544,6 +545,7 @@ class Tray:
         self.settled_ms = -1
         self._quiet_thr = _QUIET_MG + (self._floor >> _FLOOR_FX) * _QUIET_FLOOR_X
         # a die that bounced off the window's loudest impacts may still fly
+        self._half_peak = self._peak >> 1
         hold = self._loud_t + (_FLIGHT_MAX_MS if self._peak > _FLIGHT_MAX_MS else self._peak)
         self._hold_until = hold if hold > t else t
         # the 24 ms level is followed only from here (not paid for in
