@@ -1,167 +1,110 @@
-"""`make bench` section: throw detection quality, cost per sample and RAM.
+"""`make bench` section: throw detection per trace model, calibration, cost per sample and RAM.
 
-Generates traces (seeds from REPORT_SEED, a range the detector was not tuned
-on), runs firmware/dicetray/tray.py over them and prints recall, precision,
-false throws per hour by kind, settle latency, instructions per sample
-(callgrind on the MicroPython unix port) and the detector's RAM.
+Every model of the ensemble (host_tools/dicetray_host/traces/ensemble.py)
+is scored on seeds nobody tuned on (HELD_OUT_SEEDS); the models in
+HELD_OUT_MODELS were never used for tuning at all. Per model: recall,
+precision, false throws by cause, settles more than 50 ms before the dice
+are still, settle latency, topples reported, tilt overlap. Then what the
+tray's calibration changes on trays of the held-out models, the
+instructions per sample (callgrind on the MicroPython unix port) and the
+detector's RAM.
 """
 import os
 import shutil
-import statistics
 import subprocess
 import tempfile
+from multiprocessing import Pool
+from pathlib import Path
 
 from dicetray_host.paths import micropython_binary, micropython_env
 
-MATCH_MS = 150
-TUNE_SEEDS = ((0, 1119), (2000, 3399), (5000, 6399))   # corpus seeds the thresholds were tuned on
-# 1,000,000..1,001,399 was the held-out range until its misses and its early
-# settle were examined one by one (round 4): it counts as seen, not as tuning
-# data, and the figures are now reported on a range no one has looked into.
-SEEN_SEEDS = ((1_000_000, 1_001_399),)
-REPORT_SEED = 7_000_000   # the figures are reported on these
-COUNT = 1400
+COUNT = 420             # traces per model (cycling through its kinds)
+CAL_TRAYS = 12          # trays per held-out model in the calibration section
+CAL_TRACES = 28         # traces per tray (each kind twice)
 
 
-def match(truth, found):
-    """Greedy in time: each true throw takes the first unused detection within MATCH_MS."""
-    used = set()
-    pairs = []
-    for ts, te in truth:
-        for j, d in enumerate(found):
-            if j not in used and abs(d["start_ms"] - ts) <= MATCH_MS:
-                used.add(j)
-                pairs.append(((ts, te), d))
-                break
-    return pairs, len(found) - len(used)
-
-
-def evaluate(traces):
+def _score_one(job):
     from dicetray_host.traces.detecting import detect
-    from dicetray_host.traces.model import THROW_KINDS
-    res = {"true": 0, "found": 0, "matched": 0, "false": 0, "latency": [], "early": 0,
-           "unsettled": 0, "per_kind": {}, "misses": [], "falses": [], "tilt_true": 0,
-           "tilt_found": 0, "tilt_matched": 0, "per_rate": {}}
-    for tr in traces:
-        out = detect(tr.rows())
-        found = out["throws"]
-        pairs, false = match(tr.throws, found)
-        res["true"] += len(tr.throws)
-        res["found"] += len(found)
-        res["matched"] += len(pairs)
-        res["false"] += false
-        k = res["per_kind"].setdefault(tr.kind, {"false": 0, "ms": 0, "true": 0, "matched": 0})
-        k["false"] += false
-        k["true"] += len(tr.throws)
-        k["matched"] += len(pairs)
-        if tr.kind not in THROW_KINDS:
-            k["ms"] += tr.duration_ms
-        r = res["per_rate"].setdefault(tr.rate_hz, [0, 0])
-        r[0] += len(tr.throws)
-        r[1] += len(pairs)
-        if len(pairs) < len(tr.throws):
-            res["misses"].append(tr)
-        if false:
-            res["falses"].append(tr)
-        for (ts, te), d in pairs:
-            if d["settled_ms"] is None:
-                res["unsettled"] += 1
-                continue
-            lat = d["settled_ms"] - te
-            res["latency"].append(lat)
-            if lat < 0:
-                res["early"] += 1
-        res["tilt_true"] += len(tr.tilts)
-        res["tilt_found"] += len(out["tilt"])
-        for ts, te in tr.tilts:
-            if any(ts <= d["start_ms"] <= ts + 2000 for d in out["tilt"]):
-                res["tilt_matched"] += 1
-    return res
+    from dicetray_host.traces.ensemble import generate
+    model, kind, seed, tray_seed, config = job
+    tr = generate(model, kind, seed, tray_seed=tray_seed)
+    out = detect(tr.rows(), keys=tr.keys, config=config)
+    return (model, kind, seed, tr.duration_ms, tr.throws, tr.keys, tr.topples, tr.tilts, out)
 
 
-def _pct(a, b):
-    return 100.0 * a / b if b else 100.0
+def score(jobs):
+    """{model: Score} over (model, kind, seed, tray_seed, config) jobs, on 2 processes."""
+    from dicetray_host.traces.scoring import Score
+    with Pool(2) as pool:
+        results = pool.map(_score_one, jobs, chunksize=8)
+    out = {}
+    for model, kind, seed, dur, throws, keys, topples, tilts, found in results:
+        out.setdefault(model, Score()).add(kind, dur, throws, keys, topples, tilts, found,
+                                            "%s/%s/%d" % (model, kind, seed))
+    return out
 
 
-def _p95(values):
-    values = sorted(values)
-    return values[min(len(values) - 1, int(0.95 * len(values)))] if values else 0
+def per_model(count=COUNT):
+    from dicetray_host.traces import ensemble
+    jobs = []
+    for model in ensemble.MODELS:
+        ks = ensemble.kinds(model)
+        jobs += [(model, ks[i % len(ks)], ensemble.HELD_OUT_SEEDS + i, None, None) for i in range(count)]
+    return score(jobs)
 
 
-def quality_table(res):
-    rows = []
-    recall = _pct(res["matched"], res["true"])
-    precision = _pct(res["matched"], res["found"])
-    rows.append(("throws (true / detected / matched)", "%d / %d / %d"
-                 % (res["true"], res["found"], res["matched"]), ""))
-    rows.append(("recall", "%.2f %%" % recall, ">= 99.5 %"))
-    rows.append(("precision", "%.2f %%" % precision, ">= 99.5 %"))
-    other_ms = sum(k["ms"] for k in res["per_kind"].values())
-    other_false = sum(k["false"] for n, k in res["per_kind"].items() if k["ms"])
-    rows.append(("false throws per hour of non-throw activity",
-                 "%.1f (%d in %.2f h)" % (other_false / (other_ms / 3.6e6), other_false, other_ms / 3.6e6),
-                 ""))
-    for name, k in sorted(res["per_kind"].items()):
-        if k["ms"]:
-            rows.append(("  %s" % name, "%d false in %.0f min (%.1f/h)"
-                         % (k["false"], k["ms"] / 60000.0, k["false"] / (k["ms"] / 3.6e6)),
-                         "0" if name == "keys" else ""))
-    for name, k in sorted(res["per_kind"].items()):
-        if not k["ms"]:
-            rows.append(("  %s recall" % name, "%.2f %% (%d/%d), %d false"
-                         % (_pct(k["matched"], k["true"]), k["matched"], k["true"], k["false"]), ""))
-    for rate, (true, matched) in sorted(res["per_rate"].items()):
-        if true:
-            rows.append(("  recall at %d Hz" % rate, "%.2f %% (%d/%d)" % (_pct(matched, true), matched, true), ""))
-    lat = res["latency"]
-    if lat:
-        rows.append(("settle latency median", "%d ms" % statistics.median(lat), ""))
-        rows.append(("settle latency p95", "%d ms" % _p95(lat), "<= 300 ms"))
-        rows.append(("settle latency max", "%d ms" % max(lat), ""))
-    rows.append(("settles reported before truly still", "%d" % res["early"], "0"))
-    rows.append(("throws not settled by the end of the trace", "%d" % res["unsettled"], ""))
-    rows.append(("tilt intervals (true / detected / started within 2 s)", "%d / %d / %d"
-                 % (res["tilt_true"], res["tilt_found"], res["tilt_matched"]), ""))
-    return rows
+def print_models(scores):
+    from dicetray_host.traces import ensemble
+    names = [m for m in ensemble.MODELS if m in scores]
+    wide = "false throws by cause"         # too long for a column: listed below
+    rows = [r[0] for r in scores[names[0]].rows() if r[0] != wide]
+    cols = [[r[1] for r in scores[m].rows() if r[0] != wide] for m in names]
+    heads = ["%s (%s)" % (m, "tuned on" if m in ensemble.TUNE_MODELS else "held out") for m in names]
+    w0 = max(len(r) for r in rows)
+    ws = [max(len(h), max(len(v) for v in c)) for h, c in zip(heads, cols)]
+    print("%-*s  %s" % (w0, "measure", "  ".join("%-*s" % (w, h) for w, h in zip(ws, heads))))
+    for i, r in enumerate(rows):
+        print("%-*s  %s" % (w0, r, "  ".join("%-*s" % (w, c[i]) for w, c in zip(ws, cols))))
+    print("false throws by cause (the kind of trace, or keys / topple / split within a throw trace):")
+    for m in names:
+        print("  %-6s %s" % (m, scores[m].falses_text()))
 
 
-def print_table(rows):
-    w0 = max(len(r[0]) for r in rows)
-    w1 = max(len(r[1]) for r in rows)
-    print("%-*s  %-*s  %s" % (w0, "measure", w1, "value", "target"))
-    for a, b, c in rows:
-        print("%-*s  %-*s  %s" % (w0, a, w1, b, c))
+def calibration_effect(trays=CAL_TRAYS, traces=CAL_TRACES):
+    """Per held-out model: the same trays' traces with default figures and
+    with the figures their own calibration session learnt."""
+    from dicetray_host.traces import ensemble
+    from dicetray_host.traces.detecting import calibrate
+    plain, tuned = [], []
+    learnt = {}
+    for model in ensemble.HELD_OUT_MODELS:
+        for tray in range(trays):
+            session = ensemble.generate(model, "calibration", tray, tray_seed=10_000 + tray)
+            figures = calibrate(session.rows(), session.keys)
+            learnt.setdefault(model, []).append(figures)
+            for i in range(traces):
+                kind = ensemble.KINDS[i % len(ensemble.KINDS)]
+                seed = ensemble.HELD_OUT_SEEDS + 500_000 + tray * 1000 + i
+                plain.append((model, kind, seed, 10_000 + tray, None))
+                tuned.append((model, kind, seed, 10_000 + tray, figures))
+    return score(plain), score(tuned), learnt
 
 
 # ---------------------------------------------------------------- cost
 
-_RUNNER = """
-import gc
-from dicetray.tray.throws import Tray
-rows = []
-with open(%r) as f:
-    f.readline()
-    for line in f:
-        a = line.split(',')
-        rows.append((int(a[0]), int(a[1]), int(a[2]), int(a[3])))
-n = %d
-gc.collect()
-before = gc.mem_alloc()
-tray = Tray()
-gc.collect()
-ram = gc.mem_alloc() - before
-events = 0
-feed = tray.feed
-i = 0
-m = len(rows)
-while i < n:
-    t, x, y, z = rows[i %% m]
-    if feed(t + (i // m) * 100000, x, y, z):
-        events += 1
-    i += 1
-gc.collect()
-print(ram, gc.mem_alloc() - before, events)
-"""
+_FEED = (Path(__file__).resolve().parent / "mp" / "detector_feed.py").read_text()
+
+
+def _script(tmp, name, trace_path, n, feed=True):
+    """bench/mp/detector_feed.py with its trace, its count and whether it feeds."""
+    path = os.path.join(tmp, name)
+    text = (_FEED.replace('TRACE = "trace.csv"', "TRACE = %r" % trace_path)
+            .replace("N = 2000", "N = %d" % n))
+    if not feed:
+        text = text.replace("feed(t + (i // m) * 100000, x, y, z)", "t + (i // m) * 100000")
+    with open(path, "w") as f:
+        f.write(text)
+    return path
 
 
 def _run_mp(script, wrap=None):
@@ -176,31 +119,19 @@ def cost(trace_path, tmp):
     """(instructions per sample or None, RAM short, RAM long)."""
     out = {}
     for n in (2000, 20000):
-        script = os.path.join(tmp, "run_%d.py" % n)
-        with open(script, "w") as f:
-            f.write(_RUNNER % (trace_path, n))
-        ram, after, _ = _run_mp(script).stdout.split()
+        ram, after, _ = _run_mp(_script(tmp, "run_%d.py" % n, trace_path, n)).stdout.split()
         out[n] = (int(ram), int(after))
     instr = None
     if shutil.which("valgrind"):
         counts = {}
-        for n in (2000, 4000):
-            script = os.path.join(tmp, "run_%d.py" % n)
-            with open(script, "w") as f:
-                f.write(_RUNNER % (trace_path, n))
-            cg = os.path.join(tmp, "cg.%d" % n)
-            _run_mp(script, ["valgrind", "--tool=callgrind", "--callgrind-out-file=" + cg])
-            counts[n] = _callgrind_total(cg)
-        # The parse loop costs too: measure it alone and take it off.
         base = {}
         for n in (2000, 4000):
-            script = os.path.join(tmp, "base_%d.py" % n)
-            with open(script, "w") as f:
-                f.write(_RUNNER.replace("feed(t + (i // m) * 100000, x, y, z)", "t + (i // m) * 100000")
-                        % (trace_path, n))
-            cg = os.path.join(tmp, "cgb.%d" % n)
-            _run_mp(script, ["valgrind", "--tool=callgrind", "--callgrind-out-file=" + cg])
-            base[n] = _callgrind_total(cg)
+            for feed, into in ((True, counts), (False, base)):
+                cg = os.path.join(tmp, "cg.%d.%s" % (n, feed))
+                _run_mp(_script(tmp, "cg_%d_%s.py" % (n, feed), trace_path, n, feed),
+                        ["valgrind", "--tool=callgrind", "--callgrind-out-file=" + cg])
+                into[n] = _callgrind_total(cg)
+        # the loop costs too: measured alone (without the call) and taken off
         instr = ((counts[4000] - counts[2000]) - (base[4000] - base[2000])) / 2000.0
     return instr, out[2000], out[20000]
 
@@ -213,18 +144,29 @@ def _callgrind_total(path):
     raise RuntimeError("no totals in %s" % path)
 
 
-def run(count=COUNT, seed=REPORT_SEED):
-    from dicetray_host.traces.model import corpus, generate, write_csv
-    traces = corpus(count, seed)
-    samples = sum(len(t.t_ms) for t in traces)
-    hours = sum(t.duration_ms for t in traces) / 3.6e6
-    print("%d generated traces (seeds %d..%d), %d samples, %.2f h, rates 100/200/400 Hz, "
-          "ranges 2/4/8 g" % (count, seed, seed + count - 1, samples, hours))
-    res = evaluate(traces)
-    print_table(quality_table(res))
+def run(count=COUNT):
+    from dicetray_host.traces import ensemble
+    from dicetray_host.traces.ensemble import generate
+    from dicetray_host.traces.model import write_csv
+    print("%d traces per model, seeds from %d (held out from tuning); tuned on models %s, "
+          "held out: %s" % (count, ensemble.HELD_OUT_SEEDS, ", ".join(ensemble.TUNE_MODELS),
+                            ", ".join(ensemble.HELD_OUT_MODELS)))
+    print_models(per_model(count))
+    print("\ncalibration on trays of the held-out models (%d trays each, %d traces a tray):"
+          % (CAL_TRAYS, CAL_TRACES))
+    plain, tuned, learnt = calibration_effect()
+    for model in ensemble.HELD_OUT_MODELS:
+        done = [f for f in learnt[model] if f]
+        print("  %s: calibration finished on %d/%d trays; key ring %s ms, weakest throw %s mg" % (
+            model, len(done), len(learnt[model]),
+            "-".join(str(v) for v in (min(f["key_ms"] for f in done), max(f["key_ms"] for f in done))) if done else "-",
+            "-".join(str(v) for v in (min(f["throw_mg"] for f in done), max(f["throw_mg"] for f in done))) if done else "-"))
+        for (name, a), (_, b) in zip(plain[model].rows(), tuned[model].rows()):
+            if a != b:
+                print("    %-34s default %-22s calibrated %s" % (name, a, b))
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "trace.csv")
-        write_csv(generate("throw6_hard", seed, rate_hz=400, range_g=8), path)
+        write_csv(generate("felt", "throw6_hard", 7_000_000, rate_hz=400, range_g=8), path)
         try:
             instr, short, long_ = cost(path, tmp)
         except (OSError, subprocess.CalledProcessError) as exc:
@@ -240,3 +182,11 @@ def run(count=COUNT, seed=REPORT_SEED):
     rows.append(("heap growth after 2,000 samples", "%d bytes" % (short[1] - short[0]), "constant"))
     rows.append(("heap growth after 20,000 samples", "%d bytes" % (long_[1] - long_[0]), "constant"))
     print_table(rows)
+
+
+def print_table(rows):
+    w0 = max(len(r[0]) for r in rows)
+    w1 = max(len(r[1]) for r in rows)
+    print("%-*s  %-*s  %s" % (w0, "measure", w1, "value", "target"))
+    for a, b, c in rows:
+        print("%-*s  %-*s  %s" % (w0, a, w1, b, c))

@@ -254,7 +254,7 @@ def test_detect_json_output(tmp_path, capsys):
     path = _write(tmp_path, trace.csv_text())
     assert cli_main(["detect", path, "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert set(out) == {"throws", "tilt"}
+    assert set(out) == {"throws", "tilt", "moved"}
     assert [set(t) for t in out["throws"]] == [{"start_ms", "settled_ms"}] * len(trace.throws)
     assert out == detect(parse_trace(trace.csv_text()))
 

@@ -17,6 +17,8 @@ COMMANDS = {
     "roster": ("dicetray_host.commands.roster", "write player names to the tray (/roster.txt)"),
     "detect": ("dicetray_host.commands.detect", "find throws and tilt in an accelerometer trace"),
     "traces": ("dicetray_host.commands.traces", "write generated, labelled accelerometer traces (CSV + JSON)"),
+    "record-trace": ("dicetray_host.commands.record_trace",
+                     "record the tray's accelerometer samples and key presses over USB (CSV + labels)"),
 }
 
 

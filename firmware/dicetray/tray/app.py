@@ -31,6 +31,7 @@ MENU = const(0)
 PLAY = const(1)
 SCORES = const(2)
 CONFIRM = const(3)
+SETUP = const(4)        # "Tray setup": the tray learns itself (tray/calibrate.py)
 
 # A game's modules (games/) are dropped when the menu comes back (their
 # bytecode is RAM on a Pico unless frozen) and imported again by the next
@@ -57,7 +58,10 @@ class App:
         self.tray = None
         if accel:
             from dicetray.tray.throws import Tray
+            from dicetray.tray import traycfg
             self.tray = Tray()
+            traycfg.apply(self.tray, traycfg.load())    # what "Tray setup" learnt
+        self.setup = None
         self.gate = Gate(accel is None)
         self.store = None
         self.table = None
@@ -129,6 +133,8 @@ class App:
         ev = pad.get()
         while ev >= 0:
             kind = ev & keys.KIND_MASK
+            if kind != keys.LONG:
+                self.key_moved(kind == keys.PRESS, now)
             if kind == keys.PRESS:
                 self.on_press(ev & keys.CODE_MASK, now)
             elif kind == keys.LONG:
@@ -144,8 +150,21 @@ class App:
         if self.dirty:
             self.draw()
 
+    def key_moved(self, down, now):
+        """The pad's own knocks start no throw: the detector is told of them."""
+        target = self.setup or self.tray
+        if target is not None:
+            if down:
+                target.key_down(now)
+            else:
+                target.key_up(now)
+
     def sample(self, now):
         accel = self.accel
+        if self.setup is not None:
+            if self.setup.sample(accel, now, accel.sample_period_ms):
+                self.dirty = True
+            return
         n = accel.read_fifo()
         if not n:
             return
@@ -188,6 +207,8 @@ class App:
             screens.scores(fb, self.table)
         elif mode == CONFIRM:
             screens.confirm(fb, self)
+        elif mode == SETUP:
+            self.setup.draw(fb)
         else:
             screens.menu(fb, self)
         fb.show()
@@ -257,6 +278,8 @@ class App:
             self.mode = PLAY  # any key goes back
         elif mode == CONFIRM:
             self.answer(code == keys.OK, now)
+        elif mode == SETUP:
+            self.setup_key(code)
         else:
             self.menu_key(code, now)
 
@@ -299,8 +322,20 @@ class App:
             else:
                 self._delete = numbers[0]
                 self.ask(_ASK_DELETE, "Delete %04d?" % numbers[0], "(oldest record)")
+        elif done == menu.SETUP:
+            from dicetray.tray.calibrate import Setup
+            self.setup = Setup()
+            self.mode = SETUP
         elif done == menu.NOTHING:
             self.message = "UP/DOWN, OK"
+
+    def setup_key(self, code):
+        from dicetray.tray.calibrate import BACK
+        if self.setup.key(code, self.tray) == BACK:
+            self.message = self.setup.message
+            self.setup = None
+            unload("tray.calibrate")
+            self.mode = MENU
 
     def start_game(self, now):
         if not self.store.can_start():

@@ -6,7 +6,7 @@ always accepted. The gate only reads the tray's events; the app feeds them.
 """
 from micropython import const
 
-from dicetray.tray.throws import EV_THROW, EV_SETTLED, EV_TILT, EV_LEVEL
+from dicetray.tray.throws import EV_THROW, EV_SETTLED, EV_TILT, EV_LEVEL, EV_MOVED
 
 WAITING = const(0)   # no throw since the last faces were keyed
 MOVING = const(1)    # a throw is under way
@@ -16,6 +16,7 @@ READY = const(2)     # settled: faces may be keyed
 THROW_FIRST = "Throw first"
 DICE_MOVING = "Dice moving"
 LEVEL_TRAY = "Level the tray"
+MOVED_AGAIN = "Dice moved again"    # after the settle: the faces may have changed
 
 
 class Gate:
@@ -24,6 +25,7 @@ class Gate:
         self.state = READY if manual else WAITING
         self.tilted = False
         self.rethrown = False  # a throw came before the last one was keyed
+        self.moved = False     # something moved after the dice were still
 
     def on_event(self, ev, unkeyed):
         """Take one tray event. `unkeyed` is True when the last throw's faces
@@ -35,6 +37,13 @@ class Gate:
             # app drops the partial faces and the screen says so.
             self.rethrown = self.state == READY and unkeyed or self.state == MOVING
             self.state = MOVING
+            return True
+        if ev == EV_MOVED:
+            # a die fell over after the settle: faces wait until it is still
+            # again (if they were not keyed yet), and the screen says so
+            if self.state == READY:
+                self.state = MOVING
+            self.moved = True
             return True
         if ev == EV_SETTLED:
             if self.state == MOVING:

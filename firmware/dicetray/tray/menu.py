@@ -16,12 +16,14 @@ LINE_PLAYERS = const(1)
 LINE_OPTION = const(2)
 LINE_START = const(3)
 LINE_FREE = const(4)
+LINE_SETUP = const(5)
 
 # What a key did in the menu.
 NOTHING = const(0)
 CHANGED = const(1)
 START = const(2)
 FREE = const(3)
+SETUP = const(4)
 
 
 def read_roster(path=ROSTER):
@@ -39,7 +41,7 @@ def read_roster(path=ROSTER):
 
 
 class Menu:
-    LINES = 5
+    LINES = 6
 
     def __init__(self, roster=None):
         self.roster = read_roster() if roster is None else roster
@@ -70,8 +72,10 @@ class Menu:
             self.option = (self.option + 1) % len(self.module.MENU_OPTION[1])
         elif self.pos == LINE_START:
             return START
-        else:
+        elif self.pos == LINE_FREE:
             return FREE
+        else:
+            return SETUP
         return CHANGED
 
     def chosen(self):
@@ -94,5 +98,7 @@ class Menu:
             fb.text(self.module.MENU_OPTION[2][self.option], x, y, 1)
         elif i == LINE_START:
             fb.text("Start", x, y, 1)
-        else:
+        elif i == LINE_FREE:
             fb.text("Free flash", x, y, 1)
+        else:
+            fb.text("Tray setup", x, y, 1)

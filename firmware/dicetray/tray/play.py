@@ -11,7 +11,7 @@ from dicetray import games
 from dicetray.tray import keys
 from dicetray.engine.actions import Illegal, ROLL, BANK, KEEP, CONTINUE, ORDER, VOID, UNDO
 from dicetray.engine import rules as notes
-from dicetray.tray.gate import THROW_FIRST, DICE_MOVING, LEVEL_TRAY, READY
+from dicetray.tray.gate import THROW_FIRST, DICE_MOVING, LEVEL_TRAY, READY, MOVED_AGAIN
 from dicetray.tray.throws import EV_THROW
 
 _NAME_CHARS = const(10)
@@ -20,7 +20,7 @@ _NAME_CHARS = const(10)
 NOTE_TEXT = (None, "Turn lost", "6 rolls: banked", "2 skulls:total 0", "7: round over",
              "Round over", "Game over", "Six of a kind", "Player is out", "All ones +100")
 
-_GATE_REASONS = (THROW_FIRST, DICE_MOVING, LEVEL_TRAY)
+_GATE_REASONS = (THROW_FIRST, DICE_MOVING, LEVEL_TRAY, MOVED_AGAIN)
 
 # Our own refusals (the engine's come as Illegal texts).
 KEY_FACES = "Key faces first"
@@ -273,6 +273,9 @@ class Table:
             self.npending = 0
             self.message = "New throw: key it"
             self.gate.rethrown = False
+        if self.gate.moved:
+            self.gate.moved = False
+            self.message = MOVED_AGAIN
         return changed
 
     # -- what the keys do now ----------------------------------------------------------

@@ -292,7 +292,7 @@ def menu(fb, app):
     fb.text("New game", 0, 0, 1)
     status_marks(fb, app)
     for i in range(m.LINES):
-        y = 10 + 9 * i
+        y = 8 + 8 * i
         if i == m.pos:
             fb.text(">", 0, y, 1)
         m.draw_line(fb, i, y, _CH)

@@ -24,6 +24,7 @@ EV_THROW = const(1)
 EV_SETTLED = const(2)
 EV_TILT = const(3)
 EV_LEVEL = const(4)
+EV_MOVED = const(5)     # something moved after the dice were still: faces may have changed
 
 # Filters: exponential averages in fixed point, rates in 1/1024. Enough
 # fraction bits that slow averages still move at 400 Hz; every product stays
@@ -95,17 +96,41 @@ _QUIET_MS = const(200)
 # A die's last slaps at 100 Hz can stay under the quiet level, sample by
 # sample, while their 24 ms average stays over the floor + 5 mg, which noise
 # does not: that too must be quiet for 150 ms, for at most 350 ms after the
-# last loud sample (a hum starting under a throw must not hold it forever).
+# last loud sample, however long that takes: dice that roll on at a low
+# level are not still.
 _MURMUR_MG = const(5)
 _MURMUR_QUIET_MS = const(150)
-_MURMUR_MAX_MS = const(350)
 _MURMUR_CREDIT_MS = const(100)
+# A level that stays within half of itself for 6 x 250 ms while moving
+# is a hum that started under the throw: the dice are still against it.
+_STEADY_STEP_MS = const(250)
+_STEADY_STEPS = const(6)
 _FLIGHT_MAX_MS = const(450)
+# Long flights follow the loudest impacts (a hard die bouncing off the
+# floor); a die that rolls slaps the floor from a few mm: on a light tray
+# those slaps are loud too, yet nothing flies. So the hold is taken only
+# from impacts of at least half the throw's peak.
 # Tilt: 5 degrees, level again below 4.5 (tan^2 = 1/131 and 1/162).
 _TILT_INV_TAN2 = const(131)
 _LEVEL_INV_TAN2 = const(162)
 _TILT_REST_MS = const(600)
 _TILT_EVERY_MS = const(100)
+# Keys on the tray's own pad: the key scan says when one goes down (or up),
+# about a debounce time after the contact, and the samples of that contact
+# may have been fed already. Activity from _KEY_PRE_MS before to key_ms
+# after is the key's ring. A candidate that a key may have started is a
+# throw only if it is above the quiet level _KEY_TAIL_MS past the key's ring (dice go on
+# bouncing and rolling, a key's ring only decays) and is judged a little
+# later, so a key scan that reports late is heard first.
+_KEY_PRE_MS = const(60)
+_KEY_MS = const(300)
+_KEY_TAIL_MS = const(100)
+_KEY_WAIT_MS = const(1200)      # a keyed candidate waits for the keys' rings to end, this long at most
+_KEY_LEAD_MS = const(100)       # a key this soon after the onset may be what started it
+# After a settle, whatever starts within this time is reported as EV_MOVED
+# (a die that balanced on an edge falls over), once it has lasted longer
+# than a key's contact could hide.
+_MOVED_WINDOW_MS = const(2500)
 # A gap in the samples longer than this restarts the filters.
 _GAP_MS = const(250)
 # Rates are looked up per sample interval; longer intervals use the last.
@@ -133,27 +158,57 @@ class Tray:
                                    for dt in range(n)))
         # a single ring's envelope kept per sample: 1 - dt/tau, at least a quarter
         self._r_env = array("H", (max(256, 1024 - dt * 1024 // _TAU_ENV_MS) for dt in range(n)))
+        self.configure()
         self.reset()
+
+    def configure(self, floor_mg=0, key_ms=_KEY_MS, throw_mg=0):
+        """Figures learnt on this tray (tray/calibrate.py), 0 for the defaults:
+        its noise floor (the level to start from), how long a key's ring
+        lasts, and the peak of its weakest calibration throw."""
+        self._floor0 = floor_mg << _FLOOR_FX
+        self._key_ms = key_ms if key_ms > 0 else _KEY_MS
+        peak = throw_mg // 3 if throw_mg > 0 else _THROW_PEAK_MG
+        self._throw_peak = max(_SOFT_PEAK_MG, min(150, peak))
+
+    def key_down(self, t):
+        """A key went down at t (the key scan's time, after its debounce)."""
+        self._key_from = t - _KEY_PRE_MS
+        self._key_until = t + self._key_ms
+        if self._state == _CANDIDATE:
+            if not self._keyed and self._key_from <= self._cand_t0 + _KEY_LEAD_MS:
+                self._keyed = True
+                self._keyed_end = self._key_until
+                self._keyed_from = self._key_from
+            if self._free_t >= self._key_from:
+                self._free_t = self._free_old   # what was loud since the contact was the key
+            if self._free_ck_val >= self._key_from:
+                self._free_ck_val = self._free_old
+
+    def key_up(self, t):
+        """A key came up at t: the dome's release knocks too."""
+        self.key_down(t)
 
     def reset(self):
         self.moving = False
         self.tilted = False
+        self.why = 0                # which pattern made the last candidate a throw (docs)
         self.throw_start_ms = -1
         self.settled_ms = -1
         self._state = _IDLE
         self._started = False
         self._first_t = 0
+        self._floor = self._floor0
         self._t = 0
         self._dt = 1
         self._bx = self._by = self._bz = 0
         self._gx = self._gy = self._gz = 0
         self._sta = 0
-        self._floor = 0
         self._rest_since = 0
         self._tilt_t = 0
         self._armed = True
         self._cand_t0 = 0
-        self._peak = 0
+        self._peak = self._half_peak = 0
+        self._loud_t = 0
         self._env = 0
         self._rises = 0
         self._impulse_thr = 0
@@ -171,6 +226,13 @@ class Tray:
         self._lvl = 0
         self._murmur = 0
         self._murmur_t = 0
+        self._steady_t = self._steady_lvl = self._steady_n = 0
+        self._key_from = self._key_until = -_KEY_MS
+        self._moved_cand = False
+        self._keyed = False
+        self._keyed_end = self._keyed_from = 0
+        self._free_t = self._free_old = self._free_ck = self._free_ck_val = 0
+        self._rise_t = -1
 
     def _restart(self, t, x, y, z):
         """First sample or after a gap: start the filters from this sample."""
@@ -186,6 +248,8 @@ class Tray:
         self._armed = True
         if self._state == _CANDIDATE:
             self._state = _IDLE
+            if self.moving:             # EV_MOVED was said: wait for still again
+                self._watch(t, 0)
 
     def feed(self, t, x, y, z):
         dt = t - self._t
@@ -249,11 +313,13 @@ class Tray:
             lvl = self._lvl
             lvl += (((sta << _STA_FX) - lvl) * a) >> 10     # a: the slow part's rate
             self._lvl = lvl
-            if lvl >= self._murmur and t - self._active_t < _MURMUR_MAX_MS:
+            if lvl >= self._murmur:
                 self._murmur_t = t
+                if t >= self._steady_t:
+                    self._steady_check(t, lvl)
             if sta >= quiet or dev > _REST_DEV_MG:
                 self._active_t = t
-                if mag > quiet:
+                if mag > quiet and mag > self._half_peak:
                     hold = t + (_FLIGHT_MAX_MS if mag > _FLIGHT_MAX_MS else mag)
                     if hold > self._hold_until:
                         self._hold_until = hold
@@ -282,7 +348,7 @@ class Tray:
             self._gz = bz << _LF_TO_G
         floor = self._floor
         d = ((sta if sta < 4000 else 4000) << _FLOOR_FX) - floor
-        if t - self._first_t < _FLOOR_LEARN_MS:     # learn the noise quickly first
+        if t - self._first_t < _FLOOR_LEARN_MS:     # learn the noise quickly first (from floor_mg)
             self._floor = floor + ((d * self._r_sta[dt]) >> 12)
         elif d > 0:
             self._floor = floor + ((d * self._r_up[dt]) >> 10)
@@ -305,7 +371,13 @@ class Tray:
             self._state = _CANDIDATE
             self._armed = False
             self._cand_t0 = t - dt
+            self._keyed = self._key_from <= t < self._key_until
+            self._keyed_end = self._key_until
+            self._keyed_from = self._key_from
+            self._rise_t = -1
+            self._moved_cand = 0 <= self.settled_ms and t - self.settled_ms < _MOVED_WINDOW_MS
             self._peak = mag
+            self._loud_t = t
             self._env = sta
             self._rises = 0
             self._mx = hx << _STA_FX
@@ -317,6 +389,7 @@ class Tray:
             self._upright = 0
             self._sta_peak = sta
             self._tail_t = t
+            self._free_t = self._free_old = self._free_ck_val = self._free_ck = t
             self._impulse_thr = max(_IMPULSE_MG, floor * _IMPULSE_FLOOR_X)
             return EV_NONE
         if t - self._rest_since >= _TILT_REST_MS and t - self._tilt_t >= _TILT_EVERY_MS:
@@ -336,8 +409,14 @@ class Tray:
         long after a single ring would have died; many dice at 100 Hz blur
         into a rumble that has rises and dies away, unlike a steady hum.
         """
+        span = t - self._cand_t0
+        if self._moved_cand and span > _KEY_PRE_MS and not self.moving and not self._keyed:
+            self.moving = True
+            return EV_MOVED
         if mag > self._peak:
             self._peak = mag
+        if mag > (self._peak >> 1):
+            self._loud_t = t        # a die may fly after this one (the settle's hold)
         a = self._r_mid[dt]
         mx = self._mx + ((((hx << _STA_FX) - self._mx) * a) >> 10)
         my = self._my + ((((hy << _STA_FX) - self._my) * a) >> 10)
@@ -353,14 +432,17 @@ class Tray:
         self._sz += (dz >> _G_FX) * dt
         self._energy += mag * dt
         self._upright += az * dt
-        span = t - self._cand_t0
         if span <= _HALF_MS:
             self._energy_half = self._energy
         env = (self._env * self._r_env[dt]) >> 10
-        # the first ring needs a cycle to show its peak; rises count after that
-        if (sta > env + (env >> 2) and sta > self._impulse_thr
-                and span > _PEAK_MS):
-            self._rises += 1
+        # the first ring needs a cycle to show its peak; rises count after
+        # that, and not while a key rings
+        keyring = t < self._key_until     # (samples before a key's mask were fed before its key_down)
+        if sta > env + (env >> 2) and sta > self._impulse_thr and span > _PEAK_MS:
+            if self._rise_t < 0:
+                self._rise_t = t - dt   # the dice after a key (if the key came first)
+            if not keyring:
+                self._rises += 1
         if sta > env:
             env = sta
         self._env = env
@@ -370,8 +452,20 @@ class Tray:
                 self._sta_peak = sta
             elif sta > (self._sta_peak >> 3):
                 self._tail_t = t
-        if span < _EVAL_MS:
+            if not keyring:
+                self._free_t = t    # above the quiet level, and no key's ring (as far as told)
+                if t - self._free_ck >= _KEY_PRE_MS:
+                    # at most every 60 ms: a time kept from the last such
+                    # check is old enough that a key scan reporting late
+                    # would have told of it by now
+                    self._free_old = self._free_ck_val
+                    self._free_ck = t
+                    self._free_ck_val = t
+        if span < _EVAL_MS or (self._keyed and span < _EVAL_MS + _KEY_PRE_MS):
             return EV_NONE
+        if (self._keyed and t < self._key_until + _KEY_TAIL_MS + _KEY_PRE_MS
+                and span < _KEY_WAIT_MS):
+            return EV_NONE      # judged once the keys' rings are over
         self._state = _IDLE
         peak = self._peak
         shift = max(abs(self._sx), abs(self._sy), abs(self._sz)) // span
@@ -383,36 +477,86 @@ class Tray:
         # part is vertical; a phone's motor and a bump shake the table sideways
         up = self._upright
         side = self._energy - up
-        if _SIDE_MAX_X * up < _SIDE_MAX_Y * side:
-            return EV_NONE
         upright = up >= side
-        low = self._low_peak >= _THROW_LOW_MG and shift <= _SHIFT_MG + (peak >> 3)
-        if (low and ((peak >= _THROW_PEAK_MG
-                      and ((rises >= 2 and crest >= 4) or (rises >= 3 and crest >= 3)
-                           or (tail >= _TAIL_MS and crest >= _TAIL_CREST)
-                           or (rises >= _BLUR_RISES and tail >= _BLUR_TAIL_MS
-                               and (upright or 2 * early >= 3 * (self._energy - early)))
-                           or (upright and crest >= 3 and tail >= _UPRIGHT_TAIL_MS)
-                           or (upright and peak >= _SLAP_PEAK_MG and crest >= _SLAP_CREST)))
-                     or (peak >= _SOFT_PEAK_MG and _SOFT_UP_X * up >= _SOFT_UP_Y * side
-                         and ((crest >= 3 and rises >= 3 and tail >= _SOFT_TAIL_MS)
-                              or (crest >= 4 and rises >= 2 and tail >= _FADE_TAIL_MS
-                                  and _FADE_UP_X * up >= _FADE_UP_Y * side
-                                  and early >= 2 * (self._energy - early)))))):
-            self._state = _MOVING
-            self.moving = True
+        low = (self._low_peak >= _THROW_LOW_MG and shift <= _SHIFT_MG + (peak >> 3)
+               and _SIDE_MAX_X * up >= _SIDE_MAX_Y * side)
+        soft_up = _SOFT_UP_X * up >= _SOFT_UP_Y * side
+        why = 0
+        if low and peak >= self._throw_peak:
+            if (rises >= 2 and crest >= 4) or (rises >= 3 and crest >= 3):
+                why = 1         # separate impacts
+            elif tail >= _TAIL_MS and crest >= _TAIL_CREST:
+                why = 2         # a long tail
+            elif (rises >= _BLUR_RISES and tail >= _BLUR_TAIL_MS
+                  and (upright or 2 * early >= 3 * (self._energy - early))):
+                why = 3         # a decaying rumble
+            elif upright and crest >= 3 and tail >= _UPRIGHT_TAIL_MS:
+                why = 4         # upright and lasting
+            elif upright and peak >= _SLAP_PEAK_MG and crest >= _SLAP_CREST:
+                why = 5         # one sharp upright slap
+        if low and not why and peak >= _SOFT_PEAK_MG and soft_up:
+            if crest >= 3 and rises >= 3 and tail >= _SOFT_TAIL_MS:
+                why = 6         # upright and soft
+            elif (crest >= 4 and rises >= 2 and tail >= _FADE_TAIL_MS
+                  and _FADE_UP_X * up >= _FADE_UP_Y * side
+                  and early >= 2 * (self._energy - early)):
+                why = 7         # a fading soft die
+        if self._moved_cand and why != 1 and why != 3:
+            why = 0     # after a settle only many impacts are a throw: one is a die falling over
+        free = self._free_t
+        if free > t - _KEY_PRE_MS:
+            free = self._free_old       # the key scan may not have told of that yet
+        if self._keyed and why and free < self._keyed_end + _KEY_TAIL_MS:
+            why = 0     # nothing outlasted the key's ring: it was the key
+        self.why = why
+        if why:
             self.throw_start_ms = self._cand_t0
-            self.settled_ms = -1
-            self._quiet_thr = _QUIET_MG + (self._floor >> _FLOOR_FX) * _QUIET_FLOOR_X
-            self._hold_until = t
-            # the 24 ms level is followed only from here (not paid for in
-            # the window): credit it at most _MURMUR_CREDIT_MS of quiet, so
-            # the last sub-quiet slaps of a die are looked for a while longer
-            self._murmur_t = t - _MURMUR_CREDIT_MS
-            self._lvl = sta << _STA_FX
-            self._murmur = ((self._floor >> _FLOOR_FX) + _MURMUR_MG) << _STA_FX
+            if self._keyed and self._rise_t >= 0 and self._keyed_from <= self._cand_t0:
+                self.throw_start_ms = self._rise_t      # the key came first, the dice after
+            self._watch(t, sta)
             return EV_THROW
+        if self.moving:
+            self._watch(t, sta)     # EV_MOVED was said: EV_SETTLED when still again
         return EV_NONE
+
+    def _steady_check(self, t, lvl):
+        """Every _STEADY_STEP_MS while moving: a level that has stayed within
+        half of itself for _STEADY_STEPS steps is a hum (a machine that
+        started under the throw), not dice, which slow down and stop: it
+        becomes the background the dice are still against."""
+        self._steady_t = t + _STEADY_STEP_MS
+        ref = self._steady_lvl
+        d = lvl - ref
+        if (d if d > 0 else -d) <= (ref >> 1) and lvl >= self._murmur:
+            self._steady_n += 1
+            if self._steady_n >= _STEADY_STEPS:
+                self._murmur = lvl + (_MURMUR_MG << _STA_FX) + (lvl >> 3)
+                q = (lvl >> _STA_FX) * _QUIET_FLOOR_X + _QUIET_MG
+                if q > self._quiet_thr:
+                    self._quiet_thr = q
+        else:
+            self._steady_n = 0
+            self._steady_lvl = lvl
+
+    def _watch(self, t, sta):
+        """Wait for the dice to be still (EV_SETTLED)."""
+        self._state = _MOVING
+        self.moving = True
+        self.settled_ms = -1
+        self._quiet_thr = _QUIET_MG + (self._floor >> _FLOOR_FX) * _QUIET_FLOOR_X
+        # a die that bounced off the window's loudest impacts may still fly
+        self._half_peak = self._peak >> 1
+        hold = self._loud_t + (_FLIGHT_MAX_MS if self._peak > _FLIGHT_MAX_MS else self._peak)
+        self._hold_until = hold if hold > t else t
+        # the 24 ms level is followed only from here (not paid for in
+        # the window): credit it at most _MURMUR_CREDIT_MS of quiet, so
+        # the last sub-quiet slaps of a die are looked for a while longer
+        self._murmur_t = t - _MURMUR_CREDIT_MS
+        self._lvl = sta << _STA_FX
+        self._murmur = ((self._floor >> _FLOOR_FX) + _MURMUR_MG) << _STA_FX
+        self._steady_t = t + _STEADY_STEP_MS
+        self._steady_lvl = self._lvl
+        self._steady_n = 0
 
     def _tilt_check(self):
         """Tilted past 5 degrees, or level again below 4.5 (hysteresis)."""

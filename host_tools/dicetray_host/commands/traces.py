@@ -13,23 +13,30 @@ def configure(parser):
     parser.add_argument("--count", type=int, default=14, help="number of traces (default 14, one of each kind)")
     parser.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
     parser.add_argument("--kind", help="only this kind (default: cycle through all kinds)")
+    parser.add_argument("--model", default="felt",
+                        help="trace model: felt (default), bare, light, box (docs/throw-detection.md)")
 
 
 def run(args):
     import json
     import os
-    from dicetray_host.traces import model as traces
+    from dicetray_host.traces import ensemble, model as traces
     if args.count < 1:
         print("dicetray traces: --count must be at least 1", file=sys.stderr)
         return 2
-    if args.kind and args.kind not in traces.KINDS:
-        print("dicetray traces: unknown kind %r (known: %s)" % (args.kind, ", ".join(traces.KINDS)),
+    if args.model not in ensemble.MODELS:
+        print("dicetray traces: unknown model %r (known: %s)" % (args.model, ", ".join(ensemble.MODELS)),
+              file=sys.stderr)
+        return 2
+    kinds = ensemble.kinds(args.model)
+    if args.kind and args.kind not in kinds:
+        print("dicetray traces: unknown kind %r (known: %s)" % (args.kind, ", ".join(kinds)),
               file=sys.stderr)
         return 2
     os.makedirs(args.out, exist_ok=True)
     for i in range(args.count):
-        kind = args.kind or traces.KINDS[i % len(traces.KINDS)]
-        trace = traces.generate(kind, args.seed + i)
+        kind = args.kind or kinds[i % len(kinds)]
+        trace = ensemble.generate(args.model, kind, args.seed + i)
         base = os.path.join(args.out, "%04d-%s" % (i, kind))
         traces.write_csv(trace, base + ".csv")
         with open(base + ".json", "w") as f:

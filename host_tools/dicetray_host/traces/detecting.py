@@ -49,29 +49,72 @@ def _is_int(text):
     return True
 
 
-def detect(rows, tray=None):
-    """Run the detector over rows; returns {"throws": [...], "tilt": [...]}."""
-    from dicetray.tray.throws import Tray, EV_THROW, EV_SETTLED, EV_TILT, EV_LEVEL
-    tray = tray or Tray()
+KEY_LAG_MS = 20     # the key scan reports a press a debounce time after the contact
+
+
+def detect(rows, tray=None, keys=(), config=None, why=False):
+    """Run the detector over rows; returns {"throws": [...], "tilt": [...], "moved": [...]}.
+
+    keys: [(down_ms, up_ms)] contacts on the tray's own pad; the detector
+    hears of each one KEY_LAG_MS later, as from the board's key scan.
+    config: figures from a calibration (firmware dicetray/tray/calibrate.py).
+    """
+    from dicetray.tray.throws import Tray, EV_THROW, EV_SETTLED, EV_TILT, EV_LEVEL, EV_MOVED
+    if tray is None:
+        from dicetray.tray.traycfg import apply
+        tray = Tray()
+        apply(tray, config)
+    events = sorted([(d + KEY_LAG_MS, 0) for d, u in keys] + [(u + KEY_LAG_MS, 1) for d, u in keys])
+    k = 0
     throws = []
     tilt = []
+    moved = []
+    waiting = None          # the throw or the move the next EV_SETTLED ends
     feed = tray.feed
     for t, x, y, z in rows:
+        while k < len(events) and events[k][0] <= t:
+            if events[k][1]:
+                tray.key_up(events[k][0])
+            else:
+                tray.key_down(events[k][0])
+            k += 1
         ev = feed(t, x, y, z)
         if ev == EV_THROW:
-            throws.append({"start_ms": tray.throw_start_ms, "settled_ms": None})
+            waiting = {"start_ms": tray.throw_start_ms, "settled_ms": None}
+            if why:
+                waiting["why"] = tray.why
+            throws.append(waiting)
         elif ev == EV_SETTLED:
-            if throws:
-                throws[-1]["settled_ms"] = tray.settled_ms
+            if waiting is not None:
+                waiting["settled_ms"] = tray.settled_ms
+            waiting = None
+        elif ev == EV_MOVED:
+            waiting = {"at_ms": t, "settled_ms": None}
+            moved.append(waiting)
         elif ev == EV_TILT:
             tilt.append({"start_ms": t, "end_ms": None})
         elif ev == EV_LEVEL:
             if tilt:
                 tilt[-1]["end_ms"] = t
-    return {"throws": throws, "tilt": tilt}
+    return {"throws": throws, "tilt": tilt, "moved": moved}
 
 
 def ms_text(value):
     return "-" if value is None else "%d ms" % value
 
 
+
+
+def calibrate(rows, keys=()):
+    """Run the tray's calibration (firmware dicetray/tray/calibrate.py) over a
+    recorded session; returns its figures, or None if a step was not done."""
+    from dicetray.tray.calibrate import Calibrator, DONE
+    cal = Calibrator()
+    events = sorted([(d + KEY_LAG_MS, 0) for d, u in keys] + [(u + KEY_LAG_MS, 1) for d, u in keys])
+    k = 0
+    for t, x, y, z in rows:
+        while k < len(events) and events[k][0] <= t:
+            (cal.key_up if events[k][1] else cal.key_down)(events[k][0])
+            k += 1
+        cal.feed(t, x, y, z)
+    return cal.figures() if cal.phase == DONE else None

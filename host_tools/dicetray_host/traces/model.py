@@ -62,6 +62,9 @@ class Trace:
         self.z = []
         self.throws = []        # [(start_ms, settled_ms)]
         self.tilts = []         # [(start_ms, end_ms)]
+        self.keys = []          # [(down_ms, up_ms)] presses on the tray's own pad
+        self.topples = []       # [ms] a die falls over after the dice were still
+        self.model = "felt"
         self.duration_ms = 0
 
     def rows(self):
@@ -75,10 +78,12 @@ class Trace:
 
     def labels(self):
         return {
-            "kind": self.kind, "seed": self.seed, "rate_hz": self.rate_hz,
+            "model": self.model, "kind": self.kind, "seed": self.seed, "rate_hz": self.rate_hz,
             "range_g": self.range_g, "duration_ms": self.duration_ms,
             "throws": [{"start_ms": s, "settled_ms": e} for s, e in self.throws],
             "tilt": [{"start_ms": s, "end_ms": e} for s, e in self.tilts],
+            "keys": [{"down_ms": d, "up_ms": u} for d, u in self.keys],
+            "topples": list(self.topples),
         }
 
 
@@ -261,6 +266,8 @@ class _Model:
                         for a, b in trace.throws]
         trace.tilts = [(int(round(a * 1000.0)) + shift, int(round(b * 1000.0)) + shift)
                        for a, b in trace.tilts]
+        trace.keys = [(int(round(a * 1000.0)) + shift, int(round(b * 1000.0)) + shift)
+                      for a, b in trace.keys]
 
 
 def _unit(x, y, z):
@@ -324,14 +331,17 @@ def _throw(m, trace, t0, ndice, hard):
 
 # ---------------------------------------------------------------- not throws
 
-def _keys(m, t, count):
+def _keys(m, t, count, trace=None):
     """Key presses on the pad on the rim: small soft taps, press and release."""
     rng = m.rng
     for _ in range(count):
         d = _rand_dir(rng, True)
         m.motion.append(_Pulse(t, rng.uniform(0.06, 0.15), rng.uniform(3.0, 12.0), d))
         m.ring_mg(t + 0.01, rng.uniform(8.0, 40.0), m.f_feet, m.tau_feet, d)
-        m.ring_mg(t + rng.uniform(0.08, 0.25), rng.uniform(4.0, 20.0), m.f_feet, m.tau_feet, d)
+        release = t + rng.uniform(0.08, 0.25)
+        m.ring_mg(release, rng.uniform(4.0, 20.0), m.f_feet, m.tau_feet, d)
+        if trace is not None:
+            trace.keys.append((t, release))
         t += rng.uniform(0.25, 0.7)
     return t
 
@@ -412,8 +422,9 @@ def _tilted(m, trace, t, duration):
     rest = land + 0.3
     if rng.random() < 0.5:
         back = rest + rng.uniform(2.0, 4.0)
-        trace.tilts.append((rest, back))
-        return max(duration, _lift(m, trace, back) + 2.5)
+        level = _lift(m, trace, back)
+        trace.tilts.append((rest, level + 0.3))    # tilted until it rests level again
+        return max(duration, level + 2.5)
     trace.tilts.append((rest, duration))
     return duration
 
@@ -459,7 +470,7 @@ def generate(kind, seed, rate_hz=None, range_g=None):
         for n in range(rng.choice((1, 1, 2))):
             t = _throw(m, trace, t, ndice, hard) + rng.uniform(0.6, 1.5)
             if rng.random() < 0.5:
-                t = _keys(m, t, rng.randint(1, 6)) + rng.uniform(0.3, 1.0)
+                t = _keys(m, t, rng.randint(1, 6), trace) + rng.uniform(0.3, 1.0)
             if rng.random() < 0.3:
                 t = _pick(m, t) + rng.uniform(0.5, 1.0)
         duration = t + rng.uniform(0.5, 1.0)
@@ -485,7 +496,7 @@ def generate(kind, seed, rate_hz=None, range_g=None):
         _washer(m, t, duration - 1.0)
     elif kind == "keys":
         for _ in range(rng.randint(1, 3)):
-            t = _keys(m, t, rng.randint(2, 8)) + rng.uniform(0.8, 2.0)
+            t = _keys(m, t, rng.randint(2, 8), trace) + rng.uniform(0.8, 2.0)
         duration = t
     else:  # pick
         t = _pick(m, t) + rng.uniform(0.8, 1.5)

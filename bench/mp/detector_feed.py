@@ -1,0 +1,33 @@
+# Feeds N samples of a trace to the throw detector and prints
+# "<detector RAM> <heap after> <events>" (bench/tray.py measures its RAM and,
+# under callgrind, its instructions; it writes TRACE and N, and a copy
+# without the feed() call to subtract the loop's own cost).
+import gc
+
+from dicetray.tray.throws import Tray
+
+TRACE = "trace.csv"
+N = 2000
+
+rows = []
+with open(TRACE) as f:
+    f.readline()
+    for line in f:
+        a = line.split(",")
+        rows.append((int(a[0]), int(a[1]), int(a[2]), int(a[3])))
+gc.collect()
+before = gc.mem_alloc()
+tray = Tray()
+gc.collect()
+ram = gc.mem_alloc() - before
+events = 0
+feed = tray.feed
+i = 0
+m = len(rows)
+while i < N:
+    t, x, y, z = rows[i % m]
+    if feed(t + (i // m) * 100000, x, y, z):
+        events += 1
+    i += 1
+gc.collect()
+print(ram, gc.mem_alloc() - before, events)

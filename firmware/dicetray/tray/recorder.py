@@ -1,0 +1,61 @@
+"""Stream the tray's accelerometer samples and key events over USB.
+
+`dicetray record-trace` runs stream(seconds) in the raw REPL. The samples
+are the FIFO reads the app makes (same driver, same 40 ms reads, the same
+time stamps: the read time minus one period per sample still in the FIFO),
+so a recorded trace is what the detector sees on this tray. Lines:
+
+    R <odr_hz> <range_g>         first: the sensor's settings
+    S <t_ms> <x_mg> <y_mg> <z_mg> a sample
+    K <t_ms> <code> / U <t_ms> <code>   a key down / up (from the key scan)
+    O <t_ms>                     the FIFO overran: samples were lost before t
+    E                            the end
+"""
+import time
+
+from micropython import const
+
+from dicetray.tray import board, keys
+
+_READ_MS = const(40)
+_TICK_MS = const(5)
+
+
+def stream(seconds, range_g=4, odr_hz=200):
+    accel = board.open_accel(range_g, odr_hz)
+    if accel is None:
+        print("X no accelerometer")
+        return
+    pad = board.open_keypad()
+    period = accel.sample_period_ms
+    print("R %d %d" % (odr_hz, range_g))
+    start = time.ticks_ms()
+    accel.read_fifo()           # what waited in the FIFO is older than the start
+    due = start
+    end = seconds * 1000
+    while True:
+        now = time.ticks_ms()
+        at = time.ticks_diff(now, start)
+        if at >= end:
+            break
+        pad.scan(now)
+        ev = pad.get()
+        while ev >= 0:
+            kind = ev & keys.KIND_MASK
+            if kind == keys.PRESS:
+                print("K %d %d" % (at, ev & keys.CODE_MASK))
+            elif kind == keys.RELEASE:
+                print("U %d %d" % (at, ev & keys.CODE_MASK))
+            ev = pad.get()
+        if time.ticks_diff(now, due) >= 0:
+            due = time.ticks_add(now, _READ_MS)
+            n = accel.read_fifo()
+            if accel.overrun:
+                print("O %d" % at)
+            s = accel.samples
+            t = at - (n - 1) * period
+            for i in range(n):
+                print("S %d %d %d %d" % (t, s[3 * i], s[3 * i + 1], s[3 * i + 2]))
+                t += period
+        time.sleep_ms(_TICK_MS)
+    print("E")

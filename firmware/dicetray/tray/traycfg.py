@@ -1,0 +1,77 @@
+"""The tray's learnt figures (/tray.cfg): read at boot, written by "Tray setup".
+
+A few name=value lines, e.g.
+
+    floor_mg=4
+    key_ms=220
+    throw_mg=250
+    gx_mg=12
+    gy_mg=-30
+    gz_mg=1004
+
+floor_mg: the detector's noise level with the tray still; key_ms: how long
+a key's ring lasts after the key scan reports it; throw_mg: the peak of the
+weakest calibration throw; g*_mg: gravity at rest (shown, not used yet).
+`dicetray detect --config FILE` reads the same file.
+"""
+PATH = "/tray.cfg"
+FIELDS = ("floor_mg", "key_ms", "throw_mg", "gx_mg", "gy_mg", "gz_mg")
+
+
+def save(figures, path=PATH):
+    """Write the figures (name=value lines); a new file first, then renamed
+    over the old, so a power cut leaves the old figures or the new ones."""
+    import os
+    tmp = path + ".new"
+    with open(tmp, "w") as f:
+        for name in FIELDS:
+            f.write("%s=%d\n" % (name, figures.get(name, 0)))
+    try:
+        os.remove(path)
+    except OSError:
+        pass
+    os.rename(tmp, path)
+
+
+def parse(text):
+    """Figures from the file's text; ValueError naming the line if malformed."""
+    out = {}
+    number = 0
+    for line in text.split("\n"):
+        number += 1
+        line = line.strip()
+        if not line:
+            continue
+        eq = line.find("=")
+        name = line[:eq].strip() if eq > 0 else ""
+        if name not in FIELDS:
+            raise ValueError("line %d: expected one of %s=N, got %r" % (number, "/".join(FIELDS), line[:40]))
+        try:
+            out[name] = int(line[eq + 1:])
+        except ValueError:
+            raise ValueError("line %d: %s is not a whole number" % (number, name))
+    return out
+
+
+def load(path=PATH):
+    """The stored figures, or None (no file, or a file that cannot be read)."""
+    try:
+        with open(path) as f:
+            return parse(f.read())
+    except (OSError, ValueError):
+        return None
+
+
+def forget(path=PATH):
+    """Back to the defaults."""
+    import os
+    try:
+        os.remove(path)
+    except OSError:
+        pass
+
+
+def apply(tray, figures):
+    if figures:
+        tray.configure(figures.get("floor_mg", 0), figures.get("key_ms", 0),
+                       figures.get("throw_mg", 0))

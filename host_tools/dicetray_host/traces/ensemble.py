@@ -1,0 +1,138 @@
+"""The ensemble of trace models: which exist, which the detector was tuned on.
+
+- "felt" (model.py): a felt-lined tray, rings given in mg per m/s of a die;
+- "bare", "light", "box" (bare.py, light.py, box.py): trays reasoned from
+  forces (scene.py, happenings.py), each with its own ranges and reasons.
+
+The detector's figures are tuned on TUNE_MODELS with TUNE_SEEDS only; the
+bench reports every model on HELD_OUT_SEEDS, and the models in
+HELD_OUT_MODELS were never used for tuning at all.
+"""
+import random
+
+from dicetray_host.traces import bare, box, happenings as hp, light, model
+from dicetray_host.traces.model import RANGES_G, RATES, THROW_KINDS, Trace
+from dicetray_host.traces.scene import Scene
+
+FORCE_MODELS = {m.NAME: m for m in (bare, light, box)}
+MODELS = ("felt",) + tuple(FORCE_MODELS)
+TUNE_MODELS = ("felt", "bare")
+HELD_OUT_MODELS = ("light", "box")
+TUNE_SEEDS = (0, 10_000)            # [start, end) of the seeds tuning may look at
+HELD_OUT_SEEDS = 9_000_000          # the bench's seeds: nothing is chosen from them
+
+OTHER_KINDS = ("keys", "knock", "bump", "pickup", "tilted", "phone", "machine", "pick")
+KINDS = THROW_KINDS + OTHER_KINDS
+
+
+def kinds(model_name):
+    return model.KINDS if model_name == "felt" else KINDS
+
+
+def generate(model_name, kind, seed, rate_hz=None, range_g=None, tray_seed=None):
+    """One labelled trace of `kind` from model `model_name`, fully determined by the arguments.
+
+    tray_seed: the same tray (its physics, its sensor, its rate and range)
+    for every trace with that tray_seed; otherwise each seed is a new tray."""
+    if model_name == "felt":
+        return model.generate(kind, seed, rate_hz, range_g)
+    if model_name not in FORCE_MODELS:
+        raise ValueError("unknown trace model %r (known: %s)" % (model_name, ", ".join(MODELS)))
+    if kind not in KINDS and kind != "calibration":
+        raise ValueError("unknown trace kind %r (known: %s)" % (kind, ", ".join(KINDS)))
+    rng = random.Random("%s/%s/%d" % (model_name, kind, seed))
+    tray = rng if tray_seed is None else random.Random("%s/tray/%d" % (model_name, tray_seed))
+    rate = rate_hz or tray.choice(RATES)
+    rg = range_g or tray.choice(RANGES_G)
+    p = FORCE_MODELS[model_name].physics(tray)
+    tr = Trace(kind, seed, rate, rg)
+    tr.model = model_name
+    plan = _plan(rng, p, kind)
+    s = Scene(rng, plan + 0.1, p["mass_kg"], p["modes"])
+    end = _act(s, p, tr, kind)
+    ts, (x, y, z), _ = s.sample(rate, rg, p["sensor"])
+    keep = [i for i, t in enumerate(ts) if t <= end * 1000.0]
+    tr.t_ms = [ts[i] for i in keep]
+    tr.x = [x[i] for i in keep]
+    tr.y = [y[i] for i in keep]
+    tr.z = [z[i] for i in keep]
+    tr.duration_ms = tr.t_ms[-1]
+    ms = lambda v: int(round(v * 1000.0))      # noqa: E731
+    tr.throws = [(ms(a), ms(b)) for a, b in tr.throws]
+    tr.tilts = [(ms(a), ms(b)) for a, b in tr.tilts]
+    tr.keys = [(ms(a), ms(b)) for a, b in tr.keys]
+    tr.topples = [ms(a) for a in tr.topples]
+    return tr
+
+
+def _plan(rng, p, kind):
+    """Longest the trace can last (the scene is allocated for it)."""
+    return 40.0
+
+
+def _act(s, p, tr, kind):
+    """Make it happen; returns the end of the trace (s)."""
+    rng = s.rng
+    t = rng.uniform(0.8, 2.0)
+    if kind == "calibration":
+        # what the tray's calibration asks for: still, four keys, three throws
+        t += 4.0
+        for _ in range(4):
+            t = hp.key(s, p, tr, t) + rng.uniform(0.8, 1.2)
+        for i in range(3):
+            lo, hi = p["dice"][(1, 2, 6)[i]]
+            t = hp.throw(s, p, tr, t + 1.0, rng.randint(lo, hi), i == 2) + rng.uniform(1.5, 2.5)
+        return t
+    if kind in THROW_KINDS:
+        lo, hi = p["dice"][int(kind[5])]
+        hard = kind.endswith("hard")
+        if rng.random() < 0.12:
+            hp.machine(s, p, 0.0, 39.0)              # some throws happen over a hum
+        for _ in range(rng.choice((1, 1, 2))):
+            if rng.random() < 0.12:                  # a key pressed as the dice land
+                hp.key(s, p, tr, max(0.3, t + rng.uniform(-0.3, 0.3)))
+            still = hp.throw(s, p, tr, t, rng.randint(lo, hi), hard)
+            t = still + rng.uniform(0.6, 1.5)
+            if rng.random() < p["topple_p"]:
+                top = still + rng.uniform(1.0, 2.0)
+                tr.topples.append(top)
+                t = hp.topple(s, p, top) + rng.uniform(0.6, 1.2)
+            # the faces are keyed (on a scoring tray nearly always), the
+            # dice maybe picked out: the next throw comes 2.5 s or more later
+            if rng.random() < 0.8:
+                t = hp.keys(s, p, tr, t, rng.randint(1, 6)) + rng.uniform(0.3, 1.0)
+            if rng.random() < 0.3:
+                t = hp.pick(s, p, t) + rng.uniform(0.5, 1.0)
+            t = max(t, still + rng.uniform(2.5, 4.0))
+        return t + rng.uniform(0.5, 1.0)
+    if kind == "keys":
+        for _ in range(rng.randint(1, 3)):
+            t = hp.keys(s, p, tr, t, rng.randint(2, 8)) + rng.uniform(0.8, 2.0)
+        return t
+    if kind == "knock":
+        for _ in range(rng.randint(2, 4)):
+            t = hp.knock(s, p, t) + rng.uniform(1.0, 3.0)
+        return t
+    if kind == "bump":
+        for _ in range(rng.randint(2, 4)):
+            t = hp.bump(s, p, t) + rng.uniform(1.0, 3.0)
+        return t
+    if kind == "pickup":
+        return hp.pickup(s, p, tr, t) + rng.uniform(1.5, 3.0)
+    if kind == "tilted":
+        return hp.tilted(s, p, tr, t, t + rng.uniform(8.0, 14.0))
+    if kind == "phone":
+        end = t + rng.uniform(5.0, 10.0)
+        hp.phone(s, p, t, end - 0.5)
+        return end
+    if kind == "machine":
+        end = t + rng.uniform(10.0, 20.0)
+        hp.machine(s, p, t, end - 1.0)
+        return end
+    return hp.pick(s, p, t) + rng.uniform(0.8, 1.5)
+
+
+def corpus(model_name, count, seed):
+    """`count` traces of one model cycling through its kinds, seeds seed, seed+1, ..."""
+    ks = kinds(model_name)
+    return [generate(model_name, ks[i % len(ks)], seed + i) for i in range(count)]

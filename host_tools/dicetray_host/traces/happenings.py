@@ -1,0 +1,233 @@
+"""What happens on and around a tray, as forces and accelerations on a Scene.
+
+Each function takes the scene, the tray's physics `p` (a dict a model module
+draws: bare.py, light.py, box.py) and a time in seconds, adds its forces and
+returns when it is over. The physics behind each is in its docstring; the
+ranges are the model's.
+"""
+import math
+
+from dicetray_host.traces.scene import G_MS2, down, sideways
+
+
+def die(s, p, t, v):
+    """One die lands at v m/s: bounces, rolls, stops. Returns its last contact.
+
+    Bounces: impulse m v (1 + e) at each landing, flight 2 v e / g between.
+    Rolling: the die tumbles over its edges; each face slap is a small
+    impact (the centre drops a few mm: 0.1-0.5 m/s), the slaps slow down and
+    weaken until it stops. On a hard floor the die rolls a long time at low
+    level; on felt it stops within a few tumbles. The rolling also scrapes
+    (broadband noise).
+    """
+    rng = s.rng
+    m = p["die_kg"] * rng.uniform(0.9, 1.1)
+    e = rng.uniform(*p["restitution"])
+    tc = rng.uniform(*p["contact_s"])
+    while v > 0.25:
+        s.impulse(t, m * v * (1.0 + e), down(rng, 0.5), tc)
+        v *= e
+        t += 2.0 * v / G_MS2
+    # the centre of a die of side a drops a (1/sqrt(2) - 1/2) when it falls
+    # over an edge: the slowest face slap there is (0.2-0.3 m/s)
+    side = (m / 1200.0) ** (1.0 / 3.0)
+    v_edge = math.sqrt(2.0 * G_MS2 * side * (math.sqrt(0.5) - 0.5))
+    roll = rng.uniform(*p["roll_s"])
+    v0 = max(v_edge, rng.uniform(*p["slap_v"]) + v_edge)
+    t_roll = t
+    last = t
+    while t - t_roll < roll:
+        u = (t - t_roll) / roll
+        vs = v_edge + (v0 - v_edge) * (1.0 - u)
+        s.impulse(t, m * vs * (1.0 + e), down(rng, 0.6), tc)
+        last = t
+        t += rng.uniform(0.02, 0.05) * (1.0 + 1.5 * u)
+    if last > t_roll:
+        # sliding and scraping while it rolls, fading as it slows
+        s.noise(t_roll, last, p["scrape_mg"] * (v0 - v_edge) * rng.uniform(0.5, 1.0), 2.0)
+    return last + 0.004
+
+
+def topple(s, p, t):
+    """A die balanced on an edge (or leaning on the wall) falls over: one slap."""
+    rng = s.rng
+    m = p["die_kg"]
+    v = rng.uniform(0.2, 0.45)
+    e = rng.uniform(*p["restitution"])
+    tc = rng.uniform(*p["contact_s"])
+    s.impulse(t, m * v * (1.0 + e), down(rng, 0.5), tc)
+    t2 = t + 2.0 * v * e / G_MS2
+    if v * e > 0.1:
+        s.impulse(t2, m * v * e * (1.0 + e), down(rng, 0.5), tc)
+    return t2
+
+
+def throw(s, p, tr, t0, ndice, hard):
+    """ndice dice land within 80 ms; labels (first impact, last contact)."""
+    rng = s.rng
+    still = t0
+    for i in range(ndice):
+        t = t0 if i == 0 else t0 + rng.uniform(0.0, 0.08)
+        v = rng.uniform(*(p["hard_v"] if hard else p["soft_v"]))
+        still = max(still, die(s, p, t, v))
+    for _ in range(rng.randint(0, ndice - 1) if ndice > 1 else 0):
+        # dice knock each other (sideways, half the mass each)
+        s.impulse(rng.uniform(t0, max(t0, still - 0.05)), p["die_kg"] * rng.uniform(0.1, 0.4),
+                  sideways(rng), 0.0005)
+    tr.throws.append((t0, still))
+    return still
+
+
+def key(s, p, tr, t):
+    """A key press on the tray's own pad, press and release.
+
+    The finger (5-20 g of fingertip) comes down at 0.1-0.4 m/s and stops on
+    the key's bottom: an impulse into the rim, off the tray's centre, so it
+    rocks the tray too. The contact lasts as long as the key is soft: a
+    clicky key stops the finger in about 1 ms, a membrane in several. On
+    release the dome pushes the key back: a smaller knock.
+    """
+    rng = s.rng
+    kp = p["key"]
+    mf = rng.uniform(0.005, 0.02)
+    v = rng.uniform(*kp["v"])
+    tc = rng.uniform(*kp["contact_s"])
+    d = down(rng, 0.3)
+    s.impulse(t, mf * v * kp["gain"], d, tc, modes=p["rim_modes"])
+    hold = rng.uniform(0.06, 0.3)
+    s.impulse(t + hold, mf * v * kp["gain"] * rng.uniform(*kp["release"]), d, tc * 1.5,
+              modes=p["rim_modes"])
+    tr.keys.append((t, t + hold))
+    return t + hold
+
+
+def keys(s, p, tr, t, count):
+    for _ in range(count):
+        t = key(s, p, tr, t) + rng_gap(s)
+    return t
+
+
+def rng_gap(s):
+    return s.rng.uniform(0.15, 0.6)
+
+
+def knock(s, p, t):
+    """Knuckles on the table beside the tray: 1-3 sharp knocks.
+
+    The table top takes a short blow (2-6 ms) and passes it through the feet:
+    the tray gets a velocity step of 0.002-0.02 m/s, mostly vertical, and
+    rings in its feet modes. At 400 Hz that reads as spikes of a few hundred mg.
+    """
+    rng = s.rng
+    dv = rng.uniform(*p["knock_dv"])
+    d = down(rng, 0.8)
+    for _ in range(rng.randint(1, 3)):
+        s.impulse(t, s.mass * dv * rng.uniform(0.7, 1.0), d, rng.uniform(0.002, 0.006),
+                  modes=p["feet_modes"])
+        t += rng.uniform(0.12, 0.35)
+    return t
+
+
+def bump(s, p, t):
+    """A hip or a chair bumps the table: a slow sideways shove and its ring."""
+    rng = s.rng
+    d = sideways(rng)
+    amp = rng.uniform(30.0, 400.0)
+    w = rng.uniform(0.05, 0.2)
+    s.push(t, w, amp, d)
+    s.push(t + w, w, -amp * 0.7, d)
+    s.impulse(t, s.mass * amp / 1000.0 * G_MS2 * w * 0.2, d, 0.01, modes=p["feet_modes"])
+    return t + 2 * w
+
+
+def pickup(s, p, tr, t, end_tilt=None):
+    """Hands lift the tray, carry and turn it, and put it down.
+
+    Gravity turns with the tray (10-40 degrees); lifting and setting down are
+    slow accelerations of 50-400 mg; the hands tremble at 8-12 Hz (5-30 mg);
+    the tray lands with a soft thump (the hands brake it) and the dice inside
+    slide and click. Returns the time it rests again.
+    """
+    rng = s.rng
+    r0, p0 = s.frames[-1][1], s.frames[-1][2]
+    up = rng.uniform(0.3, 0.8)
+    s.push(t, up, rng.uniform(50.0, 400.0), (0.0, 0.0, 1.0))
+    ra, pa = rng.uniform(-40.0, 40.0), rng.uniform(-40.0, 40.0)
+    s.tilt_to(t, t + up, ra, pa)
+    k = t + up
+    end = k + rng.uniform(0.5, 4.0)
+    while k < end:
+        w = rng.uniform(0.3, 0.9)
+        s.push(k, w, rng.uniform(30.0, 300.0), sideways(rng))
+        s.tilt_to(k, k + w, ra + rng.uniform(-10, 10), pa + rng.uniform(-10, 10))
+        k += w
+    s.sine(t, k, rng.uniform(5.0, 30.0), rng.uniform(8.0, 12.0), sideways(rng), 0.1, 0.0, 0.4)
+    dn = rng.uniform(0.4, 0.9)
+    s.push(k, dn, -rng.uniform(50.0, 250.0), (0.0, 0.0, 1.0))
+    if end_tilt is None:
+        end_tilt = (r0, p0)
+    s.tilt_to(k, k + dn, end_tilt[0], end_tilt[1])
+    land = k + dn
+    s.impulse(land, s.mass * rng.uniform(0.02, 0.15), down(rng, 0.3), rng.uniform(0.005, 0.02))
+    for _ in range(rng.randint(0, 5)):
+        s.impulse(land + rng.uniform(0.0, 0.4), p["die_kg"] * rng.uniform(0.05, 0.4),
+                  down(rng, 1.0), 0.001)
+    return land + 0.4
+
+
+def tilted(s, p, tr, t, duration):
+    """Put down on a book: left 7-20 degrees tilted, maybe levelled later."""
+    rng = s.rng
+    ang = rng.uniform(7.0, 20.0)
+    a = rng.uniform(0.0, 2.0 * math.pi)
+    base = (s.frames[0][1], s.frames[0][2])
+    rest = pickup(s, p, tr, t, (base[0] + ang * math.cos(a), base[1] + ang * math.sin(a)))
+    if rng.random() < 0.5:
+        back = rest + rng.uniform(2.0, 4.0)
+        level = pickup(s, p, tr, back, base)
+        tr.tilts.append((rest, level))        # tilted until it rests level again
+        return max(duration, level + 2.5)
+    tr.tilts.append((rest, duration))
+    return duration
+
+
+def phone(s, p, t, end):
+    """A phone on the table buzzing: an eccentric motor at 150-240 Hz, on/off.
+
+    The table passes its shaking on mostly in its own plane (sideways)."""
+    rng = s.rng
+    f = rng.uniform(150.0, 240.0)
+    amp = rng.uniform(*p["phone_mg"])
+    on, off = rng.uniform(0.2, 1.2), rng.uniform(0.2, 1.0)
+    d = sideways(rng, 0.5)
+    while t + on < end:
+        s.sine(t, t + on, amp, f, d, 0.03, rng.uniform(0, 6.0))
+        t += on + off
+
+
+def machine(s, p, t, end):
+    """A machine on the floor or the table: a washer's drum (8-20 Hz, seconds
+    to spin up) or a fridge's compressor (50 or 100 Hz, small)."""
+    rng = s.rng
+    if rng.random() < 0.5:
+        f = rng.uniform(8.0, 20.0)
+        amp = rng.uniform(10.0, p["washer_max_mg"])
+        d = sideways(rng)
+        spin = rng.uniform(3.0, 6.0)
+        s.sine(t, end, amp, f, d, spin, 0.0, 0.2)
+        s.sine(t, end, amp * 0.3, 2 * f, d, spin, 1.0, 0.1)
+    else:
+        f = rng.choice((50.0, 60.0, 100.0, 120.0))
+        s.sine(t, end, rng.uniform(2.0, 12.0), f, sideways(rng, 1.0), 0.5, 0.0, 0.05)
+
+
+def pick(s, p, t):
+    """Fingers take the dice out: scrapes, dice clicking, fingertips on the floor."""
+    rng = s.rng
+    end = t + rng.uniform(1.0, 3.0)
+    while t < end:
+        s.noise(t, t + rng.uniform(0.1, 0.3), rng.uniform(2.0, 8.0), 1.0)
+        s.impulse(t + rng.uniform(0.0, 0.1), p["die_kg"] * rng.uniform(0.02, 0.15),
+                  down(rng, 1.0), 0.002)
+        t += rng.uniform(0.2, 0.6)
+    return t

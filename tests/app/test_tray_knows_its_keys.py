@@ -1,0 +1,90 @@
+"""The tray knows its own keys (the key scan tells the detector), and it can
+learn itself ("Tray setup"): on the virtual board, with key presses whose
+knocks are in the accelerometer trace at the moment the keys go down."""
+from dicetray_host.traces.detecting import detect
+from dicetray_host.traces.ensemble import generate
+
+
+def _level(rows):
+    """Rows as feed points from now, the resting level moved to 0, 0, +1000 mg."""
+    rest = rows[:20]
+    dx = sum(r[1] for r in rest) // len(rest)
+    dy = sum(r[2] for r in rest) // len(rest)
+    dz = sum(r[3] for r in rest) // len(rest) - 1000
+    t0 = rows[0][0]
+    return t0, [(t - t0, x - dx, y - dy, z - dz) for t, x, y, z in rows]
+
+
+def play_trace(tray, rows, keys, key="4"):
+    """Feed the trace and press `key` at each labelled contact, released at its up time."""
+    t0, points = _level(rows)
+    vb = tray.vb
+    start = vb.now_ms
+    vb.feed(points)
+    for down, up in keys:
+        vb.run(max(0, start + down - t0 - vb.now_ms))
+        vb.press(key)
+        vb.run(max(1, start + up - t0 - vb.now_ms))
+        vb.release(key)
+    vb.run(max(0, start + points[-1][0] - vb.now_ms) + 600)
+
+
+def test_key_presses_that_knock_the_tray_start_no_throw(tray):
+    # a clicky pad on a bare wooden tray: without the key scan's word these
+    # knocks are throws (the first line proves the trace can fail the test)
+    trace = generate("bare", "keys", 0, rate_hz=200, range_g=4)
+    assert len(detect(trace.rows())["throws"]) >= 2
+    tray.new_game("pig")
+    play_trace(tray, list(trace.rows()), trace.keys)
+    tray.shows("Throw first")                  # face keys refused: no throw was seen
+    assert tray.actions() == []
+
+
+def test_a_throw_while_a_key_goes_down_is_still_found(tray):
+    trace = generate("bare", "throw2_hard", 9, rate_hz=200, range_g=4)
+    start, still = trace.throws[0]
+    down, up = trace.keys[0]
+    assert abs(down - start) < 200             # the key goes down as the dice land
+    rows = [r for r in trace.rows() if start - 600 <= r[0] <= still + 400]
+    tray.new_game("pig")
+    play_trace(tray, rows, [(down, up)], key="SCORES")
+    tray.key("SCORES")                         # back from the scores screen
+    tray.shows("Key the faces")
+    tray.key("4")
+    assert tray.actions() == [("roll", [4])]
+
+
+def test_tray_setup_learns_stores_and_forgets(tray):
+    for _ in range(5):
+        tray.key("DOWN")
+    tray.shows(">Tray setup")
+    tray.key("OK")
+    tray.shows("OK: learn", "UNDO: defaults")
+    tray.key("OK")
+    tray.shows("Leave it still")
+    tray.vb.run(4000)
+    tray.shows("Press any key", "0 of 4")
+    session = generate("bare", "calibration", 1, rate_hz=200, range_g=4)
+    rows = list(session.rows())
+    keys_end = session.keys[-1][1] + 300
+    play_trace(tray, [r for r in rows if r[0] <= keys_end], session.keys, key="5")
+    tray.shows("Throw the dice", "0 of 3")
+    play_trace(tray, [r for r in rows if r[0] > keys_end], [])
+    tray.shows("Noise", "Keys", "Throw", "OK: save")
+    tray.key("OK")
+    tray.shows("Tray learnt")
+    cfg = (tray.flash / "tray.cfg").read_text()
+    figures = dict(line.split("=") for line in cfg.split())
+    assert set(figures) == {"floor_mg", "key_ms", "throw_mg", "gx_mg", "gy_mg", "gz_mg"}
+    assert int(figures["key_ms"]) > 40 and int(figures["throw_mg"]) > 50
+    assert 900 < int(figures["gz_mg"]) < 1100
+    tray.cut()                                 # read again at boot
+    tray.new_game("pig")
+    tray.throw()
+    tray.shows("Key the faces")
+    tray.key("MENU", "OK")                     # leave the game: the menu again
+    for _ in range(5):
+        tray.key("DOWN")
+    tray.key("OK", "UNDO")
+    tray.shows("Defaults back")
+    assert not (tray.flash / "tray.cfg").exists()

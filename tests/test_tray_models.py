@@ -1,0 +1,189 @@
+"""The trace-model ensemble, the detector's keys, moves and settles on it,
+the tray's calibration and its figures file, and `detect --config/--score`."""
+import json
+
+import pytest
+
+from dicetray.tray import traycfg
+from dicetray.tray.throws import Tray
+from dicetray_host.cli import main as cli_main
+from dicetray_host.traces import ensemble
+from dicetray_host.traces.detecting import calibrate, detect
+from dicetray_host.traces.scoring import LabelError, match, read_labels
+
+MATCH_MS = 150
+
+
+@pytest.mark.parametrize("model", ensemble.MODELS)
+def test_every_model_is_deterministic_and_labelled(model):
+    a = ensemble.generate(model, "throw2_hard", 5)
+    b = ensemble.generate(model, "throw2_hard", 5)
+    assert a.csv_text() == b.csv_text() and a.labels() == b.labels()
+    assert a.throws and all(s < e for s, e in a.throws)
+    assert a.labels()["model"] == model
+    level = [z for t, x, y, z in a.rows()][:20]
+    assert all(900 < z < 1100 for z in level)
+    keys = ensemble.generate(model, "keys", 5)
+    assert keys.keys and all(d < u for d, u in keys.keys) and keys.throws == []
+
+
+def test_same_tray_seed_same_tray():
+    a = ensemble.generate("box", "calibration", 1, tray_seed=3)
+    b = ensemble.generate("box", "throw1_soft", 2, tray_seed=3)
+    assert (a.rate_hz, a.range_g) == (b.rate_hz, b.range_g)
+    with pytest.raises(ValueError, match="unknown trace model"):
+        ensemble.generate("glass", "keys", 1)
+
+
+def _found_all(trace, out):
+    pairs, extra = match(trace.throws, out["throws"])
+    return len(pairs) == len(trace.throws) and not extra, pairs
+
+
+def test_key_presses_on_a_clicky_pad_are_throws_unless_the_key_scan_tells():
+    # bare tray, clicky keys: spikes of a few hundred mg, as loud as a die
+    for seed in range(4):
+        trace = ensemble.generate("bare", "keys", seed, rate_hz=200, range_g=4)
+        assert detect(trace.rows(), keys=trace.keys)["throws"] == [], seed
+    assert any(detect(ensemble.generate("bare", "keys", s, rate_hz=200, range_g=4).rows())["throws"]
+               for s in range(4))
+
+
+@pytest.mark.parametrize("seed", [11, 14, 17, 29, 42])
+def test_a_throw_while_a_key_goes_down_is_found_at_its_start(seed):
+    # the key 60-120 ms before or after the first impact (bare, 200 Hz)
+    trace = ensemble.generate("bare", "throw2_hard", seed, rate_hz=200)
+    start = trace.throws[0][0]
+    assert any(abs(d - start) < 120 for d, u in trace.keys)
+    ok, _ = _found_all(trace, detect(trace.rows(), keys=trace.keys))
+    assert ok, (trace.throws, detect(trace.rows(), keys=trace.keys)["throws"])
+
+
+@pytest.mark.parametrize("seed", [22, 33, 39])
+def test_a_die_falling_over_after_the_settle_is_a_move_not_a_throw(seed):
+    trace = ensemble.generate("bare", "throw6_hard", seed, rate_hz=200)
+    assert trace.topples
+    tray = Tray()
+    out = detect(trace.rows(), tray=tray, keys=trace.keys)
+    ok, pairs = _found_all(trace, out)
+    assert ok
+    topple = trace.topples[0]
+    moved = [m for m in out["moved"] if topple - 50 <= m["at_ms"] <= topple + 600]
+    assert moved and moved[0]["settled_ms"] is not None       # still again afterwards
+    settled = [d["settled_ms"] for _, d in pairs]
+    assert any(s < topple for s in settled)                      # it had settled before
+
+
+@pytest.mark.parametrize("seed", [8, 12, 18, 21, 27, 28, 34])
+def test_dice_that_roll_on_for_two_seconds_are_not_still(seed):
+    # bare wood: a die rolls 1.8-2.4 s at 20-110 mg after its loud landing
+    trace = ensemble.generate("bare", "throw1_soft", seed, rate_hz=200)
+    start, still = trace.throws[0]
+    assert still - start > 1800
+    got = detect(trace.rows(), keys=trace.keys)["throws"][0]
+    assert abs(got["start_ms"] - start) <= MATCH_MS
+    assert still - 50 <= got["settled_ms"] <= still + 500
+
+
+# ---------------------------------------------------------------- calibration
+
+@pytest.mark.parametrize("model", ["bare", "light", "box"])
+def test_calibration_learns_floor_keys_and_throws(model):
+    session = ensemble.generate(model, "calibration", 1, tray_seed=1)
+    figures = calibrate(session.rows(), session.keys)
+    assert figures is not None
+    assert 1 <= figures["floor_mg"] <= 20
+    assert 80 <= figures["key_ms"] <= 650
+    assert figures["throw_mg"] >= 50
+    assert 900 <= figures["gz_mg"] <= 1100
+    # without the key presses the session never gets past its keys step
+    assert calibrate(session.rows(), []) is None
+
+
+def test_tray_cfg_round_trip_and_errors(tmp_path):
+    path = str(tmp_path / "tray.cfg")
+    figures = {"floor_mg": 4, "key_ms": 220, "throw_mg": 240, "gx_mg": -3, "gy_mg": 7, "gz_mg": 1001}
+    traycfg.save(figures, path)
+    assert traycfg.load(path) == figures
+    assert not (tmp_path / "tray.cfg.new").exists()
+    traycfg.forget(path)
+    assert traycfg.load(path) is None
+    with pytest.raises(ValueError, match="line 2: key_ms is not a whole number"):
+        traycfg.parse("floor_mg=3\nkey_ms=fast\n")
+    with pytest.raises(ValueError, match="line 1: expected one of"):
+        traycfg.parse("colour=red\n")
+
+
+def test_configure_changes_what_the_detector_masks():
+    tray = Tray()
+    tray.configure(key_ms=500)
+    tray.key_down(1000)
+    assert tray._key_until == 1500
+    tray.configure()
+    tray.key_down(1000)
+    assert tray._key_until == 1300
+
+
+# ---------------------------------------------------------------- the command
+
+def test_detect_config_and_score(tmp_path, capsys):
+    trace = ensemble.generate("bare", "throw2_hard", 14, rate_hz=200)
+    csv = tmp_path / "t.csv"
+    csv.write_text(trace.csv_text())
+    labels = tmp_path / "t.json"
+    labels.write_text(json.dumps(trace.labels()))
+    cfg = tmp_path / "tray.cfg"
+    cfg.write_text("floor_mg=6\nkey_ms=300\nthrow_mg=200\n")
+    assert cli_main(["detect", str(csv), "--score", str(labels), "--config", str(cfg), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["score"]["recall"] == 100.0 and out["score"]["precision"] == 100.0
+    assert out["score"]["early_settles"] == 0
+    # without the key presses (labels with no keys) the pad's knock is a throw too
+    bare = dict(trace.labels(), keys=[])
+    labels.write_text(json.dumps(bare))
+    assert cli_main(["detect", str(csv), "--score", str(labels)]) == 0
+    text = capsys.readouterr().out
+    assert "score against" in text and "false throws by cause" in text
+
+
+@pytest.mark.parametrize("text, message", [
+    ("[]", "expected an object with a list \"throws\""),
+    ("{\"throws\": [{\"start_ms\": -5}]}", "throws[0].start_ms must be a whole number of ms"),
+    ("{\"throws\": [{\"start_ms\": 50, \"settled_ms\": 10}]}", "throws[0] settles before it starts"),
+    ("{\"throws\": [], \"keys\": [{\"up_ms\": 3}]}", "keys[0].down_ms must be"),
+    ("{nope", "not JSON"),
+])
+def test_detect_score_with_bad_labels_exits_2(tmp_path, capsys, text, message):
+    trace = ensemble.generate("felt", "keys", 1)
+    csv = tmp_path / "t.csv"
+    csv.write_text(trace.csv_text())
+    labels = tmp_path / "l.json"
+    labels.write_text(text)
+    assert cli_main(["detect", str(csv), "--score", str(labels)]) == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err.strip().splitlines()) == 1
+
+
+def test_detect_bad_config_exits_2(tmp_path, capsys):
+    trace = ensemble.generate("felt", "keys", 1)
+    csv = tmp_path / "t.csv"
+    csv.write_text(trace.csv_text())
+    cfg = tmp_path / "c.cfg"
+    cfg.write_text("floor_mg=3\nkey_ms\n")
+    assert cli_main(["detect", str(csv), "--config", str(cfg)]) == 2
+    assert "line 2" in capsys.readouterr().err
+
+
+def test_read_labels_defaults():
+    assert read_labels({"throws": [{"start_ms": 5, "settled_ms": None}]}) == ([(5, None)], [], [], [])
+    with pytest.raises(LabelError):
+        read_labels({"throws": [{"start_ms": True}]})
+
+
+def test_traces_command_other_model(tmp_path, capsys):
+    out = tmp_path / "t"
+    assert cli_main(["traces", "--out", str(out), "--count", "1", "--model", "box"]) == 0
+    labels = json.loads((out / "0000-throw1_soft.json").read_text())
+    assert labels["model"] == "box" and labels["throws"]
+    assert cli_main(["traces", "--out", str(out), "--model", "glass"]) == 2
+    assert "unknown model" in capsys.readouterr().err
