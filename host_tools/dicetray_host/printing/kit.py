@@ -12,12 +12,11 @@ Points only; the words state facts, and the game's words come from its own
 module (dicetray.games.NAME: TITLE, ROUND_WORD) and its kit text
 (printing/kits/NAME.py: SHEET, the words on paper only)."""
 import importlib
-import re
-from html import unescape
 
 from dicetray import games
 from dicetray_host.printing import grids
 from dicetray_host.printing.grids import GROW_MAX
+from dicetray_host.printing.measure import line_count
 from dicetray_host.printing.page import FIXED_SLACK_MM, document, esc, printable_mm
 
 GAMES = games.NAMES
@@ -28,6 +27,7 @@ TIGHT = 0.85         # least row heights may shrink to this when it saves a page
 FULL_ENOUGH = 0.65   # a page this full may pass a score grid whole to the next
 MIN_SPLIT_ROWS = 4   # never fewer rows than this of a grid at a page's foot or head
 
+_PT_MM = 25.4 / 72
 VOID = ("void", "a die off the tray or leaning: thrown again, no total changes")
 
 
@@ -84,26 +84,10 @@ class Text:
         self.mm = mm
 
 
-# DejaVu Sans (the kit's first font) averages a little under 0.5 em a
-# character on this text, and lines break at words; estimates round up so a
-# page is never fuller than planned (the kit tests measure the real heights
-# in Chromium and check that the estimates never cost a page).
-_EM_MM = 25.4 / 72
-_CHAR_EM = 0.52
-
-
-def lines_mm(text, width_mm, pt=10.0, line=1.3, gap_mm=1.2):
-    """Height of a paragraph of plain text (no tags) in a box width_mm wide."""
-    per_line = max(1, int(width_mm / (pt * _EM_MM * _CHAR_EM)))
-    count = 0
-    for part in text.split("\n"):
-        count += max(1, -(-len(part) // per_line))
-    return count * pt * _EM_MM * line + gap_mm
-
-
-def plain(html):
-    """The text of some HTML, for estimating its height."""
-    return unescape(re.sub(r"<[^>]+>", "", html))
+def lines_mm(html, width_mm, pt=10.0, line=1.3, gap_mm=1.2):
+    """Height of a paragraph (HTML) in a box width_mm wide, with the gap
+    under it (printing/measure.py counts its lines in the page's font)."""
+    return line_count(html, width_mm, pt) * pt * _PT_MM * line + gap_mm
 
 
 def card(heading, items, width_mm, after=""):
@@ -111,7 +95,7 @@ def card(heading, items, width_mm, after=""):
     card (an example), given as (html, mm)."""
     inner = width_mm - 8 - 1 - 5   # padding, border, list indent
     mm = 6 + 1 + 6                 # padding, border, heading
-    mm += sum(lines_mm(plain(item), inner) for item in items)
+    mm += sum(lines_mm(item, inner) for item in items)
     html = '<div class="card"><h2>%s</h2><ul>%s</ul>' % (
         esc(heading), "".join("<li>%s</li>" % item for item in items))
     extra_html, extra_mm = after or ("", 0)
@@ -121,7 +105,7 @@ def card(heading, items, width_mm, after=""):
 def example(html, width_mm):
     """A worked example (inside the card): a paragraph with a rule beside it."""
     return ('<div class="example">%s</div>' % html,
-            lines_mm(plain(html), width_mm - 8 - 1 - 4) + 4)
+            lines_mm(html, width_mm - 8 - 1 - 4) + 4)
 
 
 def key(marks, width_mm):
@@ -129,7 +113,7 @@ def key(marks, width_mm):
     entries = [VOID] + list(marks)
     text = " \u00b7 ".join("<b>%s</b>: %s" % (esc(mark), esc(meaning)) for mark, meaning in entries)
     html = '<p class="key"><b>Key.</b> %s</p>' % text
-    return Text(html, lines_mm(plain(html), width_mm, pt=9) + 1)
+    return Text(html, lines_mm(html, width_mm, pt=9) + 1)
 
 
 COMMON_NOTES = (
@@ -144,7 +128,7 @@ COMMON_NOTES = (
 def notes(items, width_mm):
     """Short notes for the host, under the card: the game's, then everyone's."""
     html = '<p class="small"><b>At the table.</b> %s</p>' % " ".join(list(items) + [COMMON_NOTES])
-    return Text(html, lines_mm(plain(html), width_mm, pt=8.5) + 1)
+    return Text(html, lines_mm(html, width_mm, pt=8.5) + 1)
 
 
 # -- pages --------------------------------------------------------------------------

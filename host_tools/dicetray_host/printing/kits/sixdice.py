@@ -3,7 +3,7 @@ example and notes (the rest of the kit: printing/kit.py; its grids:
 printing/grids.py)."""
 from dicetray.games import sixdice_scoring
 from dicetray_host.printing.grids import Grid, blank_rows
-from dicetray_host.printing.kit import Text, card, example, lines_mm, notes, plain
+from dicetray_host.printing.kit import Text, card, example, lines_mm, notes
 from dicetray_host.printing.page import esc, plural, table
 
 # Circuits the printed sheet may have, the default first (the game has no fixed count).
@@ -45,7 +45,7 @@ def scoring(width):
     html = ("<div><h2>Scoring the dice just thrown</h2>"
             + table(["Combination", "Points"], rows, "", ["62%", "38%"]) + ones + "</div>")
     # heading, eight one-line rows and a header, the paragraph
-    return Text(html, 9 + 8 * 6.2 + 14 + lines_mm(plain(ones), width - 4) + 3)
+    return Text(html, 9 + 8 * 6.2 + 14 + lines_mm(ones, width - 4) + 3)
 
 
 def rules(words, players, circuits, width):
