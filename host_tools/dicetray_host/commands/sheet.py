@@ -34,6 +34,7 @@ def run(args):
         sys.stderr.write("dicetray sheet: %s\n" % e)
         return 2
     write(args.out, page)
-    print("wrote %s (%s, %d players, %s)" % (args.out, story.module.TITLE, len(story.players),
-                                             "game over" if story.over else "in progress"))
+    blank = "" if args.blank_from is None else ", blank from %d" % args.blank_from
+    print("wrote %s (%s, %d players, %s%s)" % (args.out, story.module.TITLE, len(story.players),
+                                               "game over" if story.over else "in progress", blank))
     return 0
