@@ -4,7 +4,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PYTHON ?= python3
 
-.PHONY: test bench sim deploy clean print-tools
+.PHONY: test bench sim deploy clean print-tools kit-pngs
 
 $(STAMP): requirements.txt pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -22,6 +22,10 @@ print-tools:
 	      || echo "print-tools: apt-get install chromium poppler-utils tmux failed"; \
 	  else echo "print-tools: chromium or pdfinfo missing (not root): print tests will be skipped"; fi; \
 	fi
+
+# The kits' pictures in docs/kits/, drawn at 100 % by the print tests' tooling.
+kit-pngs: $(STAMP) print-tools
+	$(BIN)/python tests/render_kits.py
 
 test: $(STAMP) print-tools
 	$(BIN)/pytest -q -n 2

@@ -61,9 +61,28 @@ _MEASURE = r"""
 <script>
 (function () {
   var out = {pages: [], tables: [], overflowing: []};
+  var mm = 96 / 25.4;
   document.querySelectorAll('.page').forEach(function (page) {
     var r = page.getBoundingClientRect();
-    out.pages.push({width: r.width, height: r.height});
+    var style = getComputedStyle(page);
+    var padX = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+    var padTop = parseFloat(style.paddingTop);
+    var blocks = [], bottom = 0;
+    Array.prototype.forEach.call(page.children, function (child) {
+      var c = child.getBoundingClientRect();
+      var cs = getComputedStyle(child);
+      var outer = c.height + parseFloat(cs.marginTop) + parseFloat(cs.marginBottom);
+      blocks.push({cls: child.className || child.tagName.toLowerCase(), mm: outer / mm});
+      var inner = child.querySelector('table') || child;
+      bottom = Math.max(bottom, inner.getBoundingClientRect().bottom - r.top - padTop);
+    });
+    out.pages.push({width: r.width - padX, height: page.clientHeight - padTop - parseFloat(style.paddingBottom),
+                    scroll: page.scrollHeight - padTop - parseFloat(style.paddingBottom),
+                    left: r.left, right: window.innerWidth - r.right, bottom: bottom, blocks: blocks});
+  });
+  out.rows = [];
+  document.querySelectorAll('table.grid tbody tr').forEach(function (row) {
+    out.rows.push(row.getBoundingClientRect().height / mm);
   });
   document.querySelectorAll('table').forEach(function (table) {
     var page = table.closest('.page');
@@ -93,12 +112,14 @@ _MEASURE = r"""
 """
 
 
-def measure(html_path, tmp_path):
-    """Layout numbers (CSS px) of the page's .page sections, tables and cells."""
+def measure(html_path, tmp_path, width=1200):
+    """Layout numbers (CSS px) of the page's .page sections (their content
+    box, what a printed page holds; its blocks in mm; left and right: space
+    beside it in the window), tables, cells and grid rows (mm)."""
     text = Path(html_path).read_text(encoding="utf-8")
     probe = Path(tmp_path) / ("measure-" + Path(html_path).name)
     probe.write_text(text.replace("</body>", _MEASURE + "</body>"), encoding="utf-8")
-    proc = _chromium(["--window-size=1200,1600", "--dump-dom"], probe.as_uri())
+    proc = _chromium(["--window-size=%d,1600" % width, "--dump-dom"], probe.as_uri())
     dom = proc.stdout.decode("utf-8")
     found = re.search(r'<pre id="measure">(.*?)</pre>', dom, re.S)
     assert found, proc.stderr.decode("utf-8", "replace")[-2000:]
@@ -126,3 +147,27 @@ def command(module, argv):
     parser = argparse.ArgumentParser(prog="dicetray " + module)
     mod.configure(parser)
     return mod.run(parser.parse_args(argv))
+
+
+def page_pngs(pdf_path, prefix, dpi=96):
+    """Each printed page as a PNG at dpi (96: 100 % on a screen, one CSS px
+    a pixel), by pdftoppm (poppler-utils); returns the files in page order."""
+    prefix = Path(prefix)
+    subprocess.run(["pdftoppm", "-r", str(dpi), "-png", str(pdf_path), str(prefix)], check=True)
+    return sorted(prefix.parent.glob(prefix.name + "-*.png"),
+                  key=lambda p: int(p.stem.rsplit("-", 1)[1]))
+
+
+def side_by_side(pngs, out_png, gap=16):
+    """The pages next to each other on grey, as one PNG."""
+    from PIL import Image
+    pages = [Image.open(p).convert("RGB") for p in pngs]
+    width = sum(p.width for p in pages) + gap * (len(pages) + 1)
+    height = max(p.height for p in pages) + 2 * gap
+    sheet = Image.new("RGB", (width, height), (160, 160, 160))
+    x = gap
+    for page in pages:
+        sheet.paste(page, (x, gap))
+        x += page.width + gap
+    sheet.save(out_png, optimize=True)
+    return out_png

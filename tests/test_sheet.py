@@ -33,7 +33,7 @@ def test_pig_sheet_shows_circuits_totals_the_tie_and_the_undone_roll(tmp_path):
         ["Bob", "0 rolled 1", "12 6 rolls", "6", "18 tied winner"],
     ]
     assert "Game over. Tied winners: Ann (18), Bob (18)" in html
-    log = cells(html, "Turn by turn")
+    log = cells(html, "Turn log")
     assert [row[:3] + row[4:] for row in log] == [
         ["1", "1", "Ann", "banked 9", "9"],
         ["2", "1", "Bob", "rolled 1: 0", "0"],
@@ -50,12 +50,12 @@ def test_pig_sheet_shows_circuits_totals_the_tie_and_the_undone_roll(tmp_path):
 
 def test_skulls_sheet_shows_the_skull_and_the_two_skulls(tmp_path):
     html = make_sheet(tmp_path, "skulls", recs.skulls()).read_text(encoding="utf-8")
-    assert cells(html, "Score sheet") == [
-        ["Cy", "+18 \u2192 18", "\u2192 0 two skulls", "0"],
-        ["Dee", "+0 \u2192 0 skull", "+10 \u2192 10", "10 winner"],
+    assert cells(html, "Score sheet") == [   # two rounds, two Extra columns for a tie, the total
+        ["Cy", "+18 \u2192 18", "\u2192 0 two skulls", "", "", "0"],
+        ["Dee", "+0 \u2192 0 skull", "+10 \u2192 10", "", "", "10 winner"],
     ]
-    assert [row[5] for row in cells(html, "Turn by turn")] == ["18", "0", "0", "10"]
-    assert [row[4] for row in cells(html, "Turn by turn")] == [
+    assert [row[5] for row in cells(html, "Turn log")] == ["18", "0", "0", "10"]
+    assert [row[4] for row in cells(html, "Turn log")] == [
         "passed 18", "skull: 0", "two skulls: total 0", "passed 10"]
 
 
@@ -63,11 +63,13 @@ def test_bank_sheet_of_a_game_in_progress(tmp_path):
     html = make_sheet(tmp_path, "bank", recs.bank_open()).read_text(encoding="utf-8")
     assert cells(html, "Round sheet") == [
         ["1", "90", "a 7", "87", "0 7", "0 7"],
-        ["2", "", "playing", "playing", "playing", "playing"],
-        ["Total", "", "", "87", "0", "0"],
+        ["2", "", "", "playing", "playing", "playing"],
+    ] + [[str(r)] + [""] * 5 for r in range(3, 11)] + [   # the rounds to come, blank
+        ["Total", "", "", "", "", ""],                     # written when the game ends
     ]
-    assert "In progress: round 2, bank total 4, Bob to throw." in html
-    rounds = cells(html, "Round by round")
+    assert "In progress: round 2, bank total 4, Bob to throw. Scores so far: Ann 87, Bob 0, Cy 0." in html
+    rounds = cells(html, "Round log")
+    assert [row[0] for row in rounds] == [str(r) for r in range(1, 11)]
     assert rounds[0][1] == ("Ann 3+4 \u2192 70 \u00b7 Bob 2+3 \u2192 75 \u00b7 Cy 6+6 \u2192 87 \u00b7 "
                             "Ann banks 87 \u00b7 Bob 1+2 \u2192 90 \u00b7 Cy 3+4")
     assert rounds[0][2] == "7 at bank total 90; still in, 0: Bob, Cy"
@@ -82,8 +84,9 @@ def test_sheet_of_a_corrupt_record_writes_nothing(tmp_path, capsys):
     assert not out.exists()
 
 
-@pytest.mark.parametrize("game,seed", [("pig", 3), ("bank", 4), ("skulls", 5), ("sixdice", 6)])
-def test_sheet_prints_with_nothing_clipped(tmp_path, game, seed):
+@pytest.mark.parametrize("game,seed,shot", [("pig", 3, False), ("bank", 4, False), ("skulls", 5, True),
+                                            ("sixdice", 6, False)])
+def test_sheet_prints_with_nothing_clipped(tmp_path, game, seed, shot):
     need_tools()
     header, actions, live = generate.random_game(seed, game, players=8, undo_rate=0.06, void_rate=0.05)
     html = make_sheet(tmp_path, game, generate.record_text(header, actions), "--paper", "letter")
@@ -93,7 +96,7 @@ def test_sheet_prints_with_nothing_clipped(tmp_path, game, seed):
     printed = pdf_text(pdf).split("\f")
     assert pages >= 2 and len([p for p in printed if p.strip()]) == pages
     assert "score sheet" in printed[0] and "Game over" in printed[0]
-    second = "Round by round" if game == "bank" else "Turn by turn"
+    second = {"bank": "Round log", "sixdice": "Turn by turn"}.get(game, "Turn log")
     assert second not in printed[0] and second in "".join(printed[1:])  # on a page of its own
     for name in header["players"]:
         assert name in printed[0]
@@ -107,6 +110,62 @@ def test_sheet_prints_with_nothing_clipped(tmp_path, game, seed):
         assert table["width"] <= width_mm * PX_PER_MM + 1
     assert layout["overflowing"] == []
     assert layout["broken"] == []
-    if game == "skulls":
+    if shot:
         png = screenshot(html, "sheet-skulls-letter.png", height=1800)
         assert png.exists()
+
+
+def grid_frame(html, heading):
+    """The frame of the first grid after heading: column widths, header, row height."""
+    part = html.split(heading, 1)[1]
+    found = re.search(r'<table class="grid" style="(--row: [\d.]+mm)"><colgroup>(.*?)</colgroup>'
+                      r'<thead>(.*?)</thead>', part, re.S)
+    return found.groups()
+
+
+@pytest.mark.parametrize("record,game,players,count,headings", [
+    (recs.pig_tie, "pig", 2, ("--circuits", "3"), ("<h2>Score sheet", "<h2>Turn log")),
+    (recs.bank_open, "bank", 3, ("--rounds", "10"), ("<h2>Round sheet", "<h2>Round log")),
+])
+def test_filled_sheet_is_the_kits_blank_sheet_filled_in(tmp_path, record, game, players, count, headings):
+    kit = tmp_path / "kit.html"
+    assert command("kit", ["--game", game, "--players", str(players), *count, "--out", str(kit)]) == 0
+    blank = kit.read_text(encoding="utf-8")
+    filled = make_sheet(tmp_path, game, record()).read_text(encoding="utf-8")
+    for heading in headings:
+        width, cols, head = grid_frame(filled, heading)
+        k_width, k_cols, k_head = grid_frame(blank, heading)
+        assert (width, cols) == (k_width, k_cols)
+        # the same columns; only the names written over P1, P2... differ
+        assert re.sub(r">(Ann|Bob|Cy)<", ">P<", head) == re.sub(r">P\d<", ">P<", k_head)
+
+
+def test_sheet_blank_from_leaves_the_rest_to_finish_on_paper(tmp_path):
+    html = make_sheet(tmp_path, "pig", recs.pig_tie(), "--blank-from", "3").read_text(encoding="utf-8")
+    assert "Filled in up to turn 2; blank from turn 3 on, to finish on paper. Scores then: Ann 9, Bob 0." in html
+    assert "Game over" not in html
+    assert cells(html, "Score sheet") == [
+        ["Ann", "9", "", "", ""],
+        ["Bob", "0 rolled 1", "", "", ""],
+    ]
+    log = cells(html, "Turn log")
+    assert [row[:3] for row in log] == [["1", "1", "Ann"], ["2", "1", "Bob"], ["3", "2", "Ann"],
+                                        ["4", "2", "Bob"], ["5", "3", "Ann"], ["6", "3", "Bob"]]
+    assert log[1][3:] == ["3 \u2192 3 \u00b7 1", "rolled 1: 0", "0"]
+    assert all(row[3:] == ["", "", ""] for row in log[2:])   # turns 3 to 6: blank, names in order
+
+
+def test_sheet_blank_from_bank_counts_rounds(tmp_path):
+    html = make_sheet(tmp_path, "bank", recs.bank_full(), "--blank-from", "2").read_text(encoding="utf-8")
+    assert "blank from round 2 on" in html
+    rounds = cells(html, "Round log")
+    assert rounds[0][1] != "" and all(row[1:] == ["", ""] for row in rounds[1:])
+
+
+def test_sheet_refuses_blank_from_zero(tmp_path, capsys):
+    source = tmp_path / "pig.jsonl"
+    source.write_text(recs.pig_tie())
+    out = tmp_path / "pig.html"
+    assert command("sheet", [str(source), "--out", str(out), "--blank-from", "0"]) == 2
+    assert capsys.readouterr().err == "dicetray sheet: --blank-from must be 1 or more\n"
+    assert not out.exists()

@@ -12,6 +12,9 @@ def configure(parser):
     parser.add_argument("--out", required=True, metavar="FILE.html", help="where to write the page")
     parser.add_argument("--paper", choices=("a4", "letter"), default="a4",
                         help="paper size, printed at 100%% scale (default a4)")
+    parser.add_argument("--blank-from", type=int, default=None, metavar="N",
+                        help="fill in turns (bank: rounds) before N only and leave the rest "
+                             "blank, to finish the game on paper")
 
 
 def run(args):
@@ -25,7 +28,13 @@ def run(args):
         return 2
     if story.dropped:
         sys.stderr.write("%s: line %d: torn last line dropped\n" % (args.record, story.dropped))
-    write(args.out, sheet_html(story, args.paper, os.path.basename(args.record)))
-    print("wrote %s (%s, %d players, %s)" % (args.out, story.module.TITLE, len(story.players),
-                                             "game over" if story.over else "in progress"))
+    try:
+        page = sheet_html(story, args.paper, os.path.basename(args.record), args.blank_from)
+    except ValueError as e:
+        sys.stderr.write("dicetray sheet: %s\n" % e)
+        return 2
+    write(args.out, page)
+    blank = "" if args.blank_from is None else ", blank from %d" % args.blank_from
+    print("wrote %s (%s, %d players, %s%s)" % (args.out, story.module.TITLE, len(story.players),
+                                               "game over" if story.over else "in progress", blank))
     return 0

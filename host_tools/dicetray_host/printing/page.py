@@ -10,6 +10,7 @@ from html import escape
 # Paper: (CSS @page size, width mm, height mm). The margin is the same on all sides.
 PAPERS = {"a4": ("A4", 210.0, 297.0), "letter": ("letter", 215.9, 279.4)}
 MARGIN_MM = 12.0
+FIXED_SLACK_MM = 0.6  # a fixed page stops this short of the sheet: rounding never spills a blank page
 
 PRINT_NOTE = ("Print at 100% scale (not \u201cfit to page\u201d) and turn off the browser's "
               "headers and footers in the print dialog (More settings).")
@@ -22,6 +23,19 @@ html { font-family: "DejaVu Sans", "Liberation Sans", Arial, sans-serif; font-si
 body { margin: 0; }
 .page { width: %(width)smm; break-after: page; page-break-after: always; }
 .page:last-of-type { break-after: auto; page-break-after: auto; }
+/* a kit page: exactly one sheet of paper; its grids grow to fill it */
+.page.fixed { height: %(height)smm; display: flex; flex-direction: column; }
+.page.fixed > * { flex: none; }
+.page.fixed > .fill { flex: var(--grow) 1 0; max-height: var(--most); display: flex;
+                      flex-direction: column; min-height: auto; }
+.fill > table { flex: 1 1 auto; margin: 0; }
+.fill > h2, .fill > .caption { flex: none; }
+table.grid td { height: var(--row); }
+table.grid td.pre { color: #444; text-align: center; }
+.cols { display: flex; gap: 5mm; }
+.cols > * { flex: 1 1 0; }
+.key { font-size: 9pt; margin: 0 0 2mm; }
+.key b { font-weight: bold; }
 h1 { font-size: 16pt; margin: 0 0 2mm; }
 h2 { font-size: 12pt; margin: 4mm 0 1.5mm; }
 h3 { font-size: 10.5pt; margin: 3mm 0 1mm; }
@@ -38,9 +52,6 @@ table.blank td { height: %(row)smm; }
 table.blank.tall td { height: %(tall)smm; }
 table.blank td.n, table.blank th.n { width: 12mm; text-align: center; }
 td.num, th.num { text-align: right; }
-.grid { display: flex; flex-wrap: wrap; gap: 4mm; }
-.grid > .cell { width: calc(50%% - 2mm); }
-.grid table { margin: 0; }
 .caption { font-size: 9pt; margin: 0 0 1mm; }
 .card { border: 0.5mm solid #000; padding: 3mm 4mm; margin-bottom: 3mm; }
 .example { border-left: 1mm solid #999; padding-left: 3mm; margin: 2mm 0; }
@@ -50,7 +61,13 @@ del { color: #555; }
 .win { font-weight: bold; }
 .screen-note { border: 0.5mm dashed #000; padding: 2mm 3mm; margin: 0 0 4mm; background: #fffbe0; }
 @media print { .screen-note { display: none; } }
-@media screen { body { padding: %(margin)smm; } }
+@media screen {
+  body { padding: %(margin)smm; background: #ccc; }
+  /* on a screen the pages sit centred as sheets of paper, not in the left 60 %% */
+  .page { margin: 0 auto %(margin)smm; padding: %(margin)smm; box-sizing: content-box;
+          background: #fff; box-shadow: 0 0 2mm #888; }
+  .screen-note { max-width: %(width)smm; margin: 0 auto %(margin)smm; }
+}
 """
 
 
@@ -60,13 +77,16 @@ def printable_mm(paper):
     return width - 2 * MARGIN_MM, height - 2 * MARGIN_MM
 
 
-def document(title, pages, paper="a4", row_mm=8.0, tall_mm=11.0):
-    """The whole HTML text: pages is a list of HTML fragments, one per page."""
+def document(title, pages, paper="a4", row_mm=8.0, tall_mm=11.0, fixed=False):
+    """The whole HTML text: pages is a list of HTML fragments, one per page.
+    fixed: every page is exactly one sheet high (the kit: its grids grow to
+    fill the sheet); otherwise a page's content may run on over several."""
     size, _, _ = PAPERS[paper]
-    width, _ = printable_mm(paper)
+    width, height = printable_mm(paper)
     css = _CSS % {"size": size, "margin": _mm(MARGIN_MM), "width": _mm(width), "row": _mm(row_mm),
-                  "tall": _mm(tall_mm)}
-    body = "".join('<section class="page">\n%s\n</section>\n' % page for page in pages)
+                  "tall": _mm(tall_mm), "height": _mm(height - FIXED_SLACK_MM)}
+    cls = "page fixed" if fixed else "page"
+    body = "".join('<section class="%s">\n%s\n</section>\n' % (cls, page) for page in pages)
     return ('<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
             '<title>%s</title>\n<style>%s</style>\n</head>\n<body data-paper="%s">\n'
             '<div class="screen-note"><b>Before printing:</b> %s</div>\n%s</body>\n</html>\n'
@@ -94,6 +114,11 @@ def _cell(content):
     if isinstance(content, tuple):  # (html, class)
         return '<td class="%s">%s</td>' % (content[1], content[0])
     return "<td>%s</td>" % content
+
+
+def plural(count, one, many):
+    """'1 die', '2 dice', '0 points'."""
+    return "%d %s" % (count, one if count == 1 else many)
 
 
 def esc(text):

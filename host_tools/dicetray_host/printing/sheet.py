@@ -1,36 +1,65 @@
-"""`dicetray sheet RECORD --out FILE.html [--paper a4|letter]`: the kit's
-score sheet filled in from a game record.
+"""`dicetray sheet RECORD --out FILE.html [--paper a4|letter] [--blank-from N]`:
+the kit's score grid and turn log (printing/grids.py: the same columns,
+widths and rows as the blank kit) filled in from a game record.
 
-Page 1: the score sheet (per circuit or round, totals, winners and ties).
-Then the game turn by turn (bank: round by round): every throw, void and
-undo in record order, with the actions an undo retracted struck through.
-Everything shown comes from replaying the record through the rules engine
-(see story.py); the words state what happened, nothing else."""
-
-from dicetray_host.printing.kit import kit_text
-from dicetray_host.printing.page import document, esc, table
+Page 1: the facts of the record, the key and the score grid (per circuit or
+round, totals, winners and ties). Then the log: a row per turn (bank: per
+round) with every throw, void and undo in record order, the actions an undo
+retracted struck through, and blank rows for the turns still to play. With
+blank_from N, turns from N on (bank: rounds) are left blank, so that a game
+can be finished on paper. Everything shown comes from replaying the record
+through the rules engine (see story.py); the words state what happened."""
+from dicetray_host.printing import kit
+from dicetray_host.printing.page import document, esc, plural, table
 from dicetray_host.records import story as story_mod
 
 SKULL = "\u2620"
 ARROW = "\u2192"
 
 
-def sheet_html(story, paper="a4", source=""):
-    first = _heading(story, source) + _score_sheet(story) + _legend()
-    if story.anyone_banks:
-        second = "<h1>Round by round</h1>" + _bank_rounds(story)
+def sheet_html(story, paper="a4", source="", blank_from=None):
+    """The filled sheet; blank_from: the first turn (bank: round) left blank."""
+    shown = _shown(story, blank_from)
+    words = kit.game_words(story.name)
+    first = _heading(story, source, shown, blank_from) + _legend(words) + _score_sheet(
+        story, words, shown).html()
+    log = _log(story, words, shown)
+    if log is None:
+        second = "<h1>Turn by turn</h1>" + _turn_log(story, shown)
     else:
-        second = "<h1>Turn by turn</h1>" + _turn_log(story)
+        second = log.html()
     return document("%s score sheet" % story.module.TITLE, [first, second], paper)
 
 
-def _words(story):
-    """The game's sheet words and layout (its kit text, printing/kits/GAME.py)."""
-    return kit_text(story.name).SHEET
+def _sheet_words(story):
+    """The game's words on paper (its kit text, printing/kits/GAME.py)."""
+    return kit.kit_text(story.name).SHEET
+
+
+class Shown:
+    """What a sheet fills in: the turns (bank: rounds) before blank_from."""
+
+    def __init__(self, turns, rounds, complete):
+        self.turns = turns
+        self.rounds = rounds        # round numbers filled in
+        self.complete = complete    # the whole game, to its end
+
+
+def _shown(story, blank_from):
+    if blank_from is not None and blank_from < 1:
+        raise ValueError("--blank-from must be 1 or more")
+    if story.anyone_banks:
+        key = (lambda t: t.round)
+    else:
+        key = (lambda t: t.seq)
+    turns = [t for t in story.turns if blank_from is None or key(t) < blank_from]
+    rounds = sorted(set(t.round for t in turns))
+    complete = story.over and len(turns) == len(story.turns)
+    return Shown(turns, rounds, complete)
 
 
 # -- page 1 -------------------------------------------------------------------
-def _heading(story, source):
+def _heading(story, source, shown, blank_from):
     names = story.players
     facts = ["Players in seating order: %s" % esc(", ".join(names))]
     opts = ", ".join("%s %s" % (esc(k), esc(v)) for k, v in sorted(story.opts.items()))
@@ -38,12 +67,27 @@ def _heading(story, source):
     extra = {k: v for k, v in story.header.items() if k not in ("v", "game", "players", "opts", "c")}
     for key in sorted(extra):
         facts.append("%s: %s" % (esc(key), esc(extra[key])))
-    facts.append("Record: %s, %d action lines%s" % (
-        esc(source or "(unnamed)"), len(story.steps),
+    facts.append("Record: %s, %s%s" % (
+        esc(source or "(unnamed)"), plural(len(story.steps), "action line", "action lines"),
         "; torn last line %d dropped" % story.dropped if story.dropped else ""))
-    facts.append(_status(story))
+    if blank_from is not None and not shown.complete:
+        unit = story.module.ROUND_WORD if story.anyone_banks else "turn"
+        scores = _scores_before(story, shown)
+        facts.append("Filled in up to %s %d; blank from %s %d on, to finish on paper. "
+                     "Scores then: %s." % (unit, blank_from - 1, unit, blank_from, esc(", ".join(
+                         "%s %d" % (names[s], scores[s]) for s in range(len(names))))))
+    else:
+        facts.append(_status(story))
     return "<h1>%s \u2014 score sheet</h1><ul class=\"sub\">%s</ul>" % (
         esc(story.module.TITLE), "".join("<li>%s</li>" % f for f in facts))
+
+
+def _scores_before(story, shown):
+    """Everyone's scores when the last turn shown ended."""
+    closed = [t for t in shown.turns if t.outcome != story_mod.OPEN]
+    if not closed:
+        return list(story.start.scores)
+    return list(max(closed, key=lambda t: t.last_line).scores)
 
 
 def _status(story):
@@ -58,33 +102,66 @@ def _status(story):
     last = story.effective[-1] if story.effective else story.start
     word = story.module.ROUND_WORD
     if story.anyone_banks:
-        return "In progress: %s %d, bank total %d, %s to throw." % (
-            word, last.round, last.points, esc(names[last.on_turn]))
-    return "In progress: %s %d, %s to play with %d points this turn." % (
-        word, last.round, esc(names[last.on_turn]), last.points)
+        return "In progress: %s %d, bank total %d, %s to throw. Scores so far: %s." % (
+            word, last.round, last.points, esc(names[last.on_turn]), _so_far(story))
+    return "In progress: %s %d, %s to play with %s this turn. Scores so far: %s." % (
+        word, last.round, esc(names[last.on_turn]), plural(last.points, "point", "points"),
+        _so_far(story))
 
 
-def _legend():
-    return ('<p class="small">Struck through: an action taken back by an undo (the line of the '
-            'undo is given). <span class="tag">void</span>: a throw off the tray or leaning, '
-            'thrown again with no total changed. %s: a skull face.</p>' % SKULL)
+def _so_far(story):
+    return esc(", ".join("%s %d" % (n, s) for n, s in zip(story.players, story.scores)))
 
 
-def _total_cell(story, seat):
+
+
+def _legend(words):
+    """The key: the kit's marks for this game, and what only a filled sheet has."""
+    marks = [kit.VOID] + list(words["marks"])
+    text = " \u00b7 ".join("<b>%s</b>: %s" % (esc(m), esc(meaning)) for m, meaning in marks)
+    return ('<p class="key"><b>Key.</b> %s \u00b7 <del>struck through</del>: an action taken back '
+            'by an undo (the line of the undo is given).</p>' % text)
+
+
+def _total_cell(story, shown, seat):
+    if not shown.complete:
+        return ("", "num")  # written when the game ends
     text = "%d" % story.scores[seat]
-    if story.over and seat in story.winners:
+    if seat in story.winners:
         tag = "winner" if len(story.winners) == 1 else "tied winner"
         return ('<span class="win">%s</span> <span class="tag">%s</span>' % (text, tag), "num")
     return (text, "num")
 
 
-def _score_sheet(story):
-    layout = _words(story)["sheet"]
-    if layout == "rounds":
-        return _players_by_rounds(story)
-    if layout == "shared":
-        return _bank_sheet(story)
-    return _running_sheet(story)
+def _score_sheet(story, words, shown):
+    """The kit's score grid for this game, filled with the turns shown."""
+    names = story.players
+    totals = {s: _total_cell(story, shown, s) for s in range(len(names))}
+    by_cell = {}
+    for turn in shown.turns:
+        by_cell.setdefault((turn.round, turn.seat), []).append(turn)
+    running = words["running"]
+    cells = {k: _cell_text(story, v, running) for k, v in by_cell.items()}
+    played = max([t.round for t in story.turns] or [1])
+    if words["sheet"] == "rounds":
+        planned = story.game.rules.rounds
+        extra = max(getattr(kit.kit_text(story.name), "EXTRA_ROUNDS", 0), played - planned)
+        grid = kit.score_grid(words, names, planned, cells, totals, extra=extra)
+    elif words["sheet"] == "shared":
+        ends = _bank_round_ends(story)
+        totals_at = {r: str(ends[r][0]) for r in shown.rounds if r in ends}
+        how = {r: ("a 7" if ends[r][1] == "7" else ends[r][1]) for r in shown.rounds if r in ends}
+        lead = [(esc(words["total"].capitalize()), "19mm", totals_at), ("Ended by", "19mm", how)]
+        grid = kit.score_grid(words, names, max(story.game.rules.rounds, played), cells, totals, lead)
+    else:
+        count = played if story.over else max(played, kit.kit_text(story.name).ROUNDS[0])
+        grid = kit.score_grid(words, names, count, cells, totals)
+    orders = [(r, s) for r, s in sorted(story.orders.items())
+              if any(t.round >= r for t in shown.turns)]
+    if orders:
+        grid.caption += ('</p><p class="small">Order set at the table (tied players): %s' % "; ".join(
+            "round %d: %s" % (r, esc(", ".join(story.players[p] for p in s.p))) for r, s in orders))
+    return grid
 
 
 def _result_words(story, turn):
@@ -93,7 +170,7 @@ def _result_words(story, turn):
              story_mod.SIXKIND: "six of a kind", story_mod.WIPEOUT: "two skulls", story_mod.SEVEN: "7"}
     if turn.outcome in words:
         return words[turn.outcome]
-    return _words(story)["bust"]
+    return _sheet_words(story)["bust"]
 
 
 def _cell_text(story, turns, running):
@@ -118,60 +195,6 @@ def _cell_text(story, turns, running):
     return "<br>".join(parts)
 
 
-def _by_round_and_seat(story):
-    cells = {}
-    for turn in story.turns:
-        cells.setdefault((turn.round, turn.seat), []).append(turn)
-    return cells
-
-
-def _players_by_rounds(story):
-    """Pig and skulls: a row per player, a column per circuit or round."""
-    planned = story.game.rules.rounds
-    played = max([t.round for t in story.turns] or [1])
-    count = max(planned, played)
-    cells = _by_round_and_seat(story)
-    paper = _words(story)
-    running = paper["running"]
-    headers = ["Player"] + [str(r) for r in range(1, count + 1)] + ["Total"]
-    rows = []
-    for seat, name in enumerate(story.players):
-        row = [esc(name)]
-        for r in range(1, count + 1):
-            row.append((_cell_text(story, cells.get((r, seat), []), running), "num"))
-        row.append(_total_cell(story, seat))
-        rows.append(row)
-    caption = paper["caption"]
-    orders = ""
-    if story.orders:
-        orders = '<p class="small">Order set at the table (tied players): %s</p>' % "; ".join(
-            "round %d: %s" % (r, esc(", ".join(story.players[p] for p in s.p)))
-            for r, s in sorted(story.orders.items()))
-    return ("<h2>Score sheet</h2><p class=\"caption\">%s</p>" % caption
-            + table(headers, rows, "", ["22%"] + [""] * (count + 1)) + orders)
-
-
-def _bank_sheet(story):
-    """Bank: a row per round, the bank total when it ended, each player's points."""
-    turns = _by_round_and_seat(story)
-    ends = _bank_round_ends(story)
-    headers = ["Round", "Bank total", "Ended by"] + [esc(n) for n in story.players]
-    rows = []
-    rounds = sorted(set(r for r, _ in turns))
-    for r in rounds:
-        total, how = ends.get(r, (None, "playing"))
-        row = [(str(r), "num"), ("" if total is None else str(total), "num"),
-               "a 7" if how == "7" else how]
-        for seat in range(len(story.players)):
-            row.append((_cell_text(story, turns.get((r, seat), []), False), "num"))
-        rows.append(row)
-    rows.append([("Total", "num"), "", ""] + [_total_cell(story, s) for s in range(len(story.players))])
-    n = len(story.players)
-    return ("<h2>Round sheet</h2><p class=\"caption\">Each player's points banked per round (0 "
-            "when a 7 ended the round with them still in); the bank total when the round ended.</p>"
-            + table(headers, rows, "", ["17mm", "17mm", "21mm"] + [""] * n))
-
-
 def _bank_round_ends(story):
     """round -> (bank total when it ended, how it ended)."""
     ends = {}
@@ -183,23 +206,24 @@ def _bank_round_ends(story):
     return ends
 
 
-def _running_sheet(story):
-    """A row per circuit of turns, a column per player, running totals."""
-    cells = _by_round_and_seat(story)
-    rounds = sorted(set(r for r, _ in cells)) or [1]
-    headers = [story.module.ROUND_WORD.capitalize()] + [esc(n) for n in story.players]
+# -- the log: the kit's turn log (bank: round log), filled ----------------------------
+def _log(story, words, shown):
+    names = story.players
+    planned = story.game.rules.rounds
+    fixed = getattr(kit.kit_text(story.name), "FIXED_ORDER", False)
+    if words["sheet"] == "shared":
+        return kit.turn_log(words, len(names), planned, _bank_rows(story, shown))
     rows = []
-    for r in rounds:
-        rows.append([(str(r), "num")] + [(_cell_text(story, cells.get((r, s), []), True), "num")
-                                         for s in range(len(story.players))])
-    rows.append([("Total", "num")] + [_total_cell(story, s) for s in range(len(story.players))])
-    return ("<h2>Running-total sheet</h2><p class=\"caption\">%s</p>" % _words(story)["caption"]
-            + table(headers, rows, "", ["16mm"] + [""] * len(story.players)))
+    for turn in shown.turns:
+        steps = " \u00b7 ".join(_step_html(story, s) for s in turn.steps)
+        rows.append([(str(turn.seq), "num"), (str(turn.round), "num"), esc(names[turn.seat]),
+                     steps, _turn_result(story, turn), ("%d" % turn.scores[turn.seat], "num")])
+    return kit.turn_log(words, len(names), planned, rows, fixed, names)
 
 
 # -- turn by turn ---------------------------------------------------------------
 def _faces(story, dice):
-    joint = _words(story)["faces"]
+    joint = _sheet_words(story)["faces"]
     return joint.join(SKULL if face == 0 else str(face) for face in dice)
 
 
@@ -216,7 +240,7 @@ def _step_html(story, step):
         text = '<span class="tag">void</span>'
     elif kind == "roll":
         faces = _faces(story, step.dice)
-        if not _words(story)["roll_adds"]:
+        if not _sheet_words(story)["roll_adds"]:
             text = "rolled %s" % faces
         elif _ends(step):
             text = faces
@@ -227,12 +251,13 @@ def _step_html(story, step):
     elif kind == "keep":
         text = "kept %s %s %d" % (" ".join(map(str, step.dice)), ARROW, step.points)
     elif kind == "continue":
-        text = "continued: %d points, %d dice" % (step.points, step.free)
+        text = "continued: %s, %s" % (plural(step.points, "point", "points"),
+                                      plural(step.free, "die", "dice"))
     elif kind == story_mod.BANK_ACTION:
         if story.anyone_banks:
             text = "%s banks %d" % (esc(names[step.p]), step.before.points)
         else:
-            text = _words(story)["bank"]
+            text = _sheet_words(story)["bank"]
     else:
         text = esc(kind)
     if step.retracted:
@@ -246,7 +271,7 @@ def _turn_result(story, turn):
     if outcome == story_mod.OPEN:
         return "playing"
     if outcome == story_mod.BANKED:
-        verb = _words(story)["banked"]
+        verb = _sheet_words(story)["banked"]
         text = "%s %d" % (verb, turn.points)
     elif outcome == story_mod.AUTOBANK:
         text = "sixth roll: banked %d" % turn.points
@@ -255,7 +280,7 @@ def _turn_result(story, turn):
     elif outcome == story_mod.WIPEOUT:
         text = "two skulls: total 0"
     else:
-        text = _words(story)["bust_result"]
+        text = _sheet_words(story)["bust_result"]
     if turn.bonus:
         text += " (all-ones bonus 100)"
     if turn.eliminated:
@@ -263,10 +288,10 @@ def _turn_result(story, turn):
     return text
 
 
-def _turn_log(story):
+def _turn_log(story, shown):
     headers = ["#", story.module.ROUND_WORD.capitalize(), "Player", "Throws and choices", "Result", "Score"]
     rows = []
-    for turn in story.turns:
+    for turn in shown.turns:
         steps = " \u00b7 ".join(_step_html(story, s) for s in turn.steps)
         score = turn.scores[turn.seat]
         rows.append([(str(turn.seq), "num"), (str(turn.round), "num"), esc(story.players[turn.seat]),
@@ -276,7 +301,8 @@ def _turn_log(story):
     return table(headers, rows, "", ["9mm", "17mm", "24mm", "", "34mm", "15mm"])
 
 
-def _bank_rounds(story):
+def _bank_rows(story, shown):
+    """The round log's filled rows: each round's throws and banks, its end."""
     grouped = story_mod.rounds(story)
     ends = _bank_round_ends(story)
     names = story.players
@@ -284,10 +310,9 @@ def _bank_rounds(story):
     for turn in story.turns:
         if turn.outcome == story_mod.SEVEN:
             caught.setdefault(turn.round, []).append(names[turn.seat])
-    headers = ["Round", "Throws (sum " + ARROW + " bank total) and banks", "How it ended"]
     rows = []
-    for r in sorted(grouped):
-        steps = " \u00b7 ".join(_step_html(story, s) for s in grouped[r])
+    for r in shown.rounds:
+        steps = " \u00b7 ".join(_step_html(story, s) for s in grouped.get(r, []))
         total, how = ends.get(r, (None, None))
         if how is None:
             end = "playing"
@@ -296,4 +321,4 @@ def _bank_rounds(story):
         else:
             end = "everyone banked"
         rows.append([(str(r), "num"), steps, end])
-    return table(headers, rows, "", ["17mm", "", "48mm"])
+    return rows

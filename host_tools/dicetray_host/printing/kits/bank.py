@@ -1,21 +1,30 @@
-"""The bank kit's own text: rules card, worked example, score sheet, turn
-tables and host notes (the rest of the kit: printing/kit.py)."""
-from dicetray_host.printing.kit import MAX_PLAYERS, common_card, turn_tables, ul
-from dicetray_host.printing.page import table
+"""The bank kit's own text: rules card, worked example and notes (the rest of
+the kit: printing/kit.py; its grids: printing/grids.py)."""
+from dicetray_host.printing.kit import card, example, notes
+from dicetray_host.printing.page import plural
 
-# Rounds (pig: circuits) the printed sheet may have, the default first.
+# Rounds the printed sheet may have, the default first: the game's options.
 ROUNDS = (10, 15, 20)
-FIXED_ROUNDS = True  # only those: the game's options allow no others
-# Words and layout of the filled score sheet (printing/sheet.py).
+FIXED_ROUNDS = True
+
+# Words and layout of the score sheet and the filled sheet (printing/grids.py, sheet.py).
 SHEET = {"bust": "", "bust_result": "", "bank": "bank", "banked": "banked",
-         "sheet": "shared", "running": False, "faces": "+", "roll_adds": True, "caption": ""}
+         "sheet": "shared", "running": False, "faces": "+", "roll_adds": True,
+         "caption": "Points each player banked in each round (0 if still in when a 7 ended it).",
+         "total": "bank total", "marks": (("7", "still in when a 7 ended the round: 0"),)}
 
 
-
-def parts(rounds):
-    card = '<div class="card"><h2>Rules card</h2>' + ul([
-        "Two dice; 2 to 8 players in an agreed order; %d rounds (10, 15 or 20, agreed before "
-        "the start). Everyone starts at 0." % rounds,
+def rules(words, players, rounds, width):
+    worked = example(
+        "<b>Example.</b> Throws 1\u20133: 3+4 is a 7 and adds 70 (bank total 70); 2+3 adds 5 (75); "
+        "6+6 adds 12 (87). Ann banks 87 and is out for the round. Throw 4: 1+2 adds 3 (90). "
+        "Throw 5: 3+4 is a 7 and ends the round: Bob and Cy, still in, score 0 for it. "
+        "On the round log: <i>7 \u2192 70, 5 \u2192 75, 12 \u2192 87, Ann 87, 3 \u2192 90, 7</i>.",
+        width)
+    items = [
+        "Two dice; %s in an agreed order; <b>%s</b> (10, 15 or 20, agreed before the start). "
+        "Everyone starts at 0." % (plural(players, "player", "players"),
+                                   plural(rounds, "round", "rounds")),
         "Each round starts with a <b>bank total</b> of 0 and every player in. Throws pass "
         "clockwise and skip players who have banked this round. The first player makes the "
         "first throw of the game; each later round starts with the player after the one who "
@@ -28,24 +37,9 @@ def parts(rounds):
         "the bank total is added to their score and they are out until the round ends.",
         "The round ends on a 7 (from throw 4) or when every player has banked.",
         "After the last round the highest score wins. Equal scores stay tied.",
-    ] + common_card()) + '</div>'
-    players = ["P%d" % i for i in range(1, MAX_PLAYERS + 1)]
-    headers = ["Round", "Bank total"] + ['<span class="small">%s</span>' % p for p in players]
-    body = [[(str(r), "n")] + [""] * (len(headers) - 1) for r in range(1, rounds + 1)]
-    body.append([("Total", "n")] + [""] * (len(headers) - 1))
-    sheet = ("<h2>Round sheet</h2><p class=\"caption\">Write the names over P1..P8. Per round: "
-             "the bank total when the round ended, and each player's banked points (0 if a 7 "
-             "caught them still in).</p>"
-             + table(headers, body, "blank", ["17mm", "21mm"] + [""] * MAX_PLAYERS))
-    tables = turn_tables(
-        "Bank total tables", "One table per round, kept by the banker: each throw's sum and the "
-        "bank total after it. Throws 1\u20133: a 7 adds 70. From throw 4: doubles double, a 7 ends "
-        "the round.", ["Throw", "Dice sum", "Bank total", "Banked by"], 12, 4, first_numbered=True)
-    notes = ul([
-        "Choose a banker who keeps the bank total table; everyone can see it.",
-        "Mark who banked and at which bank total, so the round sheet can be filled at the end "
-        "of the round.",
-        "%d rounds fit on the round sheet; use --rounds 15 or 20 for a longer game." % rounds
-        if rounds == 10 else "The round sheet has %d rows." % rounds,
-    ])
-    return card, sheet, tables, notes
+        "Points only: no money, prizes, penalties or wagers are attached to them.",
+    ]
+    return [card("Rules card", items, width, worked), notes([
+        "Choose a banker who keeps the round log where everyone can see it, marking who banked "
+        "at which bank total; fill the round sheet when the round ends.",
+    ], width)]
