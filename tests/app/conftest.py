@@ -146,7 +146,9 @@ class Tray:
         for _ in range(GAME_LINE[game]):
             self.key("ROLL")
         self.key("DOWN")
-        for _ in range(players - 2):
+        for _ in range(8):      # the menu may offer another count first (the roster's)
+            if "Players %d" % players in self.text():
+                break
             self.key("ROLL")
         self.key("DOWN")
         for _ in range(option):

@@ -111,6 +111,12 @@ class Rules:
     def voided(self):
         """A throw was voided: no total changes."""
 
+    def throw_shown(self):
+        """True while the last throw belongs to the turn (bank: the round)
+        now being played: once a turn ends, its dice are not the next
+        player's."""
+        return self.rolls > 0
+
     def face_refusal(self, face):
         """Why a face key (0 = skull) cannot be part of a throw here, or None."""
         return "No skull here" if face == 0 else None

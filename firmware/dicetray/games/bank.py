@@ -30,6 +30,15 @@ def draw_info(fb, ui, table, y):
         fb.text("First roll", 0, y, 1)
 
 
+def said(rules, kind, p, before):
+    """As pig.said(); the player is the one who banked, or the roller."""
+    if kind == BANK:
+        return " banks %d" % before, None if rules.rolls else "Round over"
+    if kind == ROLL and not rules.rolls:  # a 7 from roll 4 on
+        return ": 7", "Round over"
+    return None
+
+
 class Bank(Rules):
     game = "bank"
     ANY_PLAYER_BANKS = True

@@ -40,8 +40,24 @@ def draw_info(fb, ui, table, y):
     rules = table.game.rules
     fb.text("Dice", 0, y, 1)
     ui.number(fb, rules.free, 40, y)
-    if rules.last_n:
+    if rules.last_n and rules.throw_shown():
         ui.faces(fb, rules.last_roll, rules.last_n, 56, y)
+
+
+def said(rules, kind, p, before):
+    """As pig.said()."""
+    out = " is out" if rules.is_out(p) else None
+    if kind == BANK:
+        return " stops %d" % before, out
+    if kind == ROLL and rules.phase != ROLLED:  # the throw ended the turn
+        if rules.winner >= 0:
+            return " wins", "Six of a kind"
+        return ": no score", out or "Turn lost"
+    if kind == KEEP and rules.note == NOTE_BONUS:
+        return ": all ones", "+100 bonus"
+    if kind == CONTINUE:
+        return " takes over", "%d, %d dice" % (rules.points, rules.free)
+    return None
 
 
 class SixDice(Rules):
@@ -162,6 +178,9 @@ class SixDice(Rules):
 
     def voided(self):
         self.acted = True  # the turn has begun: too late to continue
+
+    def throw_shown(self):
+        return self.phase == ROLLED or self.phase == KEPT
 
     def _why_not_stop(self):
         if self.phase == ROLLED:

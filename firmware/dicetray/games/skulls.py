@@ -31,6 +31,19 @@ def draw_info(fb, ui, table, y):
         ui.number(fb, table.game.rules.rolls, 48, y)
 
 
+def said(rules, kind, p, before):
+    """As pig.said()."""
+    if kind == BANK:
+        return " banks %d" % before, None
+    if kind == ROLL and not rules.rolls:  # a skull ended the turn
+        if rules.last_roll[0] == SKULL and rules.last_roll[1] == SKULL:
+            return ": 2 skulls", "Total 0"
+        return ": skull", "Turn lost"
+    if kind == ORDER:
+        return "Order set", None
+    return None
+
+
 class Skulls(Rules):
     game = "skulls"
     TIE_ORDER = True

@@ -10,15 +10,11 @@ from micropython import const
 from dicetray import games
 from dicetray.tray import keys
 from dicetray.engine.actions import Illegal, ROLL, BANK, KEEP, CONTINUE, ORDER, VOID, UNDO
-from dicetray.engine import rules as notes
 from dicetray.tray.gate import THROW_FIRST, DICE_MOVING, LEVEL_TRAY, READY
 from dicetray.tray.throws import EV_THROW
 
 _NAME_CHARS = const(10)
-
-# Facts about what the last action caused, by rules.NOTE_*.
-NOTE_TEXT = (None, "Turn lost", "6 rolls: banked", "2 skulls:total 0", "7: round over",
-             "Round over", "Game over", "Six of a kind", "Player is out", "All ones +100")
+_LINE = const(16)       # characters on a screen line (8x8 font, 128 px)
 
 _GATE_REASONS = (THROW_FIRST, DICE_MOVING, LEVEL_TRAY)
 
@@ -41,6 +37,14 @@ ORDER_SAME = "Order unchanged"
 ORDER_KEYS = "OK or UNDO"
 
 
+def _named(name, part):
+    """A part of what was said: after the player's name when it starts with
+    " " or ":" (the name shortened so the line fits), else as it is."""
+    if part[0] != " " and part[0] != ":":
+        return part
+    return name[:_LINE - len(part)] + part
+
+
 class Table:
     TIE_ORDER = TIE_ORDER      # for screens.py, which imports nothing of ours
     ORDER_HINT = ORDER_HINT
@@ -54,6 +58,8 @@ class Table:
         self.pending = bytearray(6)   # faces keyed for the throw on the tray
         self.npending = 0
         self.message = None
+        self.said = None              # what the last action did, shown until the next key:
+        self.said_top = None          # the bottom line, and the line above it (or None)
         self.banker = 0               # bank game: who BANK banks
         self.keeps = []               # six dice: legal reservations of the throw
         self.keep_pos = 0
@@ -81,6 +87,9 @@ class Table:
     # -- doing ------------------------------------------------------------------------
     def _do(self, kind, dice, p, now_ms):
         """Apply, record, then show. False (and the reason shown) if refused."""
+        rules = self.game.rules
+        who = p if kind == BANK and rules.ANY_PLAYER_BANKS else rules.turn
+        before = rules.points
         try:
             self.game.act(kind, dice, p)
         except Illegal as e:
@@ -92,15 +101,38 @@ class Table:
             # Not on flash, so not done: the record is the truth.
             self.game = self.store.reload()
             self.message = NOT_SAVED
+            self.said = self.said_top = None
             self.refresh()
             return False
-        self.message = NOTE_TEXT[self.game.rules.note]
+        self.message = None
+        self._say(kind, who, before)
         self.refresh()
         return True
+
+    def _say(self, kind, who, before):
+        """Name the player and what the action did (the game's own words)."""
+        if kind == UNDO:
+            said = "Undone", None
+        elif kind == VOID:
+            said = ": throw void", "Throw again"
+        else:
+            said = self.game_module.said(self.game.rules, kind, who, before)
+        if said is None:
+            self.said = self.said_top = None
+            return
+        head, tail = said
+        name = self.names[who]
+        if tail is None:
+            self.said_top = None
+            self.said = _named(name, head)
+        else:
+            self.said_top = _named(name, head)
+            self.said = _named(name, tail)
 
     def key(self, code, now_ms):
         """One key press in play. Returns True (the screen may change)."""
         self.message = None
+        self.said = self.said_top = None
         game = self.game
         if game.over:
             self.message = "Game is over"

@@ -153,13 +153,15 @@ def play(fb, table):
     # the running total, large
     big_number(fb, rules.points, 0, _BIG_Y + 2)
     fb.text(module.POINTS_WORD, 88, 21, 1)
-    if rules.last_n and rules.last_n <= 2:
-        faces(fb, rules.last_roll, rules.last_n, 88, 33)
+    if rules.last_n and rules.last_n <= 2 and rules.throw_shown():
+        faces(fb, rules.last_roll, rules.last_n, 88, 33)  # not the last player's dice
     # the game's own facts
     y = 47
     if table.npending:
         fb.text("Keys", 0, y, 1)
         faces(fb, table.pending, table.npending, 40, y, rules.dice_to_throw())
+    elif table.said_top:
+        fb.text(table.said_top, 0, y, 1)  # what the last action did, first line
     else:
         module.draw_info(fb, sys.modules[__name__], table, y)  # the game's own facts
     hint(fb, table)
@@ -175,8 +177,8 @@ def status_marks(fb, shown):
 
 
 def hint(fb, table, y=56):
-    """Bottom line: a refusal or note if there is one, else what to do."""
-    fb.text(table.message or table.hint_text(), 0, y, 1)
+    """Bottom line: a refusal, else what the last action did, else what to do."""
+    fb.text(table.message or table.said or table.hint_text(), 0, y, 1)
 
 
 # -- six dice: pick a reservation ----------------------------------------------
