@@ -79,3 +79,39 @@ def test_sixdice_stop_take_over_and_out(named):
     named.shows("Cy stops 100")
     named.key("OK")                                   # Ann takes over Cy's stop
     named.shows("Ann takes over", "100, 2 dice")
+
+
+def test_bank_cursor_over_players_still_in(named):
+    """BANK banks the player under the cursor; the cursor skips whoever
+    banked; the roller is shown apart; UNDO takes a wrong bank back."""
+    named.new_game("bank", players=3)
+    named.shows("First roll")
+    named.key("3", "4")                               # Ann rolls 70
+    named.shows("Roll: Bob", "Bank>Ann")
+    named.key("BANK")                                 # one press: the cursor's player
+    named.shows("Ann banks 70", "Roll: Bob", "Bank>Bob")
+    named.key("PLAYER")
+    named.shows("Bank>Cy")
+    named.key("PLAYER")                               # Ann has banked: skipped
+    named.shows("Bank>Bob")
+    named.key("UP")
+    named.shows("Bank>Cy")
+    named.key("BANK")
+    named.shows("Cy banks 70")
+    named.key("SCORES")
+    lines = named.vb.screen_text()
+    named.key("SCORES")
+    marks = dict((line[1:].split()[0], line[0]) for line in lines[1:] if line[0] != " ")
+    assert marks == {"Ann": "b", "Bob": ">", "Cy": "b"}, lines
+    named.key("UNDO")                                 # Cy's bank was a mistake
+    named.shows("Undone", "Bank>Bob")
+    assert named.actions()[-3:] == [("bank", 0), ("bank", 2), ("undo", None)]
+    named.key("BANK")
+    named.shows("Bob banks 70")
+    assert named.replay()["scores"] == [70, 70, 0]
+
+
+def test_bank_cursor_needs_a_roll(named):
+    named.new_game("bank", players=3)
+    named.key("DOWN")
+    named.shows("Roll first")

@@ -24,8 +24,10 @@ def rules_for(n, opts):
 
 def draw_info(fb, ui, table, y):
     if table.game.rules.rolls:
+        # BANK banks the player under the cursor (PLAYER, UP, DOWN move it):
+        # drawn inverted, apart from the roller on the line under the title.
         fb.text("Bank>", 0, y, 1)
-        fb.text(table.names[table.banker], 40, y, 1)
+        ui.chosen(fb, table.names[table.banker], 40, y)
     else:
         fb.text("First roll", 0, y, 1)
 

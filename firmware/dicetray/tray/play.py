@@ -75,8 +75,13 @@ class Table:
         self.winners = game.winners() if game.over else []
         self.keeps = rules.reservations()  # six dice: the throw waits for a keep
         self.keep_pos = 0
-        if rules.ANY_PLAYER_BANKS and (not rules.is_in(self.banker) or not rules.rolls):
-            self.banker = rules.turn
+        if rules.ANY_PLAYER_BANKS:
+            # The bank cursor: on the round's first roller until moved; after
+            # a bank it goes on to the next player still in.
+            if not rules.rolls:
+                self.banker = rules.turn
+            elif not rules.is_in(self.banker):
+                self._move_banker(1)
 
     def choosing_keep(self):
         return len(self.keeps) > 0
@@ -164,11 +169,13 @@ class Table:
             if game.rules.TIE_ORDER:
                 self._open_order()
             else:
-                self._next_banker()
+                self._pick_banker(1)
         elif code == keys.UP or code == keys.DOWN:
+            step = 1 if code == keys.DOWN else -1
             if self.keeps:
-                step = 1 if code == keys.DOWN else -1
                 self.keep_pos = (self.keep_pos + step) % len(self.keeps)
+            elif game.rules.ANY_PLAYER_BANKS:
+                self._pick_banker(step)
             else:
                 self.message = NOT_HERE
         return True
@@ -227,17 +234,21 @@ class Table:
         else:
             self.message = self.hint_text()
 
-    def _next_banker(self):
+    def _pick_banker(self, step):
+        """PLAYER or DOWN: the bank cursor to the next player still in; UP: back."""
         rules = self.game.rules
         if not rules.ANY_PLAYER_BANKS:
             self.message = NOT_HERE
-            return
-        if not rules.rolls:
+        elif not rules.rolls:
             self.message = "Roll first"
-            return
+        else:
+            self._move_banker(step)
+
+    def _move_banker(self, step):
+        rules = self.game.rules
         p = self.banker
         for _ in range(rules.n):
-            p = (p + 1) % rules.n
+            p = (p + step) % rules.n
             if rules.is_in(p):
                 break
         self.banker = p

@@ -103,6 +103,16 @@ def faces(fb, buf, count, x, y, slots=0):
     return x
 
 
+def chosen(fb, text, x, y):
+    """Text under a cursor: dark on a lit bar, with a dotted edge above
+    (no long lit run that a glyph reader, or an eye, takes for a '_')."""
+    w = _CH * len(text)
+    fb.fill_rect(x, y, w, _CH, 1)
+    for i in range(x, x + w, 3):
+        fb.hline(i, y - 1, 2, 1)
+    fb.text(text, x, y, 0)
+
+
 def round_shown(rules):
     """The round in progress, or the last one played once the game is over."""
     if rules.over and rules.rounds:
@@ -253,6 +263,8 @@ def scores(fb, table):
             mark = "*"
         elif rules.is_out(p):
             mark = "x"
+        elif rules.ANY_PLAYER_BANKS and rules.rolls and not rules.is_in(p):
+            mark = "b"   # banked this round
         elif not game.over and p == rules.turn:
             mark = ">"
         fb.text(mark, 0, y, 1)
