@@ -104,8 +104,9 @@ def test_bank_cursor_over_players_still_in(named):
     marks = dict((line[1:].split()[0], line[0]) for line in lines[1:] if line[0] != " ")
     assert marks == {"Ann": "b", "Bob": ">", "Cy": "b"}, lines
     named.key("UNDO")                                 # Cy's bank was a mistake
-    named.shows("Undone", "Bank>Bob")
+    named.shows("Undone: bank", "Bank>Cy")            # Cy is in again, under the cursor
     assert named.actions()[-3:] == [("bank", 0), ("bank", 2), ("undo", None)]
+    named.key("UP")                                   # Bob shouted
     named.key("BANK")
     named.shows("Bob banks 70")
     assert named.replay()["scores"] == [70, 70, 0]

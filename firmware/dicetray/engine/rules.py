@@ -17,6 +17,7 @@ NOTE_OVER = const(6)      # the game ended
 NOTE_SIXKIND = const(7)   # six dice: six of a kind, instant win
 NOTE_OUT = const(8)       # six dice: the player was eliminated
 NOTE_BONUS = const(9)     # six dice: all-ones bonus of 100
+NOTE_FINAL = const(10)    # six dice: a total reached the target: the final phase begins
 
 
 class Rules:

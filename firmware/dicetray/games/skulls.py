@@ -23,22 +23,30 @@ def rules_for(n, opts):
     return Skulls(n, rounds, 2 if faces == "2-6" else 1)
 
 
+TIE_BREAK = "Tie-break round"
+
+
 def draw_info(fb, ui, table, y):
-    if table.tie_at_start():
-        fb.text(table.TIE_ORDER, 0, y, 1)
+    rules = table.game.rules
+    if rules.tie_break() and not rules.rolls:
+        fb.text(TIE_BREAK, 0, y, 1)
     else:
-        fb.text("Rolls", 0, y, 1)
-        ui.number(fb, table.game.rules.rolls, 48, y)
+        fb.text("Roll", 0, y, 1)
+        ui.number(fb, rules.rolls, 40, y)
+        if rules.tie_break() and rules.rolls < 100:  # (a 3-digit count would reach it)
+            fb.text("Tie-break", 56, y, 1)
 
 
 def said(rules, kind, p, before):
     """As pig.said()."""
+    # The last turn of the last round left a tie for the lead: say so.
+    tie_break = TIE_BREAK if rules.tie_break() and not rules.pos and not rules.over else None
     if kind == BANK:
-        return " banks %d" % before, None
+        return " banks %d" % before, tie_break
     if kind == ROLL and not rules.rolls:  # a skull ended the turn
         if rules.last_roll[0] == SKULL and rules.last_roll[1] == SKULL:
-            return ": 2 skulls", "Total 0"
-        return ": skull", "Turn lost"
+            return ": 2 skulls", tie_break or "Total 0"
+        return ": skull", tie_break or "Turn lost"
     if kind == ORDER:
         return "Order set", None
     return None
@@ -79,6 +87,10 @@ class Skulls(Rules):
 
     def dice_to_throw(self):
         return 2
+
+    def tie_break(self):
+        """True in a round played after the last one to break a tie for the lead."""
+        return self.rnd >= self.rounds
 
     def face_refusal(self, face):
         if face != SKULL and (face < self.low or face > self.low + 4):

@@ -86,9 +86,10 @@ class App:
         elif found.game is None:
             self.open_menu("Bad %04d" % found.number)
             print("record %04d not resumed: %s" % (found.number, found.error))
-        elif found.game.over:
-            self.open_menu(None)
+        elif found.left:
+            self.open_menu(None)   # left from the menu: not taken up again
         else:
+            # unfinished, or its result not yet left: UNDO may still take it back
             self.play(found.game, now)
             if found.dropped:
                 self.table.message = "Torn line %d cut" % found.dropped
@@ -246,11 +247,9 @@ class App:
                 self.mode = SCORES
             elif code == keys.MENU:
                 if table.game.over:
-                    self.end_game()
+                    self.end_game()   # the result was seen: on to a new game
                 else:
                     self.ask(_ASK_LEAVE, "Leave this game?", "Record is kept")
-            elif code == keys.OK and table.game.over:
-                self.end_game()
             else:
                 table.key(code, now)
         elif mode == SCORES:

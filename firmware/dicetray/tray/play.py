@@ -23,6 +23,10 @@ KEY_FACES = "Key faces first"
 NOT_HERE = "Not in this game"
 PICK_KEEP = "Pick a keep"
 NOT_SAVED = "Not saved: flash"
+VOID_TWICE = "Already voided"     # a second void of the same throw
+# What an undo took back, by action kind (actions.ROLL...).
+UNDONE = ("Undone", "Undone: roll", "Undone: bank", "Undone: keep", "Undone: continue",
+          "Undone: order", "Undone: void")
 
 HINT_THROW_BANK = "Throw or BANK"
 HINT_FACES = "Key the faces"
@@ -60,6 +64,7 @@ class Table:
         self.message = None
         self.said = None              # what the last action did, shown until the next key:
         self.said_top = None          # the bottom line, and the line above it (or None)
+        self.voided = False           # the throw on the tray was voided: not again
         self.banker = 0               # bank game: who BANK banks
         self.keeps = []               # six dice: legal reservations of the throw
         self.keep_pos = 0
@@ -95,6 +100,9 @@ class Table:
         rules = self.game.rules
         who = p if kind == BANK and rules.ANY_PLAYER_BANKS else rules.turn
         before = rules.points
+        if kind == UNDO:
+            before = self.game.history.last_kind()  # what the undo takes back
+            banked = rules.in_mask
         try:
             self.game.act(kind, dice, p)
         except Illegal as e:
@@ -110,14 +118,23 @@ class Table:
             self.refresh()
             return False
         self.message = None
+        self.voided = kind == VOID
         self._say(kind, who, before)
+        if kind == UNDO and rules.ANY_PLAYER_BANKS:
+            back = rules.in_mask & ~banked   # a bank taken back: that player is in again
+            for q in range(rules.n):
+                if (back >> q) & 1:
+                    self.banker = q          # the cursor names them
         self.refresh()
         return True
 
     def _say(self, kind, who, before):
         """Name the player and what the action did (the game's own words)."""
         if kind == UNDO:
-            said = "Undone", None
+            rules = self.game.rules
+            # where anyone banks, the cursor line (kept in sight) names the player
+            said = UNDONE[before], None if rules.ANY_PLAYER_BANKS else " to play"
+            who = rules.turn
         elif kind == VOID:
             said = ": throw void", "Throw again"
         else:
@@ -140,11 +157,10 @@ class Table:
         self.said = self.said_top = None
         game = self.game
         if game.over:
-            self.message = "Game is over"
-            if code == keys.UNDO:
-                self._do(UNDO, None, None, now_ms)
-                if not game.over:
-                    self.gate.allow()
+            # The result stays (UNDO takes back the last action) until MENU;
+            # any other key: the screen says which key does what.
+            if code == keys.UNDO and self._do(UNDO, None, None, now_ms):
+                self.gate.allow()
             return True
         if self.ordering is not None:
             self._order_key(code, now_ms)
@@ -158,7 +174,9 @@ class Table:
             elif self._do(UNDO, None, None, now_ms):
                 self.gate.allow()    # the dice on the tray may be keyed again
         elif code == keys.VOID:
-            if self._do(VOID, None, None, now_ms):
+            if self.voided:
+                self.message = VOID_TWICE  # nothing new on the tray to void
+            elif self._do(VOID, None, None, now_ms):
                 self.npending = 0
                 self.gate.keyed()    # the throw is remade
         elif code == keys.BANK:
@@ -309,6 +327,8 @@ class Table:
     def on_tray(self, ev):
         """A tray event (from the accelerometer). True when the screen changes."""
         changed = self.gate.on_event(ev, self.unkeyed() and not self.game.over)
+        if ev == EV_THROW:
+            self.voided = False   # a new throw may be voided again
         if ev == EV_THROW or self.message in _GATE_REASONS:
             self.message = None  # old news: the tray has changed since
         if self.gate.rethrown:
@@ -328,6 +348,8 @@ class Table:
         if rules.can_continue():
             return HINT_TAKE
         reason = self.gate.refusal()
+        if self.tie_at_start() and (reason == THROW_FIRST or self.gate.manual):
+            return TIE_ORDER   # before the round's throw: the table may settle ties
         if reason == THROW_FIRST and can_bank:
             return HINT_THROW_BANK
         if reason:

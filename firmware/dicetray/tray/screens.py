@@ -274,29 +274,37 @@ def scores(fb, table):
 
 
 # -- game over ---------------------------------------------------------------
+_WINNER_ROWS = const(3)
+OVER_MENU = "MENU: new game"
+OVER_UNDO = "UNDO: take back"
+
+
 def over(fb, table):
+    """The result, until MENU: UNDO may still take back the last action."""
     game = table.game
     winners = table.winners
     fb.fill(0)
     fb.text("Game over", 0, 0, 1)
     if len(winners) == 1:
-        fb.text("Winner", 0, 11, 1)
+        fb.text("Winner", 0, 10, 1)
     else:
-        fb.text("Tie:", 0, 11, 1)
-        x = number(fb, len(winners), 40, 11)
-        fb.text("winners", x + _CH, 11, 1)
-    y = 22
+        fb.text("Tie:", 0, 10, 1)
+        x = number(fb, len(winners), 40, 10)
+        fb.text("winners", x + _CH, 10, 1)
+    y = 20
     for i in range(len(winners)):
-        if i == 4:
+        if i == _WINNER_ROWS - 1 and len(winners) > _WINNER_ROWS:
             fb.text("+", 0, y, 1)
-            number(fb, len(winners) - 4, _CH, y)
-            fb.text("more", 32, y, 1)
+            x = number(fb, len(winners) - i, _CH, y)
+            fb.text("more", x + _CH, y, 1)
             break
         p = winners[i]
         fb.text(table.names[p], 0, y, 1)
         number_right(fb, game.scores[p], _W, y)
-        y += 8
-    fb.text(table.message or "OK new  SCORES", 0, 56, 1)
+        y += _CH
+    fb.text(OVER_MENU, 0, 46, 1)
+    # what ended the game (its first line names the player), until a key
+    fb.text(table.message or table.said_top or table.said or OVER_UNDO, 0, 56, 1)
 
 
 # -- menus and questions ---------------------------------------------------------
