@@ -30,7 +30,7 @@ def manual_tray(flash):
 
 
 # Bottom lines of a tray that takes faces now (see play.py's hints).
-READY = ("Key the faces", "Faces or BANK", "OK: take over", "New throw: key it")
+READY = ("Key the faces", "Faces or BANK", "OK: take over", "Rethrown: key it")
 GAME_LINE = {"pig": 0, "bank": 1, "skulls": 2, "sixdice": 3}
 
 

@@ -69,6 +69,7 @@ def test_sixdice_stop_take_over_and_out(named):
     named.new_game("sixdice", players=3)
     named.key("1", "2", "3", "4", "5", "6", "OK")     # straight: 250, 6 dice again
     named.key("1", "2", "2", "3", "4", "6", "OK")     # one 1: 260, 5 dice left
+    named.shows("Throw 5 dice")                       # the count, no faces beside it
     named.key("BANK")
     named.shows("Ann stops 260")
     named.key("OK")                                   # Bob may not: he has not scored

@@ -40,8 +40,9 @@ def draw_info(fb, ui, table, y):
     """How many dice the next throw uses, and nothing that reads as faces
     ("Throw 4 dice"; "Final: 4 dice" once a total reached the target)."""
     rules = table.game.rules
-    fb.text("Final:" if rules.final else "Throw", 0, y, 1)
-    x = ui.number(fb, rules.free, 56, y)
+    word = "Final:" if rules.final else "Throw"
+    fb.text(word, 0, y, 1)
+    x = ui.number(fb, rules.free, 8 * len(word) + 8, y)
     fb.text("die" if rules.free == 1 else "dice", x + 8, y, 1)
 
 

@@ -334,7 +334,7 @@ class Table:
         if self.gate.rethrown:
             # Not merged: the faces of the throw before are dropped, and said so.
             self.npending = 0
-            self.message = "New throw: key it"
+            self.message = "Rethrown: key it"
             self.gate.rethrown = False
         return changed
 

@@ -15,6 +15,7 @@ _BIG_H = const(24)
 _BIG_T = const(3)      # segment thickness
 _BIG_STEP = const(17)
 _BIG_Y = const(19)
+_BIG_ROOM = const(85)  # width for the large total: the label starts at x = 88
 _ROWS = const(5)       # rows of a list screen (keep list, winners)
 
 DIGITS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9")
@@ -53,42 +54,56 @@ def number_right(fb, value, right, y, c=1):
     number(fb, value, right - _CH * digits_of(value), y, c)
 
 
-def _hseg(fb, x, y):
+def name_and_number(fb, name, x, value, y):
+    """A name from x and a number at the right edge; a long name is cut one
+    character short of the number (e.g. 10 characters and 6 digits)."""
+    fb.text(name, x, y, 1)
+    left = _W - _CH * digits_of(value) - _CH
+    if x + _CH * len(name) > left:
+        fb.fill_rect(left, y, _W - left, _CH, 0)
+    number_right(fb, value, _W, y)
+
+
+def _hseg(fb, x, y, w):
     # Two halves with a one-pixel gap: reads as a segment, and no run of 8
     # lit pixels looks like a '_' to a glyph matcher reading the screen.
-    half = _BIG_W // 2
+    half = w // 2
     fb.fill_rect(x, y, half, _BIG_T, 1)
-    fb.fill_rect(x + half + 1, y, _BIG_W - half - 1, _BIG_T, 1)
+    fb.fill_rect(x + half + 1, y, w - half - 1, _BIG_T, 1)
 
 
-def big_digit(fb, d, x, y):
+def big_digit(fb, d, x, y, w=_BIG_W):
     seg = _SEGMENTS[d]
     t = _BIG_T
-    w = _BIG_W
     half = _BIG_H // 2
     if seg & 1:
-        _hseg(fb, x, y)
+        _hseg(fb, x, y, w)
     if seg & 2:
         fb.fill_rect(x + w - t, y, t, half, 1)
     if seg & 4:
         fb.fill_rect(x + w - t, y + half, t, half, 1)
     if seg & 8:
-        _hseg(fb, x, y + _BIG_H - t)
+        _hseg(fb, x, y + _BIG_H - t, w)
     if seg & 16:
         fb.fill_rect(x, y + half, t, half, 1)
     if seg & 32:
         fb.fill_rect(x, y, t, half, 1)
     if seg & 64:
-        _hseg(fb, x, y + half - 1)
+        _hseg(fb, x, y + half - 1, w)
 
 
 def big_number(fb, value, x, y):
+    """7-segment digits, narrower when there are many, so that the total
+    never reaches x + _BIG_ROOM (the label and the throw are right of it)."""
+    n = digits_of(value)
+    step = min(_BIG_STEP, (_BIG_ROOM + _BIG_STEP - _BIG_W) // n)
+    w = step - (_BIG_STEP - _BIG_W)
     div = 1
     while div * 10 <= value:
         div *= 10
     while div:
-        big_digit(fb, value // div % 10, x, y)
-        x += _BIG_STEP
+        big_digit(fb, value // div % 10, x, y, w)
+        x += step
         div //= 10
 
 
@@ -146,9 +161,10 @@ def play(fb, table):
     anyone_banks = rules.ANY_PLAYER_BANKS
     fb.fill(0)
     fb.text(module.TITLE, 0, 0, 1)
-    if anyone_banks and rules.rolls:
-        fb.text("#", 40, 0, 1)
-        number(fb, rules.rolls, 48, 0)
+    if anyone_banks and rules.rolls < 100 and rules.rolls:  # (3 digits would reach the round)
+        x = _CH * len(module.TITLE) + 4
+        fb.text("#", x, 0, 1)
+        number(fb, rules.rolls, x + _CH, 0)
     round_right(fb, rules, module.ROUND_LETTER, 110, 0)
     status_marks(fb, table)
     # who is on turn, and their score
@@ -158,8 +174,7 @@ def play(fb, table):
         fb.text(table.names[turn], 48, 10, 1)
     else:
         fb.text(">", 0, 10, 1)
-        fb.text(table.names[turn], _CH, 10, 1)
-        number_right(fb, game.scores[turn], _W, 10)
+        name_and_number(fb, table.names[turn], _CH, game.scores[turn], 10)
     # the running total, large
     big_number(fb, rules.points, 0, _BIG_Y + 2)
     fb.text(module.POINTS_WORD, 88, 21, 1)
@@ -240,8 +255,7 @@ def order_list(fb, table):
             fb.text(">", 0, y, 1)
         fb.text(DIGITS[i + 1], _CH, y, 1)
         p = order[i]
-        fb.text(table.names[p], 3 * _CH, y, 1)
-        number_right(fb, game.scores[p], _W, y)
+        name_and_number(fb, table.names[p], 3 * _CH, game.scores[p], y)
     fb.text(table.message or table.ORDER_HINT, 0, 56, 1)
 
 
@@ -268,8 +282,7 @@ def scores(fb, table):
         elif not game.over and p == rules.turn:
             mark = ">"
         fb.text(mark, 0, y, 1)
-        fb.text(table.names[p], _CH, y, 1)
-        number_right(fb, game.scores[p], _W, y)
+        name_and_number(fb, table.names[p], _CH, game.scores[p], y)
         y += _CH
 
 
@@ -299,8 +312,7 @@ def over(fb, table):
             fb.text("more", x + _CH, y, 1)
             break
         p = winners[i]
-        fb.text(table.names[p], 0, y, 1)
-        number_right(fb, game.scores[p], _W, y)
+        name_and_number(fb, table.names[p], 0, game.scores[p], y)
         y += _CH
     fb.text(OVER_MENU, 0, 46, 1)
     # what ended the game (its first line names the player), until a key
