@@ -51,7 +51,7 @@ def test_void_says_so_and_a_second_void_of_the_same_throw_is_refused(tray):
     tray.new_game("pig", players=2)
     tray.throw(1)
     tray.key("VOID")
-    tray.shows("P1: throw void", "Throw again")
+    tray.shows("P1: void", "Throw again")
     before = tray.record_lines()
     tray.key("VOID")
     tray.shows("Already voided")

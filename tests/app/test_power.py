@@ -68,7 +68,7 @@ def test_torn_last_line_is_cut_and_reported(flash):
     torn = record.encode_action(ROLL, [3], t=4000)[:17].encode()  # the power went mid-write
     path = write_record(flash, "0007.jsonl", lines, torn)
     with Tray(flash) as tray:
-        tray.shows("Torn line 5 cut", "Bob")
+        tray.shows("Torn line 5", "Bob")
         assert path.read_bytes() == b"".join(line.encode() + b"\n" for line in lines)
         tray.roll(6)
         assert tray.actions()[-1] == ("roll", [6])

@@ -92,7 +92,7 @@ class App:
             # unfinished, or its result not yet left: UNDO may still take it back
             self.play(found.game, now)
             if found.dropped:
-                self.table.message = "Torn line %d cut" % found.dropped
+                self.table.message = "Torn line %d" % found.dropped
             else:
                 self.table.message = "Resumed %04d" % found.number
         if self.accel is None:

@@ -46,7 +46,7 @@ def _named(name, part):
     " " or ":" (the name shortened so the line fits), else as it is."""
     if part[0] != " " and part[0] != ":":
         return part
-    return name[:_LINE - len(part)] + part
+    return name[:max(2, _LINE - len(part))] + part  # 16 with totals up to 7 digits
 
 
 class Table:
@@ -136,7 +136,7 @@ class Table:
             said = UNDONE[before], None if rules.ANY_PLAYER_BANKS else " to play"
             who = rules.turn
         elif kind == VOID:
-            said = ": throw void", "Throw again"
+            said = ": void", "Throw again"
         else:
             said = self.game_module.said(self.game.rules, kind, who, before)
         if said is None:
