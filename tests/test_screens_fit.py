@@ -233,16 +233,24 @@ def test_every_message_fits_the_bottom_line(message):
 
 def test_the_menu_fits():
     from dicetray.tray.menu import Menu
-    menu_obj = Menu(NAMES)
-    app = FakeApp(menu_obj)
-    app.message = "Flash low 63K"
-    for _ in range(len(games.NAMES)):
-        for option in range(3):
-            screens.menu(Recorder(), app)
-            menu_obj.pos = 2
+    for roster in (NAMES, ["Al", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"], []):
+        menu_obj = Menu(roster, last=None)
+        menu_obj.players = 8
+        app = FakeApp(menu_obj)
+        app.message = "Flash low 63K"
+        for _ in range(len(games.NAMES)):
+            for option in range(3):
+                screens.menu(Recorder(), app)
+                menu_obj.pos = 2
+                menu_obj.key(keys.OK)
+            menu_obj.pos = 0
             menu_obj.key(keys.OK)
-        menu_obj.pos = 0
-        menu_obj.key(keys.OK)
+        menu_obj.pos = 4
+        menu_obj.key(keys.OK)                       # the seats screen
+        for _ in range(9):
+            screens.menu(Recorder(), app)
+            menu_obj.key(keys.OK)
+            menu_obj.key(keys.DOWN)
 
 
 def test_the_recorder_finds_an_overlap_and_a_clipped_text():

@@ -323,10 +323,13 @@ def over(fb, table):
 def menu(fb, app):
     m = app.menu
     fb.fill(0)
+    if m.seat >= 0:
+        m.draw_seats(fb, _CH)   # who sits where (the menu's own screen)
+        return
     fb.text("New game", 0, 0, 1)
     status_marks(fb, app)
     for i in range(m.LINES):
-        y = 10 + 9 * i
+        y = 8 + 8 * i
         if i == m.pos:
             fb.text(">", 0, y, 1)
         m.draw_line(fb, i, y, _CH)
