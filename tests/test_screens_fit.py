@@ -116,7 +116,7 @@ def current_screen(table):
     if table.keeps:
         return screens.keep_list
     if table.ordering is not None:
-        return screens.order_list
+        return lambda fb, t: t.game_module.draw_order(fb, screens, t)
     return screens.play
 
 

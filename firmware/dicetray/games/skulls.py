@@ -1,5 +1,7 @@
 # Skulls / Death Dice (seed 003): two dice with a skull face each; one skull
 # loses the round score, two skulls the player's whole total.
+from micropython import const
+
 from dicetray.engine.actions import BadHeader, Illegal, ROLL, BANK, ORDER, VOID
 from dicetray.engine.rules import Rules, NOTE_NONE, NOTE_BUST, NOTE_WIPEOUT, NOTE_ROUND, NOTE_OVER
 
@@ -24,6 +26,92 @@ def rules_for(n, opts):
 
 
 TIE_BREAK = "Tie-break round"
+# The table settles the order of tied players (roll-off, coin): the words
+# and the keys of the order list, here so that other games do not carry them.
+TIE_LINE = "Tie:PLAYER order"
+ORDER_HINT = "PLAYER:down OK"
+ONLY_TIES = "Only ties swap"
+ORDER_SAME = "Order unchanged"
+ORDER_KEYS = "OK or UNDO"
+_ORDER_ROWS = const(5)
+
+
+def tie_at_start(table):
+    """Before a later round's first throw, with players tied on total next
+    to each other in the computed order: the table may settle their order
+    (only tied players swap; round 1 keeps the seating)."""
+    game = table.game
+    if game.over or not game.allowed() & (1 << ORDER):
+        return False
+    rules = game.rules
+    if rules.round == 1 or table.npending:
+        return False
+    order = rules.order
+    scores = game.scores
+    for i in range(1, rules.n):
+        if scores[order[i - 1]] == scores[order[i]]:
+            return True
+    return False
+
+
+def open_order(table):
+    """PLAYER in play: the order list, or why not."""
+    if not tie_at_start(table):
+        table.message = "Seat order only" if table.game.rules.round == 1 else "No tie to order"
+        return
+    table.ordering = bytearray(table.game.rules.order)
+    table.order_pos = 0
+
+
+def order_key(table, keys, code, now_ms):
+    """A key while the order list is shown (`keys`: the tray's key codes)."""
+    order = table.ordering
+    n = len(order)
+    if code == keys.UP or code == keys.DOWN:
+        step = 1 if code == keys.DOWN else -1
+        table.order_pos = (table.order_pos + step) % n
+    elif code == keys.PLAYER:
+        # The player under the cursor goes one place down, past a tied player.
+        i = table.order_pos
+        scores = table.game.scores
+        if i + 1 >= n or scores[order[i]] != scores[order[i + 1]]:
+            table.message = ONLY_TIES
+            return
+        order[i], order[i + 1] = order[i + 1], order[i]
+        table.order_pos = i + 1
+    elif code == keys.OK:
+        table.ordering = None
+        if order == table.game.rules.order:
+            table.message = ORDER_SAME    # nothing to record
+        else:
+            table.act(ORDER, None, list(order), now_ms)
+    elif code == keys.UNDO:
+        table.ordering = None
+        table.message = ORDER_SAME
+    else:
+        table.message = ORDER_KEYS
+
+
+def draw_order(fb, ui, table):
+    """The round's order, first to play at the top; the cursor's player
+    moves down past a tied one with PLAYER."""
+    game = table.game
+    order = table.ordering
+    fb.fill(0)
+    fb.text("Tie: order?", 0, 0, 1)
+    ui.round_right(fb, game.rules, "R", 128, 0)
+    top = table.order_pos - table.order_pos % _ORDER_ROWS
+    for row in range(_ORDER_ROWS):
+        i = top + row
+        if i >= len(order):
+            break
+        y = 10 + 9 * row
+        if i == table.order_pos:
+            fb.text(">", 0, y, 1)
+        fb.text(ui.DIGITS[i + 1], 8, y, 1)
+        p = order[i]
+        ui.name_and_number(fb, table.names[p], 24, game.scores[p], y)
+    fb.text(table.message or ORDER_HINT, 0, 56, 1)
 
 
 def draw_info(fb, ui, table, y):

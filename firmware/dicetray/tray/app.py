@@ -182,7 +182,7 @@ class App:
             elif table.keeps:
                 screens.keep_list(fb, table)
             elif table.ordering is not None:
-                screens.order_list(fb, table)
+                table.game_module.draw_order(fb, screens, table)  # skulls' own screen
             else:
                 screens.play(fb, table)
         elif mode == SCORES:

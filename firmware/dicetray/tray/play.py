@@ -33,12 +33,6 @@ HINT_FACES = "Key the faces"
 HINT_FACES_BANK = "Faces or BANK"
 HINT_TAKE = "OK: take over"
 
-# Skulls: the table settles the order of tied players (roll-off, coin).
-TIE_ORDER = "Tie:PLAYER order"
-ORDER_HINT = "PLAYER:down OK"
-ONLY_TIES = "Only ties swap"
-ORDER_SAME = "Order unchanged"
-ORDER_KEYS = "OK or UNDO"
 
 
 def _named(name, part):
@@ -50,9 +44,6 @@ def _named(name, part):
 
 
 class Table:
-    TIE_ORDER = TIE_ORDER      # for screens.py, which imports nothing of ours
-    ORDER_HINT = ORDER_HINT
-
     def __init__(self, game, store, gate, now_ms=0):
         self.game = game
         self.game_module = games.module(game.game)  # title, words, its line on the play screen
@@ -81,12 +72,7 @@ class Table:
         self.keeps = rules.reservations()  # six dice: the throw waits for a keep
         self.keep_pos = 0
         if rules.ANY_PLAYER_BANKS:
-            # The bank cursor: on the round's first roller until moved; after
-            # a bank it goes on to the next player still in.
-            if not rules.rolls:
-                self.banker = rules.turn
-            elif not rules.is_in(self.banker):
-                self._move_banker(1)
+            self.game_module.cursor(self, 0)  # the bank cursor on a player still in
 
     def choosing_keep(self):
         return len(self.keeps) > 0
@@ -95,7 +81,7 @@ class Table:
         return self.npending > 0 or self.gate.state == READY
 
     # -- doing ------------------------------------------------------------------------
-    def _do(self, kind, dice, p, now_ms):
+    def act(self, kind, dice, p, now_ms):
         """Apply, record, then show. False (and the reason shown) if refused."""
         rules = self.game.rules
         who = p if kind == BANK and rules.ANY_PLAYER_BANKS else rules.turn
@@ -121,10 +107,7 @@ class Table:
         self.voided = kind == VOID
         self._say(kind, who, before)
         if kind == UNDO and rules.ANY_PLAYER_BANKS:
-            back = rules.in_mask & ~banked   # a bank taken back: that player is in again
-            for q in range(rules.n):
-                if (back >> q) & 1:
-                    self.banker = q          # the cursor names them
+            self.game_module.cursor_back(self, banked)
         self.refresh()
         return True
 
@@ -159,11 +142,11 @@ class Table:
         if game.over:
             # The result stays (UNDO takes back the last action) until MENU;
             # any other key: the screen says which key does what.
-            if code == keys.UNDO and self._do(UNDO, None, None, now_ms):
+            if code == keys.UNDO and self.act(UNDO, None, None, now_ms):
                 self.gate.allow()
             return True
         if self.ordering is not None:
-            self._order_key(code, now_ms)
+            self.game_module.order_key(self, keys, code, now_ms)
             return True
         face = keys.face(code)
         if face or code == keys.SKULL:
@@ -171,12 +154,12 @@ class Table:
         elif code == keys.UNDO:
             if self.npending:
                 self.npending -= 1   # a face not yet recorded: just forget it
-            elif self._do(UNDO, None, None, now_ms):
+            elif self.act(UNDO, None, None, now_ms):
                 self.gate.allow()    # the dice on the tray may be keyed again
         elif code == keys.VOID:
             if self.voided:
                 self.message = VOID_TWICE  # nothing new on the tray to void
-            elif self._do(VOID, None, None, now_ms):
+            elif self.act(VOID, None, None, now_ms):
                 self.npending = 0
                 self.gate.keyed()    # the throw is remade
         elif code == keys.BANK:
@@ -185,15 +168,17 @@ class Table:
             self._ok(now_ms)
         elif code == keys.PLAYER:
             if game.rules.TIE_ORDER:
-                self._open_order()
+                self.game_module.open_order(self)
+            elif game.rules.ANY_PLAYER_BANKS:
+                self.game_module.cursor(self, 1)
             else:
-                self._pick_banker(1)
+                self.message = NOT_HERE
         elif code == keys.UP or code == keys.DOWN:
             step = 1 if code == keys.DOWN else -1
             if self.keeps:
                 self.keep_pos = (self.keep_pos + step) % len(self.keeps)
             elif game.rules.ANY_PLAYER_BANKS:
-                self._pick_banker(step)
+                self.game_module.cursor(self, step)
             else:
                 self.message = NOT_HERE
         return True
@@ -225,7 +210,7 @@ class Table:
             return
         dice = list(self.pending[:self.npending])
         self.npending = 0
-        if self._do(ROLL, dice, None, now_ms):
+        if self.act(ROLL, dice, None, now_ms):
             self.gate.keyed()
 
     def _bank(self, now_ms):
@@ -234,7 +219,7 @@ class Table:
             self.message = KEY_FACES
             return
         banker = self.banker if self.game.rules.ANY_PLAYER_BANKS else None
-        self._do(BANK, None, banker, now_ms)
+        self.act(BANK, None, banker, now_ms)
 
     def _throw_expected(self):
         """A throw has settled on the tray and its faces are not keyed."""
@@ -244,84 +229,18 @@ class Table:
         game = self.game
         if self.keeps:
             kept = self.keeps[self.keep_pos][0]
-            self._do(KEEP, list(kept), None, now_ms)
+            self.act(KEEP, list(kept), None, now_ms)
         elif game.rules.can_continue():
-            self._do(CONTINUE, None, None, now_ms)
+            self.act(CONTINUE, None, None, now_ms)
         elif self.npending:
             self.message = "Key %d faces" % self.game.rules.dice_to_throw()
         else:
             self.message = self.hint_text()
 
-    def _pick_banker(self, step):
-        """PLAYER or DOWN: the bank cursor to the next player still in; UP: back."""
-        rules = self.game.rules
-        if not rules.ANY_PLAYER_BANKS:
-            self.message = NOT_HERE
-        elif not rules.rolls:
-            self.message = "Roll first"
-        else:
-            self._move_banker(step)
-
-    def _move_banker(self, step):
-        rules = self.game.rules
-        p = self.banker
-        for _ in range(rules.n):
-            p = (p + step) % rules.n
-            if rules.is_in(p):
-                break
-        self.banker = p
-
-    # -- skulls: the order of tied players -------------------------------------------
+    # -- skulls: the order of tied players (its code is in games/skulls.py) ----------
     def tie_at_start(self):
-        """Skulls, before a later round's first throw, with players tied on
-        total next to each other in the computed order: the table may settle
-        their order (only tied players swap; round 1 keeps the seating)."""
-        game = self.game
-        if not game.rules.TIE_ORDER or game.over or not game.allowed() & (1 << ORDER):
-            return False
-        rules = game.rules
-        if rules.round == 1 or self.npending:
-            return False
-        order = rules.order
-        scores = game.scores
-        for i in range(1, rules.n):
-            if scores[order[i - 1]] == scores[order[i]]:
-                return True
-        return False
-
-    def _open_order(self):
-        if not self.tie_at_start():
-            self.message = "Seat order only" if self.game.rules.round == 1 else "No tie to order"
-            return
-        self.ordering = bytearray(self.game.rules.order)
-        self.order_pos = 0
-
-    def _order_key(self, code, now_ms):
-        order = self.ordering
-        n = len(order)
-        if code == keys.UP or code == keys.DOWN:
-            step = 1 if code == keys.DOWN else -1
-            self.order_pos = (self.order_pos + step) % n
-        elif code == keys.PLAYER:
-            # The player under the cursor goes one place down, past a tied player.
-            i = self.order_pos
-            scores = self.game.scores
-            if i + 1 >= n or scores[order[i]] != scores[order[i + 1]]:
-                self.message = ONLY_TIES
-                return
-            order[i], order[i + 1] = order[i + 1], order[i]
-            self.order_pos = i + 1
-        elif code == keys.OK:
-            self.ordering = None
-            if order == self.game.rules.order:
-                self.message = ORDER_SAME    # nothing to record
-            else:
-                self._do(ORDER, None, list(order), now_ms)
-        elif code == keys.UNDO:
-            self.ordering = None
-            self.message = ORDER_SAME
-        else:
-            self.message = ORDER_KEYS
+        """The game lets the table settle the order of tied players now."""
+        return self.game.rules.TIE_ORDER and self.game_module.tie_at_start(self)
 
     # -- the tray ------------------------------------------------------------------
     def on_tray(self, ev):
@@ -349,7 +268,7 @@ class Table:
             return HINT_TAKE
         reason = self.gate.refusal()
         if self.tie_at_start() and (reason == THROW_FIRST or self.gate.manual):
-            return TIE_ORDER   # before the round's throw: the table may settle ties
+            return self.game_module.TIE_LINE   # before the round's throw: ties may be settled
         if reason == THROW_FIRST and can_bank:
             return HINT_THROW_BANK
         if reason:

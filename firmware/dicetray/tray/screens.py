@@ -233,32 +233,6 @@ def keep_list(fb, table):
         fb.text("UP/DOWN OK keep", 0, 56, 1)
 
 
-# -- skulls: settle the order of tied players ------------------------------------
-_ORDER_ROWS = const(5)
-
-
-def order_list(fb, table):
-    """The round's order, first to play at the top; the cursor's player
-    moves down past a tied one with PLAYER."""
-    game = table.game
-    order = table.ordering
-    fb.fill(0)
-    fb.text("Tie: order?", 0, 0, 1)
-    round_right(fb, game.rules, "R", _W, 0)
-    top = table.order_pos - table.order_pos % _ORDER_ROWS
-    for row in range(_ORDER_ROWS):
-        i = top + row
-        if i >= len(order):
-            break
-        y = 10 + 9 * row
-        if i == table.order_pos:
-            fb.text(">", 0, y, 1)
-        fb.text(DIGITS[i + 1], _CH, y, 1)
-        p = order[i]
-        name_and_number(fb, table.names[p], 3 * _CH, game.scores[p], y)
-    fb.text(table.message or table.ORDER_HINT, 0, 56, 1)
-
-
 # -- scores ------------------------------------------------------------------
 def scores(fb, table):
     game = table.game
