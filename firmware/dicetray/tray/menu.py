@@ -91,7 +91,8 @@ class Menu:
 
     def key(self, code):
         if self.seat >= 0:
-            return self._seat_key(code)
+            from dicetray.tray import seats  # loaded only while the seats are shown
+            return seats.key(self, code)
         if code == keys.UP:
             self.pos = (self.pos - 1) % self.LINES
             return CHANGED
@@ -117,48 +118,6 @@ class Menu:
         else:
             return FREE
         return CHANGED
-
-    # -- the seats: who plays, in which order ---------------------------------
-    def _seat_key(self, code):
-        n = self.players
-        i = self.seat
-        seats = self.seats
-        if code == keys.UP or code == keys.DOWN:
-            self.seat = (i + (1 if code == keys.DOWN else -1)) % n
-        elif code == keys.OK:
-            # the next name (roster, then P1..P8) nobody else sits on
-            names = self._candidates()
-            at = names.index(seats[i]) if seats[i] in names else -1
-            for step in range(1, len(names) + 1):
-                name = names[(at + step) % len(names)]
-                if name == seats[i] or name not in seats[:n]:
-                    break
-            if name in seats:  # it was waiting in a seat not played: swap them
-                seats[seats.index(name)] = seats[i]
-            seats[i] = name
-        elif code == keys.PLAYER:
-            j = (i + 1) % n    # one seat down (the last one goes to the top)
-            seats[i], seats[j] = seats[j], seats[i]
-            self.seat = j
-        elif code == keys.MENU or code == keys.UNDO:
-            self.seat = -1
-        else:
-            return NOTHING
-        return CHANGED
-
-    def draw_seats(self, fb, ch):
-        fb.text("Seats  MENU:back", 0, 0, 1)
-        top = self.seat - self.seat % 5
-        for row in range(5):
-            i = top + row
-            if i >= self.players:
-                break
-            y = 10 + 9 * row
-            if i == self.seat:
-                fb.text(">", 0, y, 1)
-            fb.text(number_text(i + 1), ch, y, 1)
-            fb.text(self.seats[i][:10], 3 * ch, y, 1)
-        fb.text("OK:who PLAYER:dn", 0, 56, 1)
 
     def chosen(self):
         """(game, players, opts) for the record header; remembered for the
@@ -190,10 +149,6 @@ class Menu:
             x = fb_names(fb, self.seats, self.players, x, y)
         else:
             fb.text("Free flash", x, y, 1)
-
-
-def number_text(n):
-    return "%d" % n
 
 
 def fb_names(fb, names, count, x, y):

@@ -298,7 +298,8 @@ def menu(fb, app):
     m = app.menu
     fb.fill(0)
     if m.seat >= 0:
-        m.draw_seats(fb, _CH)   # who sits where (the menu's own screen)
+        from dicetray.tray import seats
+        seats.draw(fb, m, _CH)   # who sits where (the menu's own screen)
         return
     fb.text("New game", 0, 0, 1)
     status_marks(fb, app)
