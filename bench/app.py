@@ -55,7 +55,7 @@ Counting(oled, accel, pad).run()
 
 
 GAMES = games.NAMES
-_READY = ("Key the faces", "Faces or BANK", "OK: take over", "New throw: key it")
+_READY = ("Key the faces", "Faces or BANK", "OK: take over", "Rethrown: key it")
 
 
 def _throw(vb, throws, dice):

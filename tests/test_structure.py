@@ -79,7 +79,7 @@ def test_the_pattern_finds_a_comparison():
 def test_each_game_module_owns_what_the_tray_and_the_tools_ask_of_it(name):
     module = games.module(name)
     for attribute in ("TITLE", "ROUND_WORD", "ROUND_LETTER", "POINTS_WORD", "OPTION_KEYS", "MENU_OPTION",
-                      "rules_for", "draw_info"):
+                      "rules_for", "draw_info", "said"):
         assert hasattr(module, attribute), "games/%s.py lacks %s" % (name, attribute)
     key, values, labels = module.MENU_OPTION
     assert key in module.OPTION_KEYS and len(values) == len(labels)

@@ -30,8 +30,7 @@ def manual_tray(flash):
 
 
 # Bottom lines of a tray that takes faces now (see play.py's hints).
-READY = ("Key the faces", "Faces or BANK", "OK: take over", "New throw: key it")
-GAME_LINE = {"pig": 0, "bank": 1, "skulls": 2, "sixdice": 3}
+READY = ("Key the faces", "Faces or BANK", "OK: take over", "Rethrown: key it")
 
 
 class Tray:
@@ -142,13 +141,23 @@ class Tray:
 
     # -- the menu -----------------------------------------------------------------
     def new_game(self, game, players=2, option=0):
-        """From the menu (cursor on Game): choose and start."""
-        for _ in range(GAME_LINE[game]):
-            self.key("ROLL")
+        """From the menu (cursor on Game): choose and start. The menu may
+        offer another game, count or option first (the last game's, the
+        roster's): the screen is read until it shows the ones wanted."""
+        from dicetray import games
+        module = games.module(game)
+        self._press_until("Game", module.TITLE)
         self.key("DOWN")
-        for _ in range(players - 2):
-            self.key("ROLL")
+        self._press_until("Players", "Players %d" % players)
         self.key("DOWN")
-        for _ in range(option):
-            self.key("ROLL")
+        self._press_until(None, module.MENU_OPTION[2][option])
         self.key("DOWN", "ROLL")
+
+    def _press_until(self, line_start, wanted, tries=8):
+        for _ in range(tries):
+            lines = [line.lstrip(">").strip() for line in self.vb.screen_text()]
+            if any(line.endswith(wanted) and (line_start is None or line.startswith(line_start))
+                   for line in lines):
+                return
+            self.key("ROLL")
+        raise AssertionError("the menu never showed %r:\n%s" % (wanted, self.text()))

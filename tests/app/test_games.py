@@ -23,10 +23,10 @@ def test_pig_whole_game(tray):
     tray.key("5")                                      # the same dice, keyed again
     tray.shows("Roll 2 of 6")
     tray.key("BANK")                                   # P1 9
-    tray.shows("P2", "Throw first")
+    tray.shows("P1 banks 9", ">P2")
     tray.roll(6)
     tray.roll(1)                                       # P2 loses the turn
-    tray.shows("Turn lost", "C2/3", "P1", "9")
+    tray.shows("P2: 1", "Turn lost", "C2/3", "P1", "9")
     tray.roll(3)
     tray.key("BANK")                                   # P1 12
     for _ in range(6):
@@ -62,7 +62,7 @@ def test_bank_whole_game(tray):
     tray.shows("Bank>P1")
     tray.key("BANK")                                   # P1 banks 154, P2 stays in
     tray.roll(3, 4)                                    # a 7 from roll 4 on
-    tray.shows("7: round over", "R10/10")
+    tray.shows("P2: 7", "Round over", "R10/10")
     tray.roll(3, 4)
     tray.key("BANK", "BANK")
     result = finish_and_check(tray, ["Winner", "P1", "824"], [824, 670])
@@ -86,7 +86,7 @@ def test_skulls_whole_game(tray):
         if 0 not in throws[-1]:
             tray.key("BANK")
         if turn == 4:
-            tray.shows("2 skulls:total 0", "P2")
+            tray.shows("P1: 2 skulls", "Total 0", "P2")
         if turn == 5:
             tray.shows("R4/6", "P2", "16")             # the leader plays first
     result = finish_and_check(tray, ["Winner", "P2", "46"], [34, 46])

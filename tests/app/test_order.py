@@ -28,6 +28,8 @@ def test_tied_players_order_is_settled_by_keys_and_recorded(manual_tray):
     tray.shows("Seat order only")
     assert tray.actions() == []
     play_round_one(tray)
+    tray.shows("R2/6", ">P1", "P3: skull")          # what the last turn did, until a key
+    tray.key("OK")
     tray.shows("R2/6", ">P1", "Tie:PLAYER order")
 
     tray.key("PLAYER")

@@ -47,6 +47,24 @@ class History:
         self._used = last
         self.count -= 1
 
+    def last_kind(self):
+        """The kind of the latest action held, 0 when none (a screen says
+        what an undo takes back)."""
+        chunks = self._chunks
+        end = self._used
+        if end:
+            chunk = chunks[-1]
+        elif len(chunks) > 1:
+            chunk = chunks[-2]
+            end = self._end_of(chunk)
+        else:
+            return 0
+        at = last = 0
+        while at < end:
+            last = at
+            at += _length(chunk[at])
+        return chunk[last] >> 4
+
     def _end_of(self, chunk):
         """Bytes in use in a full chunk: up to its end marker, if any."""
         at = 0

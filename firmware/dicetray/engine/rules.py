@@ -17,6 +17,7 @@ NOTE_OVER = const(6)      # the game ended
 NOTE_SIXKIND = const(7)   # six dice: six of a kind, instant win
 NOTE_OUT = const(8)       # six dice: the player was eliminated
 NOTE_BONUS = const(9)     # six dice: all-ones bonus of 100
+NOTE_FINAL = const(10)    # six dice: a total reached the target: the final phase begins
 
 
 class Rules:
@@ -110,6 +111,12 @@ class Rules:
 
     def voided(self):
         """A throw was voided: no total changes."""
+
+    def throw_shown(self):
+        """True while the last throw belongs to the turn (bank: the round)
+        now being played: once a turn ends, its dice are not the next
+        player's."""
+        return self.rolls > 0
 
     def face_refusal(self, face):
         """Why a face key (0 = skull) cannot be part of a throw here, or None."""

@@ -24,10 +24,54 @@ def rules_for(n, opts):
 
 def draw_info(fb, ui, table, y):
     if table.game.rules.rolls:
+        # BANK banks the player under the cursor (PLAYER, UP, DOWN move it):
+        # drawn inverted, apart from the roller on the line under the title.
         fb.text("Bank>", 0, y, 1)
-        fb.text(table.names[table.banker], 40, y, 1)
+        ui.chosen(fb, table.names[table.banker], 40, y)
     else:
         fb.text("First roll", 0, y, 1)
+
+
+def cursor(table, step):
+    """The bank cursor (table.banker: who BANK banks). step 0, after every
+    action: on the round's first roller until moved, and after a bank on
+    to the next player still in; PLAYER/DOWN (1), UP (-1): the next or the
+    previous player who has not banked."""
+    rules = table.game.rules
+    if step and not rules.rolls:
+        table.message = "Roll first"
+        return
+    if not rules.rolls:
+        table.banker = rules.turn
+        return
+    p = table.banker
+    if not step:
+        if rules.is_in(p):
+            return
+        step = 1
+    for _ in range(rules.n):
+        p = (p + step) % rules.n
+        if rules.is_in(p):
+            break
+    table.banker = p
+
+
+def cursor_back(table, in_before):
+    """After an undo: a bank taken back puts its player under the cursor."""
+    rules = table.game.rules
+    back = rules.in_mask & ~in_before
+    for q in range(rules.n):
+        if (back >> q) & 1:
+            table.banker = q
+
+
+def said(rules, kind, p, before):
+    """As pig.said(); the player is the one who banked, or the roller."""
+    if kind == BANK:
+        return " banks %d" % before, None if rules.rolls else "Round over"
+    if kind == ROLL and not rules.rolls:  # a 7 from roll 4 on
+        return ": 7", "Round over"
+    return None
 
 
 class Bank(Rules):

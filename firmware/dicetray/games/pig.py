@@ -28,6 +28,21 @@ def draw_info(fb, ui, table, y):
     fb.text("of 6", x + 8, y, 1)
 
 
+def said(rules, kind, p, before):
+    """What the action just applied did, for the play screen: (first line,
+    second line or None), a part starting with " " or ":" follows the
+    player's name; None when the screen shows it anyway. `p`: who acted,
+    `before`: the running total before the action."""
+    if kind == BANK:
+        return " banks %d" % before, None
+    if kind == ROLL:
+        if rules.last_roll[0] == 1:
+            return ": 1", "Turn lost"
+        if not rules.rolls:  # the sixth roll ended the turn
+            return " banks %d" % (before + rules.last_roll[0]), "6 rolls: banked"
+    return None
+
+
 class Pig(Rules):
     game = "pig"
     TURN_KEY = ("circuit", "turn")

@@ -4,7 +4,7 @@ from micropython import const
 
 from dicetray.engine.actions import BadHeader, Illegal, ROLL, BANK, KEEP, CONTINUE, VOID
 from dicetray.engine.rules import (Rules, NOTE_NONE, NOTE_BUST, NOTE_OVER, NOTE_SIXKIND,
-                            NOTE_OUT, NOTE_BONUS)
+                            NOTE_OUT, NOTE_BONUS, NOTE_FINAL)
 from dicetray.games import sixdice_scoring as scoring
 
 _DICE = const(6)
@@ -37,11 +37,31 @@ def rules_for(n, opts):
 
 
 def draw_info(fb, ui, table, y):
+    """How many dice the next throw uses, and nothing that reads as faces
+    ("Throw 4 dice"; "Final: 4 dice" once a total reached the target)."""
     rules = table.game.rules
-    fb.text("Dice", 0, y, 1)
-    ui.number(fb, rules.free, 40, y)
-    if rules.last_n:
-        ui.faces(fb, rules.last_roll, rules.last_n, 56, y)
+    word = "Final:" if rules.final else "Throw"
+    fb.text(word, 0, y, 1)
+    x = ui.number(fb, rules.free, 8 * len(word) + 8, y)
+    fb.text("die" if rules.free == 1 else "dice", x + 8, y, 1)
+
+
+def said(rules, kind, p, before):
+    """As pig.said()."""
+    out = " is out" if rules.is_out(p) else None
+    if kind == BANK:
+        if rules.note == NOTE_FINAL:
+            return " stops %d" % before, "Final phase"
+        return " stops %d" % before, out
+    if kind == ROLL and rules.phase != ROLLED:  # the throw ended the turn
+        if rules.winner >= 0:
+            return " wins", "Six of a kind"
+        return ": no score", out or "Turn lost"
+    if kind == KEEP and rules.note == NOTE_BONUS:
+        return ": all ones", "+100 bonus"
+    if kind == CONTINUE:
+        return " takes over", "%d, %d dice" % (rules.points, rules.free)
+    return None
 
 
 class SixDice(Rules):
@@ -163,6 +183,9 @@ class SixDice(Rules):
     def voided(self):
         self.acted = True  # the turn has begun: too late to continue
 
+    def throw_shown(self):
+        return self.phase == ROLLED or self.phase == KEPT
+
     def _why_not_stop(self):
         if self.phase == ROLLED:
             return "Keep dice first"
@@ -244,6 +267,7 @@ class SixDice(Rules):
             if self.scores[p] >= self.target:
                 self.final = True
                 self.turns_left = self.n - 1
+                self.note = NOTE_FINAL
         elif self.short:
             self.turns_left -= 1
             if self.turns_left == 0:

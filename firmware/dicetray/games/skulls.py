@@ -1,5 +1,7 @@
 # Skulls / Death Dice (seed 003): two dice with a skull face each; one skull
 # loses the round score, two skulls the player's whole total.
+from micropython import const
+
 from dicetray.engine.actions import BadHeader, Illegal, ROLL, BANK, ORDER, VOID
 from dicetray.engine.rules import Rules, NOTE_NONE, NOTE_BUST, NOTE_WIPEOUT, NOTE_ROUND, NOTE_OVER
 
@@ -23,12 +25,119 @@ def rules_for(n, opts):
     return Skulls(n, rounds, 2 if faces == "2-6" else 1)
 
 
-def draw_info(fb, ui, table, y):
-    if table.tie_at_start():
-        fb.text(table.TIE_ORDER, 0, y, 1)
+TIE_BREAK = "Tie-break round"
+# The table settles the order of tied players (roll-off, coin): the words
+# and the keys of the order list, here so that other games do not carry them.
+TIE_LINE = "Tie:PLAYER order"
+ORDER_HINT = "PLAYER:down OK"
+ONLY_TIES = "Only ties swap"
+ORDER_SAME = "Order unchanged"
+ORDER_KEYS = "OK or UNDO"
+_ORDER_ROWS = const(5)
+
+
+def tie_at_start(table):
+    """Before a later round's first throw, with players tied on total next
+    to each other in the computed order: the table may settle their order
+    (only tied players swap; round 1 keeps the seating)."""
+    game = table.game
+    if game.over or not game.allowed() & (1 << ORDER):
+        return False
+    rules = game.rules
+    if rules.round == 1 or table.npending:
+        return False
+    order = rules.order
+    scores = game.scores
+    for i in range(1, rules.n):
+        if scores[order[i - 1]] == scores[order[i]]:
+            return True
+    return False
+
+
+def open_order(table):
+    """PLAYER in play: the order list, or why not."""
+    if not tie_at_start(table):
+        table.message = "Seat order only" if table.game.rules.round == 1 else "No tie to order"
+        return
+    table.ordering = bytearray(table.game.rules.order)
+    table.order_pos = 0
+
+
+def order_key(table, keys, code, now_ms):
+    """A key while the order list is shown (`keys`: the tray's key codes)."""
+    order = table.ordering
+    n = len(order)
+    if code == keys.UP or code == keys.DOWN:
+        step = 1 if code == keys.DOWN else -1
+        table.order_pos = (table.order_pos + step) % n
+    elif code == keys.PLAYER:
+        # The player under the cursor goes one place down, past a tied player.
+        i = table.order_pos
+        scores = table.game.scores
+        if i + 1 >= n or scores[order[i]] != scores[order[i + 1]]:
+            table.message = ONLY_TIES
+            return
+        order[i], order[i + 1] = order[i + 1], order[i]
+        table.order_pos = i + 1
+    elif code == keys.OK:
+        table.ordering = None
+        if order == table.game.rules.order:
+            table.message = ORDER_SAME    # nothing to record
+        else:
+            table.act(ORDER, None, list(order), now_ms)
+    elif code == keys.UNDO:
+        table.ordering = None
+        table.message = ORDER_SAME
     else:
-        fb.text("Rolls", 0, y, 1)
-        ui.number(fb, table.game.rules.rolls, 48, y)
+        table.message = ORDER_KEYS
+
+
+def draw_order(fb, ui, table):
+    """The round's order, first to play at the top; the cursor's player
+    moves down past a tied one with PLAYER."""
+    game = table.game
+    order = table.ordering
+    fb.fill(0)
+    fb.text("Tie: order?", 0, 0, 1)
+    ui.round_right(fb, game.rules, "R", 128, 0)
+    top = table.order_pos - table.order_pos % _ORDER_ROWS
+    for row in range(_ORDER_ROWS):
+        i = top + row
+        if i >= len(order):
+            break
+        y = 10 + 9 * row
+        if i == table.order_pos:
+            fb.text(">", 0, y, 1)
+        fb.text(ui.DIGITS[i + 1], 8, y, 1)
+        p = order[i]
+        ui.name_and_number(fb, table.names[p], 24, game.scores[p], y)
+    fb.text(table.message or ORDER_HINT, 0, 56, 1)
+
+
+def draw_info(fb, ui, table, y):
+    rules = table.game.rules
+    if rules.tie_break() and not rules.rolls:
+        fb.text(TIE_BREAK, 0, y, 1)
+    else:
+        fb.text("Roll", 0, y, 1)
+        ui.number(fb, rules.rolls, 40, y)
+        if rules.tie_break() and rules.rolls < 100:  # (a 3-digit count would reach it)
+            fb.text("Tie-break", 56, y, 1)
+
+
+def said(rules, kind, p, before):
+    """As pig.said()."""
+    # The last turn of the last round left a tie for the lead: say so.
+    tie_break = TIE_BREAK if rules.tie_break() and not rules.pos and not rules.over else None
+    if kind == BANK:
+        return " banks %d" % before, tie_break
+    if kind == ROLL and not rules.rolls:  # a skull ended the turn
+        if rules.last_roll[0] == SKULL and rules.last_roll[1] == SKULL:
+            return ": 2 skulls", tie_break or "Total 0"
+        return ": skull", tie_break or "Turn lost"
+    if kind == ORDER:
+        return "Order set", None
+    return None
 
 
 class Skulls(Rules):
@@ -66,6 +175,10 @@ class Skulls(Rules):
 
     def dice_to_throw(self):
         return 2
+
+    def tie_break(self):
+        """True in a round played after the last one to break a tie for the lead."""
+        return self.rnd >= self.rounds
 
     def face_refusal(self, face):
         if face != SKULL and (face < self.low or face > self.low + 4):

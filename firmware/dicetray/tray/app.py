@@ -90,12 +90,13 @@ class App:
         elif found.game is None:
             self.open_menu("Bad %04d" % found.number)
             print("record %04d not resumed: %s" % (found.number, found.error))
-        elif found.game.over:
-            self.open_menu(None)
+        elif found.left:
+            self.open_menu(None)   # left from the menu: not taken up again
         else:
+            # unfinished, or its result not yet left: UNDO may still take it back
             self.play(found.game, now)
             if found.dropped:
-                self.table.message = "Torn line %d cut" % found.dropped
+                self.table.message = "Torn line %d" % found.dropped
             else:
                 self.table.message = "Resumed %04d" % found.number
         if self.accel is None:
@@ -200,7 +201,7 @@ class App:
             elif table.keeps:
                 screens.keep_list(fb, table)
             elif table.ordering is not None:
-                screens.order_list(fb, table)
+                table.game_module.draw_order(fb, screens, table)  # skulls' own screen
             else:
                 screens.play(fb, table)
         elif mode == SCORES:
@@ -267,11 +268,9 @@ class App:
                 self.mode = SCORES
             elif code == keys.MENU:
                 if table.game.over:
-                    self.end_game()
+                    self.end_game()   # the result was seen: on to a new game
                 else:
                     self.ask(_ASK_LEAVE, "Leave this game?", "Record is kept")
-            elif code == keys.OK and table.game.over:
-                self.end_game()
             else:
                 table.key(code, now)
         elif mode == SCORES:

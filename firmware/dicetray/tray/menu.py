@@ -1,7 +1,10 @@
-"""The new-game menu: game, number of players, the game's option, start.
+"""The new-game menu: game, number of players, the game's option, start,
+the seats (who plays, in which order), free flash.
 
 UP/DOWN move between lines, OK (ROLL) changes the value on the line or
-starts. Names come from /roster.txt (one per line), else P1..P8.
+starts. Names come from /roster.txt (one per line), else P1..P8. The last
+game started (game, option, players in their seats) is remembered in
+/last.txt and offered first.
 """
 from micropython import const
 
@@ -10,13 +13,15 @@ from dicetray.tray import keys, unload_games
 from dicetray.tray.screens import number
 
 ROSTER = "/roster.txt"
+LAST = "/last.txt"     # game name, option index, then the players in seat order
 
 LINE_GAME = const(0)
 LINE_PLAYERS = const(1)
 LINE_OPTION = const(2)
 LINE_START = const(3)
-LINE_FREE = const(4)
-LINE_SETUP = const(5)
+LINE_SEATS = const(4)
+LINE_FREE = const(5)
+LINE_SETUP = const(6)
 
 # What a key did in the menu.
 NOTHING = const(0)
@@ -35,23 +40,62 @@ def read_roster(path=ROSTER):
                 name = line.strip()
                 if name:
                     names.append(name)
-    except OSError:
+    except (OSError, UnicodeError):
         pass
     return names
 
 
-class Menu:
-    LINES = 6
+def read_last(path=LAST):
+    """(game index, option index, names) of the last game started, or None."""
+    lines = read_roster(path)
+    try:
+        game = games.NAMES.index(lines[0])
+        option = int(lines[1])
+    except (IndexError, ValueError):
+        return None
+    names = lines[2:]
+    if not 2 <= len(names) <= 8:
+        return None
+    return game, option, names
 
-    def __init__(self, roster=None):
+
+class Menu:
+    LINES = 7
+    SHOWN = 6   # lines on the screen at once (it scrolls)
+
+    def __init__(self, roster=None, last=LAST):
         self.roster = read_roster() if roster is None else roster
         self.game = 0
-        self.module = games.module(games.NAMES[0])  # title and option of the game shown
-        self.players = max(2, min(8, len(self.roster))) if self.roster else 2
         self.option = 0
         self.pos = 0
+        self.seat = -1             # >= 0: choosing who sits there (the seats screen)
+        self._last = last
+        seats = []
+        found = read_last(last) if last else None
+        if found:
+            self.game, self.option, seats = found
+        self.module = games.module(games.NAMES[self.game])  # title and option of the game shown
+        if self.option >= len(self.module.MENU_OPTION[1]):
+            self.option = 0
+        if seats:
+            self.players = len(seats)
+        else:
+            self.players = max(2, min(8, len(self.roster))) if self.roster else 2
+        # Eight seats: the remembered players, then the roster, then P1..P8.
+        for name in self._candidates():
+            if len(seats) == 8:
+                break
+            if name not in seats:
+                seats.append(name)
+        self.seats = seats
+
+    def _candidates(self):
+        return self.roster + ["P%d" % i for i in range(1, 9)]
 
     def key(self, code):
+        if self.seat >= 0:
+            from dicetray.tray import seats  # loaded only while the seats are shown
+            return seats.key(self, code)
         if code == keys.UP:
             self.pos = (self.pos - 1) % self.LINES
             return CHANGED
@@ -72,6 +116,8 @@ class Menu:
             self.option = (self.option + 1) % len(self.module.MENU_OPTION[1])
         elif self.pos == LINE_START:
             return START
+        elif self.pos == LINE_SEATS:
+            self.seat = 0
         elif self.pos == LINE_FREE:
             return FREE
         else:
@@ -79,11 +125,16 @@ class Menu:
         return CHANGED
 
     def chosen(self):
-        """(game, players, opts) for the record header."""
+        """(game, players, opts) for the record header; remembered for the
+        next menu (a failed write only means it is not remembered)."""
         key, values, _ = self.module.MENU_OPTION
-        names = []
-        for i in range(self.players):
-            names.append(self.roster[i] if i < len(self.roster) else "P%d" % (i + 1))
+        names = self.seats[:self.players]
+        if self._last:
+            try:
+                with open(self._last, "w") as f:
+                    f.write("%s\n%d\n%s\n" % (games.NAMES[self.game], self.option, "\n".join(names)))
+            except OSError:
+                pass
         return games.NAMES[self.game], names, {key: values[self.option]}
 
     def draw_line(self, fb, i, y, x):
@@ -98,7 +149,22 @@ class Menu:
             fb.text(self.module.MENU_OPTION[2][self.option], x, y, 1)
         elif i == LINE_START:
             fb.text("Start", x, y, 1)
+        elif i == LINE_SEATS:
+            # as many of the names, in seat order, as fit the line
+            x = fb_names(fb, self.seats, self.players, x, y)
         elif i == LINE_FREE:
             fb.text("Free flash", x, y, 1)
         else:
             fb.text("Tray setup", x, y, 1)
+
+
+def fb_names(fb, names, count, x, y):
+    """'Ann Bob Cy' from x, stopping before the panel's edge ('..' if cut)."""
+    for i in range(count):
+        name = names[i]
+        if x + 8 * len(name) > (128 if i == count - 1 else 112):  # room for '..' after
+            fb.text("..", x, y, 1)
+            return x + 16
+        fb.text(name, x, y, 1)
+        x += 8 * len(name) + 8
+    return x

@@ -10,15 +10,11 @@ from micropython import const
 from dicetray import games
 from dicetray.tray import keys
 from dicetray.engine.actions import Illegal, ROLL, BANK, KEEP, CONTINUE, ORDER, VOID, UNDO
-from dicetray.engine import rules as notes
 from dicetray.tray.gate import THROW_FIRST, DICE_MOVING, LEVEL_TRAY, READY, MOVED_AGAIN
 from dicetray.tray.throws import EV_THROW
 
 _NAME_CHARS = const(10)
-
-# Facts about what the last action caused, by rules.NOTE_*.
-NOTE_TEXT = (None, "Turn lost", "6 rolls: banked", "2 skulls:total 0", "7: round over",
-             "Round over", "Game over", "Six of a kind", "Player is out", "All ones +100")
+_LINE = const(16)       # characters on a screen line (8x8 font, 128 px)
 
 _GATE_REASONS = (THROW_FIRST, DICE_MOVING, LEVEL_TRAY, MOVED_AGAIN)
 
@@ -27,24 +23,27 @@ KEY_FACES = "Key faces first"
 NOT_HERE = "Not in this game"
 PICK_KEEP = "Pick a keep"
 NOT_SAVED = "Not saved: flash"
+VOID_TWICE = "Already voided"     # a second void of the same throw
+# What an undo took back, by action kind (actions.ROLL...).
+UNDONE = ("Undone", "Undone: roll", "Undone: bank", "Undone: keep", "Undone: continue",
+          "Undone: order", "Undone: void")
 
 HINT_THROW_BANK = "Throw or BANK"
 HINT_FACES = "Key the faces"
 HINT_FACES_BANK = "Faces or BANK"
 HINT_TAKE = "OK: take over"
 
-# Skulls: the table settles the order of tied players (roll-off, coin).
-TIE_ORDER = "Tie:PLAYER order"
-ORDER_HINT = "PLAYER:down OK"
-ONLY_TIES = "Only ties swap"
-ORDER_SAME = "Order unchanged"
-ORDER_KEYS = "OK or UNDO"
+
+
+def _named(name, part):
+    """A part of what was said: after the player's name when it starts with
+    " " or ":" (the name shortened so the line fits), else as it is."""
+    if part[0] != " " and part[0] != ":":
+        return part
+    return name[:max(2, _LINE - len(part))] + part  # 16 with totals up to 7 digits
 
 
 class Table:
-    TIE_ORDER = TIE_ORDER      # for screens.py, which imports nothing of ours
-    ORDER_HINT = ORDER_HINT
-
     def __init__(self, game, store, gate, now_ms=0):
         self.game = game
         self.game_module = games.module(game.game)  # title, words, its line on the play screen
@@ -54,6 +53,9 @@ class Table:
         self.pending = bytearray(6)   # faces keyed for the throw on the tray
         self.npending = 0
         self.message = None
+        self.said = None              # what the last action did, shown until the next key:
+        self.said_top = None          # the bottom line, and the line above it (or None)
+        self.voided = False           # the throw on the tray was voided: not again
         self.banker = 0               # bank game: who BANK banks
         self.keeps = []               # six dice: legal reservations of the throw
         self.keep_pos = 0
@@ -69,8 +71,8 @@ class Table:
         self.winners = game.winners() if game.over else []
         self.keeps = rules.reservations()  # six dice: the throw waits for a keep
         self.keep_pos = 0
-        if rules.ANY_PLAYER_BANKS and (not rules.is_in(self.banker) or not rules.rolls):
-            self.banker = rules.turn
+        if rules.ANY_PLAYER_BANKS:
+            self.game_module.cursor(self, 0)  # the bank cursor on a player still in
 
     def choosing_keep(self):
         return len(self.keeps) > 0
@@ -79,8 +81,14 @@ class Table:
         return self.npending > 0 or self.gate.state == READY
 
     # -- doing ------------------------------------------------------------------------
-    def _do(self, kind, dice, p, now_ms):
+    def act(self, kind, dice, p, now_ms):
         """Apply, record, then show. False (and the reason shown) if refused."""
+        rules = self.game.rules
+        who = p if kind == BANK and rules.ANY_PLAYER_BANKS else rules.turn
+        before = rules.points
+        if kind == UNDO:
+            before = self.game.history.last_kind()  # what the undo takes back
+            banked = rules.in_mask
         try:
             self.game.act(kind, dice, p)
         except Illegal as e:
@@ -92,25 +100,53 @@ class Table:
             # Not on flash, so not done: the record is the truth.
             self.game = self.store.reload()
             self.message = NOT_SAVED
+            self.said = self.said_top = None
             self.refresh()
             return False
-        self.message = NOTE_TEXT[self.game.rules.note]
+        self.message = None
+        self.voided = kind == VOID
+        self._say(kind, who, before)
+        if kind == UNDO and rules.ANY_PLAYER_BANKS:
+            self.game_module.cursor_back(self, banked)
         self.refresh()
         return True
+
+    def _say(self, kind, who, before):
+        """Name the player and what the action did (the game's own words)."""
+        if kind == UNDO:
+            rules = self.game.rules
+            # where anyone banks, the cursor line (kept in sight) names the player
+            said = UNDONE[before], None if rules.ANY_PLAYER_BANKS else " to play"
+            who = rules.turn
+        elif kind == VOID:
+            said = ": void", "Throw again"
+        else:
+            said = self.game_module.said(self.game.rules, kind, who, before)
+        if said is None:
+            self.said = self.said_top = None
+            return
+        head, tail = said
+        name = self.names[who]
+        if tail is None:
+            self.said_top = None
+            self.said = _named(name, head)
+        else:
+            self.said_top = _named(name, head)
+            self.said = _named(name, tail)
 
     def key(self, code, now_ms):
         """One key press in play. Returns True (the screen may change)."""
         self.message = None
+        self.said = self.said_top = None
         game = self.game
         if game.over:
-            self.message = "Game is over"
-            if code == keys.UNDO:
-                self._do(UNDO, None, None, now_ms)
-                if not game.over:
-                    self.gate.allow()
+            # The result stays (UNDO takes back the last action) until MENU;
+            # any other key: the screen says which key does what.
+            if code == keys.UNDO and self.act(UNDO, None, None, now_ms):
+                self.gate.allow()
             return True
         if self.ordering is not None:
-            self._order_key(code, now_ms)
+            self.game_module.order_key(self, keys, code, now_ms)
             return True
         face = keys.face(code)
         if face or code == keys.SKULL:
@@ -118,10 +154,12 @@ class Table:
         elif code == keys.UNDO:
             if self.npending:
                 self.npending -= 1   # a face not yet recorded: just forget it
-            elif self._do(UNDO, None, None, now_ms):
+            elif self.act(UNDO, None, None, now_ms):
                 self.gate.allow()    # the dice on the tray may be keyed again
         elif code == keys.VOID:
-            if self._do(VOID, None, None, now_ms):
+            if self.voided:
+                self.message = VOID_TWICE  # nothing new on the tray to void
+            elif self.act(VOID, None, None, now_ms):
                 self.npending = 0
                 self.gate.keyed()    # the throw is remade
         elif code == keys.BANK:
@@ -130,13 +168,17 @@ class Table:
             self._ok(now_ms)
         elif code == keys.PLAYER:
             if game.rules.TIE_ORDER:
-                self._open_order()
+                self.game_module.open_order(self)
+            elif game.rules.ANY_PLAYER_BANKS:
+                self.game_module.cursor(self, 1)
             else:
-                self._next_banker()
+                self.message = NOT_HERE
         elif code == keys.UP or code == keys.DOWN:
+            step = 1 if code == keys.DOWN else -1
             if self.keeps:
-                step = 1 if code == keys.DOWN else -1
                 self.keep_pos = (self.keep_pos + step) % len(self.keeps)
+            elif game.rules.ANY_PLAYER_BANKS:
+                self.game_module.cursor(self, step)
             else:
                 self.message = NOT_HERE
         return True
@@ -168,7 +210,7 @@ class Table:
             return
         dice = list(self.pending[:self.npending])
         self.npending = 0
-        if self._do(ROLL, dice, None, now_ms):
+        if self.act(ROLL, dice, None, now_ms):
             self.gate.keyed()
 
     def _bank(self, now_ms):
@@ -177,7 +219,7 @@ class Table:
             self.message = KEY_FACES
             return
         banker = self.banker if self.game.rules.ANY_PLAYER_BANKS else None
-        self._do(BANK, None, banker, now_ms)
+        self.act(BANK, None, banker, now_ms)
 
     def _throw_expected(self):
         """A throw has settled on the tray and its faces are not keyed."""
@@ -187,91 +229,31 @@ class Table:
         game = self.game
         if self.keeps:
             kept = self.keeps[self.keep_pos][0]
-            self._do(KEEP, list(kept), None, now_ms)
+            self.act(KEEP, list(kept), None, now_ms)
         elif game.rules.can_continue():
-            self._do(CONTINUE, None, None, now_ms)
+            self.act(CONTINUE, None, None, now_ms)
         elif self.npending:
             self.message = "Key %d faces" % self.game.rules.dice_to_throw()
         else:
             self.message = self.hint_text()
 
-    def _next_banker(self):
-        rules = self.game.rules
-        if not rules.ANY_PLAYER_BANKS:
-            self.message = NOT_HERE
-            return
-        if not rules.rolls:
-            self.message = "Roll first"
-            return
-        p = self.banker
-        for _ in range(rules.n):
-            p = (p + 1) % rules.n
-            if rules.is_in(p):
-                break
-        self.banker = p
-
-    # -- skulls: the order of tied players -------------------------------------------
+    # -- skulls: the order of tied players (its code is in games/skulls.py) ----------
     def tie_at_start(self):
-        """Skulls, before a later round's first throw, with players tied on
-        total next to each other in the computed order: the table may settle
-        their order (only tied players swap; round 1 keeps the seating)."""
-        game = self.game
-        if not game.rules.TIE_ORDER or game.over or not game.allowed() & (1 << ORDER):
-            return False
-        rules = game.rules
-        if rules.round == 1 or self.npending:
-            return False
-        order = rules.order
-        scores = game.scores
-        for i in range(1, rules.n):
-            if scores[order[i - 1]] == scores[order[i]]:
-                return True
-        return False
-
-    def _open_order(self):
-        if not self.tie_at_start():
-            self.message = "Seat order only" if self.game.rules.round == 1 else "No tie to order"
-            return
-        self.ordering = bytearray(self.game.rules.order)
-        self.order_pos = 0
-
-    def _order_key(self, code, now_ms):
-        order = self.ordering
-        n = len(order)
-        if code == keys.UP or code == keys.DOWN:
-            step = 1 if code == keys.DOWN else -1
-            self.order_pos = (self.order_pos + step) % n
-        elif code == keys.PLAYER:
-            # The player under the cursor goes one place down, past a tied player.
-            i = self.order_pos
-            scores = self.game.scores
-            if i + 1 >= n or scores[order[i]] != scores[order[i + 1]]:
-                self.message = ONLY_TIES
-                return
-            order[i], order[i + 1] = order[i + 1], order[i]
-            self.order_pos = i + 1
-        elif code == keys.OK:
-            self.ordering = None
-            if order == self.game.rules.order:
-                self.message = ORDER_SAME    # nothing to record
-            else:
-                self._do(ORDER, None, list(order), now_ms)
-        elif code == keys.UNDO:
-            self.ordering = None
-            self.message = ORDER_SAME
-        else:
-            self.message = ORDER_KEYS
+        """The game lets the table settle the order of tied players now."""
+        return self.game.rules.TIE_ORDER and self.game_module.tie_at_start(self)
 
     # -- the tray ------------------------------------------------------------------
     def on_tray(self, ev):
         """A tray event (from the accelerometer). True when the screen changes."""
         changed = self.gate.on_event(ev, self.unkeyed() and not self.game.over)
+        if ev == EV_THROW:
+            self.voided = False   # a new throw may be voided again
         if ev == EV_THROW or self.message in _GATE_REASONS:
             self.message = None  # old news: the tray has changed since
         if self.gate.rethrown:
             # Not merged: the faces of the throw before are dropped, and said so.
             self.npending = 0
-            self.message = "New throw: key it"
+            self.message = "Rethrown: key it"
             self.gate.rethrown = False
         if self.gate.moved:
             self.gate.moved = False
@@ -288,6 +270,8 @@ class Table:
         if rules.can_continue():
             return HINT_TAKE
         reason = self.gate.refusal()
+        if self.tie_at_start() and (reason == THROW_FIRST or self.gate.manual):
+            return self.game_module.TIE_LINE   # before the round's throw: ties may be settled
         if reason == THROW_FIRST and can_bank:
             return HINT_THROW_BANK
         if reason:

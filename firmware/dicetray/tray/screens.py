@@ -15,6 +15,7 @@ _BIG_H = const(24)
 _BIG_T = const(3)      # segment thickness
 _BIG_STEP = const(17)
 _BIG_Y = const(19)
+_BIG_ROOM = const(85)  # width for the large total: the label starts at x = 88
 _ROWS = const(5)       # rows of a list screen (keep list, winners)
 
 DIGITS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9")
@@ -53,42 +54,56 @@ def number_right(fb, value, right, y, c=1):
     number(fb, value, right - _CH * digits_of(value), y, c)
 
 
-def _hseg(fb, x, y):
+def name_and_number(fb, name, x, value, y):
+    """A name from x and a number at the right edge; a long name is cut one
+    character short of the number (e.g. 10 characters and 6 digits)."""
+    fb.text(name, x, y, 1)
+    left = _W - _CH * digits_of(value) - _CH
+    if x + _CH * len(name) > left:
+        fb.fill_rect(left, y, _W - left, _CH, 0)
+    number_right(fb, value, _W, y)
+
+
+def _hseg(fb, x, y, w):
     # Two halves with a one-pixel gap: reads as a segment, and no run of 8
     # lit pixels looks like a '_' to a glyph matcher reading the screen.
-    half = _BIG_W // 2
+    half = w // 2
     fb.fill_rect(x, y, half, _BIG_T, 1)
-    fb.fill_rect(x + half + 1, y, _BIG_W - half - 1, _BIG_T, 1)
+    fb.fill_rect(x + half + 1, y, w - half - 1, _BIG_T, 1)
 
 
-def big_digit(fb, d, x, y):
+def big_digit(fb, d, x, y, w=_BIG_W):
     seg = _SEGMENTS[d]
     t = _BIG_T
-    w = _BIG_W
     half = _BIG_H // 2
     if seg & 1:
-        _hseg(fb, x, y)
+        _hseg(fb, x, y, w)
     if seg & 2:
         fb.fill_rect(x + w - t, y, t, half, 1)
     if seg & 4:
         fb.fill_rect(x + w - t, y + half, t, half, 1)
     if seg & 8:
-        _hseg(fb, x, y + _BIG_H - t)
+        _hseg(fb, x, y + _BIG_H - t, w)
     if seg & 16:
         fb.fill_rect(x, y + half, t, half, 1)
     if seg & 32:
         fb.fill_rect(x, y, t, half, 1)
     if seg & 64:
-        _hseg(fb, x, y + half - 1)
+        _hseg(fb, x, y + half - 1, w)
 
 
 def big_number(fb, value, x, y):
+    """7-segment digits, narrower when there are many, so that the total
+    never reaches x + _BIG_ROOM (the label and the throw are right of it)."""
+    n = digits_of(value)
+    step = min(_BIG_STEP, (_BIG_ROOM + _BIG_STEP - _BIG_W) // n)
+    w = step - (_BIG_STEP - _BIG_W)
     div = 1
     while div * 10 <= value:
         div *= 10
     while div:
-        big_digit(fb, value // div % 10, x, y)
-        x += _BIG_STEP
+        big_digit(fb, value // div % 10, x, y, w)
+        x += step
         div //= 10
 
 
@@ -101,6 +116,16 @@ def faces(fb, buf, count, x, y, slots=0):
         fb.text("_", x, y, 1)
         x += 2 * _CH
     return x
+
+
+def chosen(fb, text, x, y):
+    """Text under a cursor: dark on a lit bar, with a dotted edge above
+    (no long lit run that a glyph reader, or an eye, takes for a '_')."""
+    w = _CH * len(text)
+    fb.fill_rect(x, y, w, _CH, 1)
+    for i in range(x, x + w, 3):
+        fb.hline(i, y - 1, 2, 1)
+    fb.text(text, x, y, 0)
 
 
 def round_shown(rules):
@@ -136,9 +161,10 @@ def play(fb, table):
     anyone_banks = rules.ANY_PLAYER_BANKS
     fb.fill(0)
     fb.text(module.TITLE, 0, 0, 1)
-    if anyone_banks and rules.rolls:
-        fb.text("#", 40, 0, 1)
-        number(fb, rules.rolls, 48, 0)
+    if anyone_banks and rules.rolls < 100 and rules.rolls:  # (3 digits would reach the round)
+        x = _CH * len(module.TITLE) + 4
+        fb.text("#", x, 0, 1)
+        number(fb, rules.rolls, x + _CH, 0)
     round_right(fb, rules, module.ROUND_LETTER, 110, 0)
     status_marks(fb, table)
     # who is on turn, and their score
@@ -148,18 +174,19 @@ def play(fb, table):
         fb.text(table.names[turn], 48, 10, 1)
     else:
         fb.text(">", 0, 10, 1)
-        fb.text(table.names[turn], _CH, 10, 1)
-        number_right(fb, game.scores[turn], _W, 10)
+        name_and_number(fb, table.names[turn], _CH, game.scores[turn], 10)
     # the running total, large
     big_number(fb, rules.points, 0, _BIG_Y + 2)
     fb.text(module.POINTS_WORD, 88, 21, 1)
-    if rules.last_n and rules.last_n <= 2:
-        faces(fb, rules.last_roll, rules.last_n, 88, 33)
+    if rules.last_n and rules.last_n <= 2 and rules.throw_shown():
+        faces(fb, rules.last_roll, rules.last_n, 88, 33)  # not the last player's dice
     # the game's own facts
     y = 47
     if table.npending:
         fb.text("Keys", 0, y, 1)
         faces(fb, table.pending, table.npending, 40, y, rules.dice_to_throw())
+    elif table.said_top:
+        fb.text(table.said_top, 0, y, 1)  # what the last action did, first line
     else:
         module.draw_info(fb, sys.modules[__name__], table, y)  # the game's own facts
     hint(fb, table)
@@ -175,8 +202,8 @@ def status_marks(fb, shown):
 
 
 def hint(fb, table, y=56):
-    """Bottom line: a refusal or note if there is one, else what to do."""
-    fb.text(table.message or table.hint_text(), 0, y, 1)
+    """Bottom line: a refusal, else what the last action did, else what to do."""
+    fb.text(table.message or table.said or table.hint_text(), 0, y, 1)
 
 
 # -- six dice: pick a reservation ----------------------------------------------
@@ -206,33 +233,6 @@ def keep_list(fb, table):
         fb.text("UP/DOWN OK keep", 0, 56, 1)
 
 
-# -- skulls: settle the order of tied players ------------------------------------
-_ORDER_ROWS = const(5)
-
-
-def order_list(fb, table):
-    """The round's order, first to play at the top; the cursor's player
-    moves down past a tied one with PLAYER."""
-    game = table.game
-    order = table.ordering
-    fb.fill(0)
-    fb.text("Tie: order?", 0, 0, 1)
-    round_right(fb, game.rules, "R", _W, 0)
-    top = table.order_pos - table.order_pos % _ORDER_ROWS
-    for row in range(_ORDER_ROWS):
-        i = top + row
-        if i >= len(order):
-            break
-        y = 10 + 9 * row
-        if i == table.order_pos:
-            fb.text(">", 0, y, 1)
-        fb.text(DIGITS[i + 1], _CH, y, 1)
-        p = order[i]
-        fb.text(table.names[p], 3 * _CH, y, 1)
-        number_right(fb, game.scores[p], _W, y)
-    fb.text(table.message or table.ORDER_HINT, 0, 56, 1)
-
-
 # -- scores ------------------------------------------------------------------
 def scores(fb, table):
     game = table.game
@@ -251,48 +251,62 @@ def scores(fb, table):
             mark = "*"
         elif rules.is_out(p):
             mark = "x"
+        elif rules.ANY_PLAYER_BANKS and rules.rolls and not rules.is_in(p):
+            mark = "b"   # banked this round
         elif not game.over and p == rules.turn:
             mark = ">"
         fb.text(mark, 0, y, 1)
-        fb.text(table.names[p], _CH, y, 1)
-        number_right(fb, game.scores[p], _W, y)
+        name_and_number(fb, table.names[p], _CH, game.scores[p], y)
         y += _CH
 
 
 # -- game over ---------------------------------------------------------------
+_WINNER_ROWS = const(3)
+OVER_MENU = "MENU: new game"
+OVER_UNDO = "UNDO: take back"
+
+
 def over(fb, table):
+    """The result, until MENU: UNDO may still take back the last action."""
     game = table.game
     winners = table.winners
     fb.fill(0)
     fb.text("Game over", 0, 0, 1)
     if len(winners) == 1:
-        fb.text("Winner", 0, 11, 1)
+        fb.text("Winner", 0, 10, 1)
     else:
-        fb.text("Tie:", 0, 11, 1)
-        x = number(fb, len(winners), 40, 11)
-        fb.text("winners", x + _CH, 11, 1)
-    y = 22
+        fb.text("Tie:", 0, 10, 1)
+        x = number(fb, len(winners), 40, 10)
+        fb.text("winners", x + _CH, 10, 1)
+    y = 20
     for i in range(len(winners)):
-        if i == 4:
+        if i == _WINNER_ROWS - 1 and len(winners) > _WINNER_ROWS:
             fb.text("+", 0, y, 1)
-            number(fb, len(winners) - 4, _CH, y)
-            fb.text("more", 32, y, 1)
+            x = number(fb, len(winners) - i, _CH, y)
+            fb.text("more", x + _CH, y, 1)
             break
         p = winners[i]
-        fb.text(table.names[p], 0, y, 1)
-        number_right(fb, game.scores[p], _W, y)
-        y += 8
-    fb.text(table.message or "OK new  SCORES", 0, 56, 1)
+        name_and_number(fb, table.names[p], 0, game.scores[p], y)
+        y += _CH
+    fb.text(OVER_MENU, 0, 46, 1)
+    # what ended the game (its first line names the player), until a key
+    fb.text(table.message or table.said_top or table.said or OVER_UNDO, 0, 56, 1)
 
 
 # -- menus and questions ---------------------------------------------------------
 def menu(fb, app):
     m = app.menu
     fb.fill(0)
+    if m.seat >= 0:
+        from dicetray.tray import seats
+        seats.draw(fb, m, _CH)   # who sits where (the menu's own screen)
+        return
     fb.text("New game", 0, 0, 1)
     status_marks(fb, app)
-    for i in range(m.LINES):
-        y = 8 + 8 * i
+    top = m.pos - m.SHOWN + 1 if m.pos >= m.SHOWN else 0  # scrolled to keep the cursor shown
+    for row in range(m.SHOWN):
+        i = top + row
+        y = 8 + 8 * row
         if i == m.pos:
             fb.text(">", 0, y, 1)
         m.draw_line(fb, i, y, _CH)

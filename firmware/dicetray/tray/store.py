@@ -32,6 +32,7 @@ _LOW_BYTES = const(65536)    # warn below this much free flash
 _FULL_BYTES = const(16384)   # no new game below this (a long game is ~10 KB)
 _CHECK_EVERY = const(32)     # actions between two free-space checks
 _JOURNAL_MAX = const(480)    # journal lines before a batch goes to the record (inline: <= 512 B)
+_LEFT = "/left"              # in the records' folder: the number of the record last left
 
 
 def sync():
@@ -110,8 +111,9 @@ def pending_lines(journal, record_size):
 class Resumed:
     """What boot found in the newest record."""
 
-    def __init__(self, number, game, dropped, error):
+    def __init__(self, number, game, dropped, error, left=False):
         self.number = number
+        self.left = left        # the players left it from the menu: not resumed
         self.game = game        # a Game, or None when unreadable
         self.dropped = dropped  # line number of a torn last line cut away, or 0
         self.error = error      # RecordError text when unreadable, else ""
@@ -202,9 +204,10 @@ class Store:
                 self._cut(path, keep)  # the journal goes stale with the cut
                 pending = b""
         last_t = self._last_t(path, pending)
-        if not game.over:
+        left = self.left_number() == number
+        if not left:
             self._open(number, last_t, now_ms, pending)
-        return Resumed(number, game, dropped, "")
+        return Resumed(number, game, dropped, "", left)
 
     def _replay(self, number):
         """(game, dropped, lines) of a record and its journal; (None, error
@@ -277,6 +280,8 @@ class Store:
         number = (numbers[-1] + 1) if numbers else 1
         if number > 9999:
             raise OSError(28)  # ENOSPC: the counter is spent
+        if self.left_number() == number:  # a deleted record's number, used again
+            os.remove(self.root + _LEFT)
         line = record.encode_header(game, players, opts, {"fw": "dicetray 0.1"})
         try:
             os.remove(journal_path(number))  # a stray one must not join the new record
@@ -350,8 +355,26 @@ class Store:
         return game
 
     def finish(self):
+        """The players left this record (from the menu, or after its result):
+        it is not taken up again at the next boot. A failed mark only means
+        the game comes back once more."""
+        if self.number:
+            try:
+                with open(self.root + _LEFT, "w") as f:
+                    f.write("%d" % self.number)
+                sync()
+            except OSError:
+                pass
         self.close()
         self.number = 0
+
+    def left_number(self):
+        """The record last left from the menu, 0 when none."""
+        try:
+            with open(self.root + _LEFT) as f:
+                return int(f.read())
+        except (OSError, ValueError):
+            return 0
 
     def settle(self):
         """Leave the record whole in its file, the journal gone: when a
