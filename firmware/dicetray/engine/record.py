@@ -4,26 +4,63 @@ import json
 import sys
 from binascii import crc32
 
+from micropython import const
+
 from dicetray.engine.actions import NAMES, kind_of, ROLL, BANK, KEEP, ORDER
 
 _C_HEAD = b',"c":"'  # a checked line ends ,"c":"xxxxxxxx"}
 _C_TAIL = 16         # len(',"c":"xxxxxxxx"}')
 
+# The limits of a record line (docs/record-format.md, "Limits"), the same
+# on every runtime.
+MAX_LINE = const(4096)   # bytes in a line, without its line end
+MAX_DEPTH = const(16)    # arrays/objects nested, the line's own object counting 1
+MAX_DIGITS = const(18)   # digits in a number: every integer fits 64 bits
+MAX_NAME = const(32)     # characters in a player's name
+MAX_TOTAL = 2147483647   # 2^31 - 1: a score or running total never passes it
+
 
 if sys.implementation.name == "micropython":
     def _loads(line):
-        # This json.loads is lenient; CPython's is not. Imported here, not at
-        # the top: only replay decodes, and the tray drops it after a resume.
-        from dicetray.engine.strictjson import check
-        check(line)
-        return json.loads(line.decode())
+        # The scan makes this lenient json.loads read as CPython's does.
+        # Imported here, not at the top: only replay decodes.
+        from dicetray.engine import strictjson
+        strictjson.check(line)
+        obj = json.loads(line.decode())
+        if b"\\ud" in line or b"\\uD" in line:
+            obj = strictjson.join_pairs(obj)
+        return obj
 else:
+    class _LongNumber(Exception):
+        pass
+
     def _no_constant(name):
         raise ValueError("not JSON: " + name)  # NaN, Infinity
 
-    _decoder = json.JSONDecoder(parse_constant=_no_constant)
+    def _int(text):
+        if len(text) - (text[0] == "-") > MAX_DIGITS:
+            raise _LongNumber
+        return int(text)
+
+    def _float(text):
+        if sum(ch.isdigit() for ch in text) > MAX_DIGITS:
+            raise _LongNumber
+        return float(text)
+
+    _decoder = json.JSONDecoder(parse_constant=_no_constant, parse_int=_int, parse_float=_float)
 
     def _loads(line):
+        # CPython's decoder is strict already; the scan is needed only where
+        # its verdict could differ from the board's: non-ASCII text, escapes,
+        # deep nesting. Elsewhere the hooks refuse long numbers at the same
+        # place the scan would.
+        if line.isascii() and b"\\" not in line and line.count(b"[") + line.count(b"{") <= MAX_DEPTH:
+            try:
+                return _decoder.decode(line.decode())
+            except _LongNumber:
+                raise BadLine("a number of more than %d digits" % MAX_DIGITS)
+        from dicetray.engine import strictjson
+        strictjson.check(line)
         return _decoder.decode(line.decode())
 
 
@@ -59,9 +96,14 @@ def _crc_matches(line):
 
 
 def decode(line):
-    """The JSON object of one record line (bytes, no newline), checked."""
+    """The JSON object of one record line (bytes, no newline), checked
+    against the JSON grammar and the limits (docs/record-format.md)."""
+    if len(line) > MAX_LINE:
+        raise BadLine("longer than %d bytes" % MAX_LINE)
     try:
         obj = _loads(line)
+    except BadLine:
+        raise
     except ValueError:  # also UnicodeError: a multi-byte character cut short
         raise BadLine("not complete JSON", True)
     if type(obj) is not dict:
@@ -70,6 +112,20 @@ def decode(line):
         if _crc_matches(line) is not True:
             raise BadLine("check (c) does not match", True)
     return obj
+
+
+def name_problem(name):
+    """Why a player's name cannot be in a record, or None: a string of 1 to
+    MAX_NAME characters, none a control character (C0, DEL, C1)."""
+    if type(name) is not str:
+        return "player names must be strings"
+    if not 1 <= len(name) <= MAX_NAME:
+        return "player names must be 1-%d characters" % MAX_NAME
+    for ch in name:
+        code = ord(ch)
+        if code < 32 or 127 <= code < 160:
+            return "player names must not hold control characters"
+    return None
 
 
 def action_of(obj):
@@ -88,7 +144,7 @@ def json_string(text):
     for ch in text:
         if ch == '"' or ch == "\\":
             out += "\\" + ch
-        elif ord(ch) < 32:
+        elif ord(ch) < 32 or 127 <= ord(ch) < 160:  # control characters
             out += "\\u%04x" % ord(ch)
         else:
             out += ch

@@ -6,7 +6,8 @@ from dicetray.engine.actions import Illegal, NAMES
 from dicetray import games
 from dicetray.engine.actions import BadHeader
 from dicetray.engine.game import Game
-from dicetray.engine.record import BadLine, decode, action_of, json_string
+from dicetray.engine.record import BadLine, MAX_LINE, decode, action_of, json_string, name_problem
+
 
 class RecordError(ValueError):
     """A record that cannot be replayed: `line` (1-based) and the reason."""
@@ -31,8 +32,9 @@ def check_header(header):
     if type(players) is not list or not 2 <= len(players) <= 8:
         raise BadHeader("players must list 2 to 8 names")
     for name in players:
-        if type(name) is not str:
-            raise BadHeader("player names must be strings")
+        problem = name_problem(name)
+        if problem:
+            raise BadHeader(problem)
     opts = header.get("opts", {})
     if type(opts) is not dict:
         raise BadHeader("opts must be an object")
@@ -47,6 +49,17 @@ def _body(raw):
     if raw[-1:] == b"\r":
         raw = raw[:-1]
     return raw
+
+
+class Capped:
+    """A binary file whose readline() stops a line end past MAX_LINE: an
+    endless line is refused as too long, never read whole into memory."""
+
+    def __init__(self, stream):
+        self.stream = stream
+
+    def readline(self):
+        return self.stream.readline(MAX_LINE + 2)
 
 
 def replay(stream, on_action=None):
