@@ -52,13 +52,12 @@ else:
     def _loads(line):
         # CPython's decoder is strict already; the scan is needed only where
         # its verdict could differ from the board's: non-ASCII text, escapes,
-        # deep nesting. Elsewhere the hooks refuse long numbers at the same
-        # place the scan would.
+        # deep nesting, a long number (is the rest of the line JSON?).
         if line.isascii() and b"\\" not in line and line.count(b"[") + line.count(b"{") <= MAX_DEPTH:
             try:
                 return _decoder.decode(line.decode())
             except _LongNumber:
-                raise BadLine("a number of more than %d digits" % MAX_DIGITS)
+                pass
         from dicetray.engine import strictjson
         strictjson.check(line)
         return _decoder.decode(line.decode())

@@ -4,8 +4,9 @@
 # UTF-8) and neither bounds nesting or digits the same way. So every line
 # is first scanned here, on both runtimes, against the JSON grammar and the
 # record limits (docs/record-format.md, "Limits"). The scan is iterative:
-# no recursion, whatever the input. The first problem met, left to right,
-# decides the verdict.
+# no recursion, whatever the input. A line that is not JSON is "not JSON"
+# (on a last line: a torn write, dropped) whatever else is wrong with it;
+# of a JSON line, the first limit passed, left to right, is the verdict.
 from micropython import const
 
 from dicetray.engine.record import BadLine, MAX_DEPTH, MAX_DIGITS
@@ -73,37 +74,58 @@ def _utf8(s, i, n):
 
 
 def _string(s, i, n):
-    """s[i] is a quote: the index after the closing one, or -verdict."""
+    """s[i] is a quote: the index after the closing one, or -1."""
     i += 1
     while i < n:
         c = s[i]
         if c == 34:  # "
             return i + 1
         if c < 32:
-            return -_NOT_JSON
+            return -1
         if c == 92:  # backslash
             i += 1
             if i >= n or s[i] not in _ESCAPES:
-                return -_NOT_JSON
-            if s[i] == 117:  # u
-                v = _hex4(s, i + 1, n)
-                if v < 0:
-                    return -_NOT_JSON
+                return -1
+            if s[i] == 117:  # u: four hex digits
+                if _hex4(s, i + 1, n) < 0:
+                    return -1
                 i += 4
-                if 0xDC00 <= v <= 0xDFFF:
-                    return -_SURROGATE
-                if 0xD800 <= v <= 0xDBFF:  # must be followed by its low half
-                    if s[i + 1:i + 3] != b"\\u" or not 0xDC00 <= _hex4(s, i + 3, n) <= 0xDFFF:
-                        return -_SURROGATE
-                    i += 6
             i += 1
         elif c < 128:
             i += 1
         else:
             i = _utf8(s, i, n)
             if i < 0:
-                return -_NOT_JSON
-    return -_NOT_JSON
+                return -1
+    return -1
+
+
+def _half_pair(s, i, end):
+    """Whether the string s[i:end] (valid JSON) escapes half a surrogate
+    pair: a high half not followed by a low one, or a low half alone."""
+    i = s.find(b"\\u", i, end)
+    while i >= 0:
+        if s[i - 1] == 92 and _backslashes(s, i) % 2 == 0:
+            i = s.find(b"\\u", i + 1, end)  # an escaped backslash, then "u"
+            continue
+        v = _hex4(s, i + 2, end)
+        if 0xDC00 <= v <= 0xDFFF:
+            return True
+        if 0xD800 <= v <= 0xDBFF:
+            if s[i + 6:i + 8] != b"\\u" or not 0xDC00 <= _hex4(s, i + 8, end) <= 0xDFFF:
+                return True
+            i += 6
+        i = s.find(b"\\u", i + 6, end)
+    return False
+
+
+def _backslashes(s, i):
+    """How many backslashes end at s[i] (walking back)."""
+    count = 0
+    while s[i] == 92:
+        count += 1
+        i -= 1
+    return count
 
 
 def _digits(s, i, n):
@@ -113,10 +135,9 @@ def _digits(s, i, n):
 
 
 def _number(s, i, n):
-    """The index after the number at s[i], or -verdict. A fraction or an
-    exponent belongs to the number only when digits follow (as CPython
-    reads it); whatever is left is the caller's to refuse."""
-    start = i
+    """The index after the number at s[i], or -1. A fraction or an exponent
+    belongs to the number only when digits follow (as CPython reads it);
+    whatever is left is the caller's to refuse."""
     if s[i] == 45:  # -
         i += 1
     if i < n and s[i] == 48:  # a lone 0: no leading zeros
@@ -124,37 +145,29 @@ def _number(s, i, n):
     else:
         end = _digits(s, i, n)
         if end == i:
-            return -_NOT_JSON
+            return -1
         i = end
-    count = i - start - (s[start] == 45)
     if i + 1 < n and s[i] == 46 and 48 <= s[i + 1] <= 57:  # .
-        end = _digits(s, i + 1, n)
-        count += end - i - 1
-        i = end
+        i = _digits(s, i + 1, n)
     if i < n and s[i] in b"eE":
         j = i + 1
         if j < n and s[j] in b"+-":
             j += 1
         end = _digits(s, j, n)
         if end > j:
-            count += end - j
             i = end
-    if count > MAX_DIGITS:
-        return -_LONG_NUMBER
     return i
 
 
-def _scalar(s, i, n):
-    """A string, number or literal at s[i]: the index after it, or -verdict."""
-    c = s[i]
-    if c == 34:
-        return _string(s, i, n)
-    if c == 45 or 48 <= c <= 57:
-        return _number(s, i, n)
-    for word in (b"true", b"false", b"null"):
-        if s.startswith(word, i):
-            return i + len(word)
-    return -_NOT_JSON
+def _long_number(s, i, end):
+    """Whether the number s[i:end] has more than MAX_DIGITS digits."""
+    if end - i <= MAX_DIGITS:
+        return False
+    count = 0
+    for k in range(i, end):
+        if 48 <= s[k] <= 57:
+            count += 1
+    return count > MAX_DIGITS
 
 
 def check(line):
@@ -172,21 +185,24 @@ def check(line):
 
 
 def _verdict(s):
-    """_OK when the bytes are exactly one JSON value within the limits,
-    else the first problem met."""
+    """_NOT_JSON when the bytes are not exactly one JSON value, else the
+    first limit passed (_OK when none is)."""
     n = len(s)
     depth = 0
-    objects = 0  # bit d set: the container at depth d+1 is an object
+    objects = 0      # bit d set: the container at depth d+1 is an object
+    passed = _OK     # the first limit passed
+    key = False      # the string about to be read is an object's key
     i = _ws(s, 0, n)
     while True:
-        # A value starts at i (after a key's colon inside an object).
         if i >= n:
             return _NOT_JSON
         c = s[i]
+        if key and c != 34:
+            return _NOT_JSON
         if c == 123 or c == 91:  # { or [
             depth += 1
-            if depth > MAX_DEPTH:
-                return _TOO_DEEP
+            if depth > MAX_DEPTH and not passed:
+                passed = _TOO_DEEP
             if c == 123:
                 objects |= 1 << (depth - 1)
             else:
@@ -195,51 +211,56 @@ def _verdict(s):
             if i < n and s[i] == c + 2:  # } or ]: empty
                 depth -= 1
                 i += 1
-            elif c == 123:
-                i = _key(s, i, n)
-                if i < 0:
-                    return -i
-                continue
             else:
+                key = c == 123
                 continue
+        elif c == 34:  # a string: a value, or a key and its colon
+            end = _string(s, i, n)
+            if end < 0:
+                return _NOT_JSON
+            if not passed and _half_pair(s, i, end):
+                passed = _SURROGATE
+            i = end
+            if key:
+                key = False
+                i = _ws(s, i, n)
+                if i >= n or s[i] != 58:  # :
+                    return _NOT_JSON
+                i = _ws(s, i + 1, n)
+                continue
+        elif c == 45 or 48 <= c <= 57:
+            end = _number(s, i, n)
+            if end < 0:
+                return _NOT_JSON
+            if not passed and _long_number(s, i, end):
+                passed = _LONG_NUMBER
+            i = end
+        elif s.startswith(b"true", i):
+            i += 4
+        elif s.startswith(b"false", i):
+            i += 5
+        elif s.startswith(b"null", i):
+            i += 4
         else:
-            i = _scalar(s, i, n)
-            if i < 0:
-                return -i
+            return _NOT_JSON
         # After a value: a comma, the end of its container, or the end.
         while True:
             i = _ws(s, i, n)
             if not depth:
-                return _OK if i == n else _NOT_JSON
+                return passed if i == n else _NOT_JSON
             if i >= n:
                 return _NOT_JSON
             in_object = (objects >> (depth - 1)) & 1
             c = s[i]
             if c == 44:  # ,
                 i = _ws(s, i + 1, n)
-                if in_object:
-                    i = _key(s, i, n)
-                    if i < 0:
-                        return -i
+                key = in_object == 1
                 break
             if c == (125 if in_object else 93):
                 depth -= 1
                 i += 1
                 continue
             return _NOT_JSON
-
-
-def _key(s, i, n):
-    """An object's key and its colon at s[i]: the index of the value, or -verdict."""
-    if i >= n or s[i] != 34:
-        return -_NOT_JSON
-    i = _string(s, i, n)
-    if i < 0:
-        return i
-    i = _ws(s, i, n)
-    if i >= n or s[i] != 58:  # :
-        return -_NOT_JSON
-    return _ws(s, i + 1, n)
 
 
 def join_pairs(value):

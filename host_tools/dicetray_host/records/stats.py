@@ -104,11 +104,8 @@ def plot(games, out):
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     from matplotlib.ticker import MaxNLocator
-    # Names are text, never markup: no mathtext ("$...$"), and every label
-    # is passed to the legend by hand (it drops labels starting with "_").
-    with matplotlib.rc_context({"text.parse_math": False}):
-        fig = _figure(plt, MaxNLocator, games)
-        fig.savefig(out, dpi=110)
+    fig = _figure(plt, MaxNLocator, games)
+    fig.savefig(out, dpi=110)
     plt.close(fig)
 
 
@@ -132,7 +129,11 @@ def _figure(plt, MaxNLocator, games):
         ax.set_xlabel("turns ended")
         ax.set_ylabel("score")
         ax.grid(True, alpha=0.3)
-        ax.legend(lines, labels, fontsize=7, ncol=2, loc="upper left")
+        # Names are text, never markup: no mathtext ("$...$"), and every
+        # label is handed to the legend (it drops labels starting with "_").
+        legend = ax.legend(lines, labels, fontsize=7, ncol=2, loc="upper left")
+        for text in legend.get_texts():
+            text.set_parse_math(False)
     if not games:
         axes.flat[0].set_visible(True)
         axes.flat[0].text(0.5, 0.5, "No finished games match", ha="center", va="center")
