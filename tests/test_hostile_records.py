@@ -13,7 +13,8 @@ import time
 import pytest
 
 from dicetray.engine import record
-from dicetray.engine.replay import Capped, RecordError, replay, summary
+from dicetray.engine.replay import Capped, RecordError, replay
+from dicetray.engine.summary import summary
 from dicetray_host.paths import ROOT, compiled_firmware, micropython_binary, micropython_env
 from dicetray_host.records import db
 from dicetray_host.records.stats import _figure
@@ -176,3 +177,15 @@ def test_an_import_waits_for_another_instead_of_failing(tmp_path):
     assert proc.returncode == 0, err
     assert b"imported as game 1" in out
     assert time.monotonic() - started >= held
+
+
+def test_detect_refuses_a_trace_longer_than_its_limit_before_parsing_it(tmp_path, capsys):
+    from dicetray_host.traces.detecting import MAX_SAMPLES
+    row = "2,1,-3,998\n"
+    path = tmp_path / "long.csv"
+    path.write_text("t_ms,x_mg,y_mg,z_mg\n" + row * (MAX_SAMPLES + 1))
+    assert command("detect", [str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "more than %d samples" % MAX_SAMPLES in err and "split the trace" in err
+    path.write_text("t_ms,x_mg,y_mg,z_mg\n" + row * 1000)  # a short one still works
+    assert command("detect", [str(path), "--json"]) == 0

@@ -6,7 +6,8 @@ import unittest
 from dicetray.engine import record
 from dicetray.engine.actions import Illegal, ROLL, BANK, VOID
 from dicetray.engine.game import Game
-from dicetray.engine.replay import RecordError, replay, summary
+from dicetray.engine.replay import RecordError, replay
+from dicetray.engine.summary import summary
 
 PIG = '{"v":1,"game":"pig","players":["Ann","Bob"]}'
 
