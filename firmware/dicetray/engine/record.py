@@ -11,12 +11,9 @@ from dicetray.engine.actions import NAMES, kind_of, ROLL, BANK, KEEP, ORDER
 _C_HEAD = b',"c":"'  # a checked line ends ,"c":"xxxxxxxx"}
 _C_TAIL = 16         # len(',"c":"xxxxxxxx"}')
 
-# The limits of a record line (docs/record-format.md, "Limits"), the same
-# on every runtime.
+# Limits of a record (docs/record-format.md, "Limits"), the same on every
+# runtime; nesting and digits are strictjson's, names replay's.
 MAX_LINE = const(4096)   # bytes in a line, without its line end
-MAX_DEPTH = const(16)    # arrays/objects nested, the line's own object counting 1
-MAX_DIGITS = const(18)   # digits in a number: every integer fits 64 bits
-MAX_NAME = const(32)     # characters in a player's name
 MAX_TOTAL = 2147483647   # 2^31 - 1: a score or running total never passes it
 
 
@@ -28,39 +25,9 @@ if sys.implementation.name == "micropython":
         strictjson.check(line)
         obj = json.loads(line.decode())
         if b"\\ud" in line or b"\\uD" in line:
-            obj = strictjson.join_pairs(obj)
+            from dicetray.engine.surrogates import join_pairs
+            obj = join_pairs(obj)
         return obj
-else:
-    class _LongNumber(Exception):
-        pass
-
-    def _no_constant(name):
-        raise ValueError("not JSON: " + name)  # NaN, Infinity
-
-    def _int(text):
-        if len(text) - (text[0] == "-") > MAX_DIGITS:
-            raise _LongNumber
-        return int(text)
-
-    def _float(text):
-        if sum(ch.isdigit() for ch in text) > MAX_DIGITS:
-            raise _LongNumber
-        return float(text)
-
-    _decoder = json.JSONDecoder(parse_constant=_no_constant, parse_int=_int, parse_float=_float)
-
-    def _loads(line):
-        # CPython's decoder is strict already; the scan is needed only where
-        # its verdict could differ from the board's: non-ASCII text, escapes,
-        # deep nesting, a long number (is the rest of the line JSON?).
-        if line.isascii() and b"\\" not in line and line.count(b"[") + line.count(b"{") <= MAX_DEPTH:
-            try:
-                return _decoder.decode(line.decode())
-            except _LongNumber:
-                pass
-        from dicetray.engine import strictjson
-        strictjson.check(line)
-        return _decoder.decode(line.decode())
 
 
 class BadLine(ValueError):
@@ -111,20 +78,6 @@ def decode(line):
         if _crc_matches(line) is not True:
             raise BadLine("check (c) does not match", True)
     return obj
-
-
-def name_problem(name):
-    """Why a player's name cannot be in a record, or None: a string of 1 to
-    MAX_NAME characters, none a control character (C0, DEL, C1)."""
-    if type(name) is not str:
-        return "player names must be strings"
-    if not 1 <= len(name) <= MAX_NAME:
-        return "player names must be 1-%d characters" % MAX_NAME
-    for ch in name:
-        code = ord(ch)
-        if code < 32 or 127 <= code < 160:
-            return "player names must not hold control characters"
-    return None
 
 
 def action_of(obj):
@@ -185,3 +138,8 @@ def _flat_value(value):
 
 def _flat_object(obj):
     return "{" + ",".join([json_string(k) + ":" + _flat_value(obj[k]) for k in sorted(obj)]) + "}"
+
+
+if sys.implementation.name != "micropython":
+    # Here at the end: hostjson (CPython's decoding) needs BadLine.
+    from dicetray.engine.hostjson import loads as _loads  # noqa: E402

@@ -9,7 +9,8 @@
 # of a JSON line, the first limit passed, left to right, is the verdict.
 from micropython import const
 
-from dicetray.engine.record import BadLine, MAX_DEPTH, MAX_DIGITS
+MAX_DEPTH = const(16)    # arrays/objects nested, the line's own object counting 1
+MAX_DIGITS = const(18)   # digits in a number: every integer fits 64 bits
 
 _OK = const(0)
 _NOT_JSON = const(1)     # not one complete JSON value (or not UTF-8)
@@ -173,6 +174,7 @@ def _long_number(s, i, end):
 def check(line):
     """Raise BadLine unless the line (bytes without its line end) is
     exactly one JSON value within the limits; torn when it is not JSON."""
+    from dicetray.engine.record import BadLine  # not at the top: record may load this module
     verdict = _verdict(line)
     if verdict == _NOT_JSON:
         raise BadLine("not complete JSON", True)
@@ -261,35 +263,3 @@ def _verdict(s):
                 i += 1
                 continue
             return _NOT_JSON
-
-
-def join_pairs(value):
-    """MicroPython's json.loads turns an escaped surrogate pair into two
-    three-byte halves; CPython into the one character. The same string
-    on both: rebuild the character (the scan has refused lone halves)."""
-    t = type(value)
-    if t is str:
-        raw = value.encode()
-        if b"\xed" not in raw:
-            return value
-        out = bytearray()
-        i = 0
-        n = len(raw)
-        while i < n:
-            c = raw[i]
-            if c == 0xED and i + 5 < n and 0xA0 <= raw[i + 1] <= 0xAF and raw[i + 3] == 0xED:
-                high = ((raw[i + 1] & 0x0F) << 6 | (raw[i + 2] & 0x3F)) + 0x40
-                low = (raw[i + 4] & 0x0F) << 6 | (raw[i + 5] & 0x3F)
-                code = high << 10 | low
-                out.extend(bytes((0xF0 | code >> 18, 0x80 | (code >> 12) & 0x3F,
-                                  0x80 | (code >> 6) & 0x3F, 0x80 | code & 0x3F)))
-                i += 6
-            else:
-                out.append(c)
-                i += 1
-        return out.decode()
-    if t is list:
-        return [join_pairs(v) for v in value]
-    if t is dict:
-        return {join_pairs(k): join_pairs(v) for k, v in value.items()}
-    return value
