@@ -8,6 +8,7 @@ from micropython import const
 from dicetray import games
 from dicetray.engine.actions import BadHeader, Illegal, ROLL, BANK, KEEP, ORDER, UNDO, VOID
 from dicetray.engine.history import History
+from dicetray.engine.record import MAX_TOTAL
 
 _CHECKPOINT_EVERY = const(128)  # actions between saved states: bounds undo's replay
 _SMALL_HEAP = sys.implementation.name == "micropython"
@@ -64,6 +65,11 @@ class Game:
         if kind == BANK and not rules.ANY_PLAYER_BANKS:
             p = None  # only where anyone may bank does BANK name who banks
         rules.apply(kind, dice, p)
+        if rules.points > MAX_TOTAL or max(rules.scores) > MAX_TOTAL:
+            # Refused like any illegal action, on every runtime (a total
+            # past 2^31 would not fit a saved state): back to before it.
+            self._rebuild()
+            raise Illegal("Over %d" % MAX_TOTAL)
         if kind == ROLL or kind == KEEP:
             self._remember(kind, dice, len(dice))
         elif kind == ORDER:
@@ -88,6 +94,12 @@ class Game:
         if not history.count:
             raise Illegal("Nothing to undo")
         history.pop()
+        self._rebuild()
+
+    def _rebuild(self):
+        """The state after the actions in the history: from the nearest
+        saved state, or from the start."""
+        history = self.history
         checkpoints = self._checkpoints
         while checkpoints and checkpoints[-1][0] > history.count:
             checkpoints.pop()

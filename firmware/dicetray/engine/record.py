@@ -4,27 +4,30 @@ import json
 import sys
 from binascii import crc32
 
+from micropython import const
+
 from dicetray.engine.actions import NAMES, kind_of, ROLL, BANK, KEEP, ORDER
 
 _C_HEAD = b',"c":"'  # a checked line ends ,"c":"xxxxxxxx"}
 _C_TAIL = 16         # len(',"c":"xxxxxxxx"}')
 
+# Limits of a record (docs/record-format.md, "Limits"), the same on every
+# runtime; nesting and digits are strictjson's, names replay's.
+MAX_LINE = const(4096)   # bytes in a line, without its line end
+MAX_TOTAL = 2147483647   # 2^31 - 1: a score or running total never passes it
+
 
 if sys.implementation.name == "micropython":
     def _loads(line):
-        # This json.loads is lenient; CPython's is not. Imported here, not at
-        # the top: only replay decodes, and the tray drops it after a resume.
-        from dicetray.engine.strictjson import check
-        check(line)
-        return json.loads(line.decode())
-else:
-    def _no_constant(name):
-        raise ValueError("not JSON: " + name)  # NaN, Infinity
-
-    _decoder = json.JSONDecoder(parse_constant=_no_constant)
-
-    def _loads(line):
-        return _decoder.decode(line.decode())
+        # The scan makes this lenient json.loads read as CPython's does.
+        # Imported here, not at the top: only replay decodes.
+        from dicetray.engine import strictjson
+        strictjson.check(line)
+        obj = json.loads(line.decode())
+        if b"\\ud" in line or b"\\uD" in line:
+            from dicetray.engine.surrogates import join_pairs
+            obj = join_pairs(obj)
+        return obj
 
 
 class BadLine(ValueError):
@@ -59,9 +62,14 @@ def _crc_matches(line):
 
 
 def decode(line):
-    """The JSON object of one record line (bytes, no newline), checked."""
+    """The JSON object of one record line (bytes, no newline), checked
+    against the JSON grammar and the limits (docs/record-format.md)."""
+    if len(line) > MAX_LINE:
+        raise BadLine("longer than %d bytes" % MAX_LINE)
     try:
         obj = _loads(line)
+    except BadLine:
+        raise
     except ValueError:  # also UnicodeError: a multi-byte character cut short
         raise BadLine("not complete JSON", True)
     if type(obj) is not dict:
@@ -88,7 +96,7 @@ def json_string(text):
     for ch in text:
         if ch == '"' or ch == "\\":
             out += "\\" + ch
-        elif ord(ch) < 32:
+        elif ord(ch) < 32 or 127 <= ord(ch) < 160:  # control characters
             out += "\\u%04x" % ord(ch)
         else:
             out += ch
@@ -130,3 +138,8 @@ def _flat_value(value):
 
 def _flat_object(obj):
     return "{" + ",".join([json_string(k) + ":" + _flat_value(obj[k]) for k in sorted(obj)]) + "}"
+
+
+if sys.implementation.name != "micropython":
+    # Here at the end: hostjson (CPython's decoding) needs BadLine.
+    from dicetray.engine.hostjson import loads as _loads  # noqa: E402

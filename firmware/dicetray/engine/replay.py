@@ -2,11 +2,17 @@
 # JSON line `dicetray replay --json` prints. The same code runs on the board,
 # on the MicroPython unix port and on CPython. (What `dicetray replay` prints
 # of the result: summary.py, which the board never loads.)
+from micropython import const
+
 from dicetray.engine.actions import Illegal, NAMES
 from dicetray import games
 from dicetray.engine.actions import BadHeader
 from dicetray.engine.game import Game
-from dicetray.engine.record import BadLine, decode, action_of, json_string
+from dicetray.engine.record import BadLine, MAX_LINE, decode, action_of, json_string
+
+_PIECE = const(128)      # bytes a capped readline asks for at a time
+MAX_NAME = const(32)     # characters in a player's name (docs/record-format.md, "Limits")
+
 
 class RecordError(ValueError):
     """A record that cannot be replayed: `line` (1-based) and the reason."""
@@ -14,6 +20,20 @@ class RecordError(ValueError):
     def __init__(self, line, reason):
         super().__init__("line %d: %s" % (line, reason))
         self.line = line
+
+
+def name_problem(name):
+    """Why a player's name cannot be in a record, or None: a string of 1 to
+    MAX_NAME characters, none a control character (C0, DEL, C1)."""
+    if type(name) is not str:
+        return "player names must be strings"
+    if not 1 <= len(name) <= MAX_NAME:
+        return "player names must be 1-%d characters" % MAX_NAME
+    for ch in name:
+        code = ord(ch)
+        if code < 32 or 127 <= code < 160:
+            return "player names must not hold control characters"
+    return None
 
 
 def check_header(header):
@@ -31,8 +51,9 @@ def check_header(header):
     if type(players) is not list or not 2 <= len(players) <= 8:
         raise BadHeader("players must list 2 to 8 names")
     for name in players:
-        if type(name) is not str:
-            raise BadHeader("player names must be strings")
+        problem = name_problem(name)
+        if problem:
+            raise BadHeader(problem)
     opts = header.get("opts", {})
     if type(opts) is not dict:
         raise BadHeader("opts must be an object")
@@ -47,6 +68,26 @@ def _body(raw):
     if raw[-1:] == b"\r":
         raw = raw[:-1]
     return raw
+
+
+class Capped:
+    """A binary file whose readline() stops a line end past MAX_LINE: an
+    endless line is refused as too long, never read whole into memory.
+    Read in small pieces: a stream's readline(n) sets n bytes aside first,
+    and a 4 KB block per line would split a small heap."""
+
+    def __init__(self, stream):
+        self.stream = stream
+
+    def readline(self):
+        read = self.stream.readline
+        line = read(_PIECE)
+        while len(line) % _PIECE == 0 and line and line[-1] != 10 and len(line) <= MAX_LINE:
+            more = read(_PIECE)
+            if not more:
+                break
+            line += more
+        return line
 
 
 def replay(stream, on_action=None):

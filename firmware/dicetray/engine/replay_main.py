@@ -7,10 +7,10 @@ def main(path):
     """Print the summary, or exit 2 with 'line N: reason' on stderr."""
     import gc
     import sys
-    from dicetray.engine.replay import RecordError, replay
+    from dicetray.engine.replay import Capped, RecordError, replay
     try:
         with open(path, "rb") as stream:
-            game, dropped = replay(stream)
+            game, dropped = replay(Capped(stream))
     except RecordError as e:
         sys.stderr.write(str(e) + "\n")
         sys.exit(2)
@@ -25,7 +25,7 @@ def main(path):
         sys.modules.pop("dicetray.engine." + name, None)
         if name in engine.__dict__:
             delattr(engine, name)
-    del replay, RecordError
+    del replay, RecordError, Capped
     gc.collect()
     from dicetray.engine.summary import summary
     print(summary(game, dropped))

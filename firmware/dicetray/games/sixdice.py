@@ -24,13 +24,14 @@ ROUND_LETTER = "T"
 POINTS_WORD = "round"       # the running total is the round points
 OPTION_KEYS = ("target", "end")
 MENU_OPTION = ("end", ("eliminate", "short"), ("End: eliminate", "End: short"))
+MAX_TARGET = const(1000000)  # docs/record-format.md, "Limits"
 
 
 def rules_for(n, opts):
     target = opts.get("target", 1000)
     end = opts.get("end", "eliminate")
-    if type(target) is not int or target < 1:
-        raise BadHeader("target must be a positive integer")
+    if type(target) is not int or not 1 <= target <= MAX_TARGET:
+        raise BadHeader("target must be 1 to %d" % MAX_TARGET)
     if end not in ("eliminate", "short"):
         raise BadHeader('end must be "eliminate" or "short"')
     return SixDice(n, target, end == "short")

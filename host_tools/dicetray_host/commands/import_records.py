@@ -7,6 +7,8 @@ whole. Exit status: 0 when every record was stored or already there, 1 when
 any record was refused or could not be read. See docs/after-the-game.md."""
 import sys
 
+from dicetray_host.terminal import shown
+
 EXIT_OK = 0
 EXIT_REFUSED = 1
 
@@ -26,29 +28,30 @@ def run(args):
     tally = {}
     try:
         for name in args.records:
+            shown_name = shown(name)
             try:
                 with open(name, "rb") as stream:
                     data = stream.read()
-                status, game_id, story = db.import_record(conn, data, source=name)
+                status, game_id, story = db.import_record(conn, data, source=shown_name)
             except OSError as e:
-                sys.stderr.write("%s: not imported: cannot read: %s\n" % (name, e.strerror or e))
+                sys.stderr.write("%s: not imported: cannot read: %s\n" % (shown_name, shown(e.strerror or e)))
                 refused += 1
                 continue
             except RecordError as e:
-                sys.stderr.write("%s: not imported: %s\n" % (name, e))
+                sys.stderr.write("%s: not imported: %s\n" % (shown_name, shown(e)))
                 refused += 1
                 continue
             tally[status] = tally.get(status, 0) + 1
             if story is not None and story.dropped:
-                sys.stderr.write("%s: warning: line %d: torn last line dropped\n" % (name, story.dropped))
-            print("%s: %s" % (name, said(status, game_id, story)))
+                sys.stderr.write("%s: warning: line %d: torn last line dropped\n" % (shown_name, story.dropped))
+            print("%s: %s" % (shown_name, said(status, game_id, story)))
     finally:
         conn.close()
     if len(args.records) > 1:
         parts = ["%d %s" % (tally[s], s) for s in (db.IMPORTED, db.UPDATED, db.UNCHANGED, db.OLDER) if s in tally]
         if refused:
             parts.append("%d not imported" % refused)
-        print("%d records: %s (database %s)" % (len(args.records), ", ".join(parts), path))
+        print("%d records: %s (database %s)" % (len(args.records), ", ".join(parts), shown(path)))
     return EXIT_REFUSED if refused else EXIT_OK
 
 

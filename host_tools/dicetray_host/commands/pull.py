@@ -2,7 +2,8 @@
 import json
 import sys
 
-from dicetray_host.usb.pull import Progress, PullError, describe, pull
+from dicetray_host.terminal import shown
+from dicetray_host.usb.pull import SECONDS, Progress, PullError, describe, pull
 
 
 def configure(parser):
@@ -15,18 +16,20 @@ def configure(parser):
     parser.add_argument("--json", action="store_true", help="print a JSON summary")
     parser.add_argument("--method", choices=("stream", "cp"), default="stream",
                         help="stream: one command prints the records (default, faster); cp: mpremote's 256-byte reads")
+    parser.add_argument("--timeout", type=float, default=SECONDS, metavar="SECONDS",
+                        help="give up after this long in all (default %d s); the tray is handed back" % SECONDS)
 
 
 def run(args):
     from dicetray_host.usb.boardlink import Board, LinkError
     progress = Progress(enabled=sys.stderr.isatty() and not args.json)
     try:
-        with Board(args.port) as board:
+        with Board(args.port, seconds=args.timeout) as board:
             result = pull(board, args.dir, method=args.method, clear_finished=args.clear_finished,
                           progress=progress)
-    except (LinkError, PullError) as e:
+    except (LinkError, PullError, OSError) as e:
         progress.done()
-        sys.stderr.write("dicetray pull: %s\n" % e)
+        sys.stderr.write("dicetray pull: %s\n" % shown(e))
         sys.stderr.write("dicetray pull: records already saved are complete and checked; run pull again\n")
         return 1
     progress.done()

@@ -5,6 +5,7 @@ import sys
 from dicetray_host.printing.page import write
 from dicetray_host.records import story as story_mod
 from dicetray_host.printing.sheet import sheet_html
+from dicetray_host.terminal import shown
 
 
 def configure(parser):
@@ -18,23 +19,28 @@ def configure(parser):
 
 
 def run(args):
+    name = shown(args.record)
     try:
         story = story_mod.read(args.record)
     except OSError as e:
-        sys.stderr.write("dicetray sheet: cannot read %s: %s\n" % (args.record, e.strerror or e))
+        sys.stderr.write("dicetray sheet: cannot read %s: %s\n" % (name, shown(e.strerror or e)))
         return 2
     except story_mod.RecordError as e:
-        sys.stderr.write("dicetray sheet: %s: %s\n" % (args.record, e))
+        sys.stderr.write("dicetray sheet: %s: %s\n" % (name, shown(e)))
         return 2
     if story.dropped:
-        sys.stderr.write("%s: line %d: torn last line dropped\n" % (args.record, story.dropped))
+        sys.stderr.write("%s: line %d: torn last line dropped\n" % (name, story.dropped))
     try:
         page = sheet_html(story, args.paper, os.path.basename(args.record), args.blank_from)
     except ValueError as e:
-        sys.stderr.write("dicetray sheet: %s\n" % e)
+        sys.stderr.write("dicetray sheet: %s\n" % shown(e))
         return 2
-    write(args.out, page)
+    try:
+        write(args.out, page)
+    except OSError as e:
+        sys.stderr.write("dicetray sheet: cannot write %s: %s\n" % (shown(args.out), shown(e.strerror or e)))
+        return 2
     blank = "" if args.blank_from is None else ", blank from %d" % args.blank_from
-    print("wrote %s (%s, %d players, %s%s)" % (args.out, story.module.TITLE, len(story.players),
+    print("wrote %s (%s, %d players, %s%s)" % (shown(args.out), story.module.TITLE, len(story.players),
                                                "game over" if story.over else "in progress", blank))
     return 0

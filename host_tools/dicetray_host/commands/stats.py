@@ -3,6 +3,7 @@ from dicetray import games
 import json
 import sys
 
+from dicetray_host.terminal import shown
 from dicetray_host.records.stats import PLOT_GAMES, compute, plot, progress, table_text
 
 
@@ -32,5 +33,5 @@ def run(args):
     if args.plot:
         plot(games, args.plot)
         if not args.json:
-            print("plot: %s (%d games)" % (args.plot, len(games)))
+            print("plot: %s (%d games)" % (shown(args.plot), len(games)))
     return 0

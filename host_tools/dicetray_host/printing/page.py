@@ -129,6 +129,10 @@ def write(path, text):
     """Write the page next to its final name, then rename: never half a file."""
     import os
     partial = "%s.part" % path
-    with open(partial, "w", encoding="utf-8") as out:
-        out.write(text)
-    os.replace(partial, path)
+    try:
+        with open(partial, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.replace(partial, path)
+    finally:
+        if os.path.exists(partial):
+            os.remove(partial)

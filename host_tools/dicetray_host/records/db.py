@@ -24,7 +24,11 @@ import time
 from dicetray_host.records import story as story_mod
 
 SCHEMA_VERSION = 1
-HEAD_LINES = 8  # a quick first check that two records of one header are the same game
+HEAD_LINES = 8
+# Another import (or a stats run) may hold the database: wait for it this
+# long, in seconds, rather than fail. One record is one transaction, so a
+# wait is one record's import.
+BUSY_SECONDS = 600  # a quick first check that two records of one header are the same game
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -73,7 +77,7 @@ CREATE TABLE IF NOT EXISTS actions (
     line INTEGER NOT NULL,              -- line number in the record (header = 1)
     kind TEXT NOT NULL,                 -- roll bank keep continue order void undo
     dice TEXT,                          -- JSON list or NULL
-    p TEXT,                             -- JSON (bank: a seat; skulls order: a list) or NULL
+    p TEXT,                             -- JSON (bank: a seat, skulls order: a list) or NULL
     t INTEGER,                          -- ms since the game started, if written
     seat INTEGER,                       -- who acted (NULL for order and undo)
     retracted_by INTEGER,               -- line of the undo that took it back
@@ -98,15 +102,24 @@ def connect(path=None):
     path = path or default_path()
     folder = os.path.dirname(os.path.abspath(path))
     os.makedirs(folder, exist_ok=True)
-    conn = sqlite3.connect(path, isolation_level=None)  # transactions are explicit
+    # transactions are explicit; timeout: the busy handler's wait for a lock
+    conn = sqlite3.connect(path, isolation_level=None, timeout=BUSY_SECONDS)
     conn.execute("PRAGMA foreign_keys = ON")
     conn.execute("PRAGMA journal_mode = WAL")
     conn.execute("PRAGMA synchronous = NORMAL")  # WAL: durable at checkpoints, never corrupt
-    conn.executescript(_SCHEMA)
-    found = conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
-    if found is None:
-        conn.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
-    elif int(found[0]) != SCHEMA_VERSION:
+    conn.execute("BEGIN IMMEDIATE")  # two first runs at once: one creates, the other waits
+    try:
+        for statement in _SCHEMA.split(";"):
+            if statement.strip():
+                conn.execute(statement)
+        found = conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+        if found is None:
+            conn.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    if found is not None and int(found[0]) != SCHEMA_VERSION:
         raise SystemExit("dicetray: %s has schema %s, this version reads %d" % (path, found[0], SCHEMA_VERSION))
     return conn
 

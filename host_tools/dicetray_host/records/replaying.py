@@ -4,6 +4,7 @@ import subprocess
 from pathlib import Path
 
 from dicetray import games
+from dicetray_host.terminal import shown
 
 EXIT_BAD_RECORD = 2
 EXIT_OUT_OF_HEAP = 3
@@ -20,15 +21,15 @@ heap_size.__name__ = "heap size"  # argparse names the type in its error
 
 def replay_on_cpython(path):
     """(exit status, stdout text, stderr text) of a replay on CPython."""
-    from dicetray.engine.replay import RecordError, replay
+    from dicetray.engine.replay import Capped, RecordError, replay
     from dicetray.engine.summary import summary
     try:
         with open(path, "rb") as stream:
-            game, dropped = replay(stream)
+            game, dropped = replay(Capped(stream))
     except RecordError as e:
-        return EXIT_BAD_RECORD, "", "%s\n" % e
+        return EXIT_BAD_RECORD, "", "%s\n" % shown(e)
     except OSError as e:
-        return EXIT_BAD_RECORD, "", "cannot read %s: %s\n" % (path, e.strerror or e)
+        return EXIT_BAD_RECORD, "", "cannot read %s: %s\n" % (shown(path), shown(e.strerror or e))
     err = "line %d: torn last line dropped\n" % dropped if dropped else ""
     return 0, summary(game, dropped) + "\n", err
 
@@ -41,7 +42,7 @@ def replay_on_micropython(path, heap="192k"):
     proc = subprocess.run([micropython_binary(), "-X", "heapsize=" + heap, str(runner), path],
                           capture_output=True, env=micropython_env(compiled_firmware()))
     out = proc.stdout.decode("utf-8", "replace")
-    err = proc.stderr.decode("utf-8", "replace")
+    err = shown(proc.stderr.decode("utf-8", "replace")).replace("\\x0a", "\n")
     if proc.returncode == EXIT_OUT_OF_HEAP or "MemoryError" in err:
         return EXIT_OUT_OF_HEAP, "", "out of MicroPython heap (-X heapsize=%s)\n" % heap
     if proc.returncode not in (0, EXIT_BAD_RECORD):
@@ -51,7 +52,7 @@ def replay_on_micropython(path, heap="192k"):
 
 def score_table(result):
     """A readable table of the replay result."""
-    players = result["players"]
+    players = [shown(name) for name in result["players"]]
     width = max(6, *(len(name) for name in players))
     lines = ["%s, %s" % (result["game"], _state_line(result)), ""]
     lines.append("%-*s  %6s" % (width, "Player", "Score"))

@@ -17,6 +17,8 @@ A game in progress is kept in the history but counted only once it is over.
 most recent matching finished games, one panel per game."""
 import json
 
+from dicetray_host.terminal import shown
+
 PLOT_GAMES = 6
 
 
@@ -67,7 +69,7 @@ def table_text(rows):
     headers = ("Player", "Game", "Games", "Wins", "Shared", "Avg banked", "Bust rate", "Longest turn")
     body = []
     for r in rows:
-        body.append((r["player"], r["game"], str(r["games"]), str(r["wins"]), str(r["shared"]),
+        body.append((shown(r["player"]), r["game"], str(r["games"]), str(r["wins"]), str(r["shared"]),
                      "-" if r["avg_banked"] is None else "%.1f" % r["avg_banked"],
                      "-" if r["bust_rate"] is None else "%.1f%%" % (100 * r["bust_rate"]),
                      "%d throws" % r["longest_turn"]))
@@ -102,6 +104,12 @@ def plot(games, out):
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     from matplotlib.ticker import MaxNLocator
+    fig = _figure(plt, MaxNLocator, games)
+    fig.savefig(out, dpi=110)
+    plt.close(fig)
+
+
+def _figure(plt, MaxNLocator, games):
     count = max(1, len(games))
     cols = 1 if count == 1 else 2
     rows = (count + cols - 1) // cols
@@ -110,22 +118,26 @@ def plot(games, out):
         ax.set_visible(False)
     for ax, (game_id, game, names, series) in zip(axes.flat, games):
         turns = list(range(0, len(series) + 1))
+        lines, labels = [], []
         for seat, name in enumerate(names):
-            ax.plot(turns, [0] + [scores[seat] for scores in series], label=name, linewidth=1.4,
-                    drawstyle="steps-post")
+            line, = ax.plot(turns, [0] + [scores[seat] for scores in series], linewidth=1.4,
+                            drawstyle="steps-post")
+            lines.append(line)
+            labels.append(shown(name))
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.set_title("Game %d (%s)" % (game_id, game), fontsize=10)
         ax.set_xlabel("turns ended")
         ax.set_ylabel("score")
         ax.grid(True, alpha=0.3)
-        ax.legend(fontsize=7, ncol=2, loc="upper left")
+        # Names are text, never markup: no mathtext ("$...$"), and every
+        # label is handed to the legend (it drops labels starting with "_").
+        legend = ax.legend(lines, labels, fontsize=7, ncol=2, loc="upper left")
+        for text in legend.get_texts():
+            text.set_parse_math(False)
     if not games:
         axes.flat[0].set_visible(True)
         axes.flat[0].text(0.5, 0.5, "No finished games match", ha="center", va="center")
         axes.flat[0].set_axis_off()
     fig.suptitle("Score progress", fontsize=12)
     fig.tight_layout()
-    fig.savefig(out, dpi=110)
-    plt.close(fig)
-
-
+    return fig

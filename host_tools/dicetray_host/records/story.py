@@ -14,7 +14,6 @@ bank game) a player's "turn" is their part of one round: it ends when they
 bank, or with the round when it ends with them still in.
 """
 import io
-import json
 
 from dicetray import games
 from dicetray.engine.actions import BANK, NAMES
@@ -146,11 +145,12 @@ class Story:
 
 
 def split_lines(data):
-    """The record's lines as bytes without their newline."""
+    """The record's lines as bytes without their line end: LF, or CRLF
+    (a record copied through another system reads as the same record)."""
     lines = data.split(b"\n")
     if lines and lines[-1] == b"":
         lines.pop()
-    return lines
+    return [line[:-1] if line[-1:] == b"\r" else line for line in lines]
 
 
 def read(path):
@@ -165,7 +165,7 @@ def load(data):
     steps = []
 
     def on_action(game, lineno):
-        obj = json.loads(lines[lineno - 1])  # replay has just checked and accepted this line
+        obj = decode(lines[lineno - 1])  # replay has just checked and accepted this line
         steps.append(Step(lineno, obj["a"], obj.get("d"), obj.get("p"), obj.get("t")).take(game))
 
     game, dropped = replay(io.BytesIO(data), on_action)

@@ -10,6 +10,8 @@ any file is bad or cannot be read. (2 is argparse's usage error.)
 import io
 
 from dicetray import games
+from dicetray_host.records.story import split_lines
+from dicetray_host.terminal import shown
 
 EXIT_OK = 0
 EXIT_BAD = 1
@@ -36,9 +38,7 @@ def check(path):
     except RecordError as e:
         result.update(line=e.line, error=str(e))
         return result
-    lines = data.split(b"\n")
-    if lines and lines[-1] == b"":
-        lines.pop()
+    lines = split_lines(data)
     if dropped:
         lines = lines[:dropped - 1]
     unchecked = [n for n, raw in enumerate(lines, 1) if not _has_check(raw)]
@@ -71,10 +71,10 @@ def _line_list(numbers):
 
 def describe(result):
     """The human report of one result: one line, then any warnings."""
-    name = result["file"]
+    name = shown(result["file"])
     if not result["ok"]:
-        return "%s: BAD %s\n" % (name, result["error"])
-    players = result["players"]
+        return "%s: BAD %s\n" % (name, shown(result["error"]))
+    players = [shown(player) for player in result["players"]]
     text = "%s: OK %s, %d players (%s), %d actions, " % (
         name, result["game"], len(players), ", ".join(players), result["actions"])
     if result["over"]:
@@ -84,7 +84,7 @@ def describe(result):
         text += "in progress (%s %d)" % (games.module(result["game"]).ROUND_WORD, result["round"])
     text += "\n"
     for warning in result["warnings"]:
-        text += "  warning: %s\n" % warning
+        text += "  warning: %s\n" % shown(warning)
     return text
 
 

@@ -5,6 +5,10 @@ Runs firmware/dicetray/tray.py, the code the board runs, over every sample.
 import sys
 
 HEADER = "t_ms,x_mg,y_mg,z_mg"
+# A trace of at most this many samples (42 minutes at 400 Hz, 2.8 hours at
+# 100 Hz): a longer one is refused before it is parsed, so no file can make
+# detect take minutes and gigabytes (split it, e.g. with `split -l`).
+MAX_SAMPLES = 1_000_000
 
 
 class TraceError(ValueError):
@@ -13,7 +17,13 @@ class TraceError(ValueError):
 
 def parse_trace(text, name="trace"):
     """Rows (t_ms, x, y, z) as ints; raises TraceError on the first problem."""
+    if text.count("\n") > MAX_SAMPLES + 1:
+        raise TraceError("%s: more than %d samples; detect takes at most %d (split the trace)"
+                         % (name, MAX_SAMPLES, MAX_SAMPLES))
     lines = text.splitlines()
+    if len(lines) > MAX_SAMPLES + 1:
+        raise TraceError("%s: more than %d samples; detect takes at most %d (split the trace)"
+                         % (name, MAX_SAMPLES, MAX_SAMPLES))
     if not lines or not text.strip():
         raise TraceError("%s: empty file, expected the header %s" % (name, HEADER))
     if lines[0].strip().replace(" ", "") != HEADER:

@@ -8,10 +8,17 @@ The server owns one long-lived `micropython` child running
 vboard/mp/vdevice_repl.py (the friendly REPL, the raw REPL with raw
 paste, soft reset; the flash folder mounted as `/`). Bytes from the client go
 to the child's stdin; the child's stdout and stderr (one stream, as on USB)
-go back to the client, or nowhere while none is connected. Ctrl-C becomes
-SIGINT (KeyboardInterrupt in the running program) while the child reports
-the interrupt character armed, as the Pico's USB stack does; otherwise it is
-an ordinary byte for the REPL. One client at a time, like a serial port.
+go back to the client, or nowhere while none is connected. One client at
+a time, like a serial port.
+
+Ctrl-C: on the virtual board (`board_device`) it goes to the child as a
+byte, and the board takes it where the firmware waits (vdevice_repl,
+`interrupt_point`), as a Pico takes it between bytecodes. The plain
+device has no such points: there Ctrl-C becomes SIGINT while the child
+reports the interrupt character armed, sent only while the child sleeps in
+a system call (the unix port raises KeyboardInterrupt inside the signal
+handler; landing in a garbage collection it would leave the heap locked).
+Otherwise Ctrl-C is an ordinary byte for the REPL.
 
 `spawn` lets another controller (the simulator's virtual board) start the
 child its own way; see `serve_argument` / `serve` for `--serve PORT`.
@@ -45,13 +52,14 @@ class VirtualDevice:
     child->client, status. `transcript` keeps the last output for tests."""
 
     def __init__(self, flash_dir, port=0, lib=None, heap="192k", raw_paste=True, spawn=None,
-                 host="127.0.0.1"):
+                 host="127.0.0.1", interrupt_as_byte=False):
         self.flash_dir = Path(flash_dir)
         self.flash_dir.mkdir(parents=True, exist_ok=True)
         self.lib = lib
         self.heap = heap
         self.raw_paste = raw_paste
         self.spawn = spawn or self._spawn_plain
+        self.interrupt_as_byte = interrupt_as_byte
         self.host = host
         self.requested_port = port
         self.port = None
@@ -208,11 +216,12 @@ class VirtualDevice:
         if not proc:
             return
         start = 0
-        for i, byte in enumerate(data):
-            if byte == CTRL_C and self.armed:
-                self._write_child(proc, data[start:i])
-                start = i + 1
-                proc.send_signal(signal.SIGINT)  # the byte itself is swallowed, as on the board
+        if not self.interrupt_as_byte:
+            for i, byte in enumerate(data):
+                if byte == CTRL_C and self.armed:
+                    self._write_child(proc, data[start:i])
+                    start = i + 1
+                    _interrupt(proc)  # the byte itself is swallowed, as on the board
         self._write_child(proc, data[start:])
 
     @staticmethod
@@ -258,6 +267,27 @@ class VirtualDevice:
         conn.close()
 
 
+def _interrupt(proc, patience=2.0):
+    """SIGINT to the child once it sleeps in a system call (a sleep, a read,
+    a write): never while it runs, where it could be collecting garbage."""
+    deadline = time.monotonic() + patience
+    while time.monotonic() < deadline and _process_state(proc.pid) == "R":
+        time.sleep(0.0005)
+    try:
+        proc.send_signal(signal.SIGINT)
+    except OSError:
+        pass
+
+
+def _process_state(pid):
+    """The state letter of /proc/PID/stat (R running, S sleeping, ...), or ""."""
+    try:
+        with open("/proc/%d/stat" % pid, "rb") as f:
+            return f.read().rsplit(b")", 1)[1].split()[0].decode()
+    except (OSError, IndexError):
+        return ""
+
+
 # -- the real firmware on the virtual board, behind the endpoint ---------------
 def board_device(flash_dir, port=0, heap="192k", accel=True, deployed=True, **board_options):
     """(VirtualBoard, VirtualDevice): firmware/main.py on the virtual board
@@ -284,7 +314,7 @@ def board_device(flash_dir, port=0, heap="192k", accel=True, deployed=True, **bo
             vb.power_cut()
         vb.start(usb_status_fd=status_w)
         return vb.proc
-    device = VirtualDevice(flash_dir, port=port, spawn=spawn)
+    device = VirtualDevice(flash_dir, port=port, spawn=spawn, interrupt_as_byte=True)
     return vb, device
 
 

@@ -104,6 +104,9 @@ class Board:
         self._irq_pending = False
         self.quitting = False
         self.gc_peak = False
+        self.usb = None        # the USB REPL (vdevice_repl.Device), when the board has one
+        self.usb_wanted = False
+        self._host_or_usb = None
 
     def prepare_pins(self):
         """The GPIO models made before the firmware's heap is set aside: on
@@ -200,6 +203,9 @@ class Board:
     def wait_until(self, t, wake_on_irq=False):
         """The firmware waits until virtual time t (us); True if an IRQ ended it early."""
         self._note_heap()
+        usb = self.usb
+        if usb is not None:
+            usb.interrupt_point()  # a Ctrl-C from USB stops the firmware here
         while True:
             if self.target_us >= 0 and self.now_us >= self.target_us:
                 self.serve()
@@ -312,6 +318,12 @@ class Board:
         self._args = array("l", bytes(8 * 64))
         self._wr = open(wr_fd, "wb")
         self.target_us = 0
+        self._host_or_usb = None
+        if self.usb_wanted:
+            import select  # made before the firmware's heap is set aside
+            self._host_or_usb = select.poll()
+            self._host_or_usb.register(rd_fd, select.POLLIN)
+            self._host_or_usb.register(0, select.POLLIN)
 
     def notify(self, text):
         if self._wr is not None:
@@ -372,11 +384,28 @@ class Board:
             q = self.lis.queued() if self.lis is not None else 0
             self.notify("ok %d %s %d" % (self.now_us, self.state, q))
         while True:
+            if self._inlen == 0 and self.usb is not None and self.usb.armed:
+                self._await_host()
             n = self._readline()
             if n < 0:
                 self.quit()  # the host went away
             if self._command(n):
                 return
+
+    def _await_host(self):
+        """Block until the host's next command, taking a Ctrl-C from USB
+        meanwhile: the firmware waits here, a safe place to stop it."""
+        poller = self._host_or_usb
+        if poller is None:
+            import select
+            poller = self._host_or_usb = select.poll()
+            poller.register(self._rd_fd, select.POLLIN)
+            poller.register(0, select.POLLIN)
+        while True:
+            for entry in poller.poll():
+                if entry[0] == self._rd_fd:
+                    return
+            self.usb.interrupt_point()
 
     def pump_until_readable(self, fd):
         """While the firmware does not run (a REPL waits for input on fd):

@@ -60,6 +60,7 @@ def setup():
         vboard_flash.mount(flash, _env("VBOARD_FIRMWARE", "firmware"),
                            int(_env("VBOARD_FLASH_KB", "1408")))
         sys.path[:] = ["", ".frozen", "/lib"]
+    board.usb_wanted = bool(os.getenv("VDEVICE_STATUS_FD"))
     link = _env("VBOARD_LINK", "")
     if link:
         rd, wr = link.split(",")

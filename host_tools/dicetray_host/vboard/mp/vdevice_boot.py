@@ -11,6 +11,8 @@ from vboard_core import board
 
 
 def run():
-    vdevice_repl.Device(int(os.getenv("VDEVICE_STATUS_FD") or "-1"),
-                        (os.getenv("VDEVICE_RAW_PASTE") or "1") == "1",
-                        idle=board.pump_until_readable).run()
+    device = vdevice_repl.Device(int(os.getenv("VDEVICE_STATUS_FD") or "-1"),
+                                 (os.getenv("VDEVICE_RAW_PASTE") or "1") == "1",
+                                 idle=board.pump_until_readable)
+    board.usb = device  # its interrupt points: where the firmware waits or the board serves
+    device.run()

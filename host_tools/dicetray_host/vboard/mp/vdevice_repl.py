@@ -43,6 +43,12 @@ class Device:
         # idle(fd): returns when fd has input; the virtual board answers its
         # host meanwhile, so the tray's clock and screen go on while we wait.
         self.idle = idle
+        self.armed = False      # the interrupt character stops running code
+        self.pending = bytearray()  # bytes read at an interrupt point, for the REPL
+        self._next = 0          # index of the next pending byte
+        import select
+        self._poller = select.poll()
+        self._poller.register(self.stdin, select.POLLIN)
 
     # -- the wire --------------------------------------------------------
     def write(self, data):
@@ -51,6 +57,14 @@ class Device:
     def read_char(self):
         """One byte from the host; a SIGINT that lands while waiting counts
         as the Ctrl-C byte it was made from. EOF: the server went away."""
+        pending = self.pending
+        if self._next < len(pending):
+            c = pending[self._next]
+            self._next += 1
+            if self._next == len(pending):
+                self.pending = bytearray()
+                self._next = 0
+            return c
         try:
             if self.idle is not None:
                 self.idle(0)
@@ -71,8 +85,36 @@ class Device:
                 self.write(line.encode() + b"\r\n")
 
     def arm(self, armed):
+        self.armed = armed
         if self.status:
             self.status.write(b"I" if armed else b"i")
+
+    def usb_waiting(self):
+        """Whether the host has sent bytes not read yet."""
+        return bool(self._poller.poll(0))
+
+    def interrupt_point(self):
+        """Called by the virtual board where the running program may safely
+        stop (it waits, or serves its host): what the host sent meanwhile is
+        read, and a Ctrl-C drops what came before it and raises
+        KeyboardInterrupt, as the rp2 USB stack does. The host sends Ctrl-C
+        as a byte, never as SIGINT: the unix port raises on SIGINT at once,
+        even inside a garbage collection, which leaves the heap locked."""
+        if not self.armed:
+            return
+        interrupted = False
+        while self.usb_waiting():
+            b = self.stdin.read(1)
+            if not b:
+                sys.exit(0)  # the server went away
+            if b[0] == _CTRL_C:
+                self.pending = bytearray()
+                self._next = 0
+                interrupted = True
+            else:
+                self.pending.append(b[0])
+        if interrupted:
+            raise KeyboardInterrupt
 
     # -- running code ----------------------------------------------------
     def execute(self, code, mode, raw):
