@@ -84,6 +84,8 @@ class Game:
         history = self.history
         history.push(kind, values, size)
         if history.count % _CHECKPOINT_EVERY == 0:
+            if _SMALL_HEAP:
+                gc.collect()  # a saved state lives long: into the lowest free space
             self._checkpoints.append((history.count, history.mark(), self.rules.snapshot()))
 
     def can_undo(self):

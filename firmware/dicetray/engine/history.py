@@ -2,9 +2,13 @@
 # (kind << 4 | number of values) and the values two to a byte (faces 0-6,
 # players 0-7). Kept in fixed 128-byte chunks so a long game never needs one
 # large contiguous block of the heap.
+import gc
+import sys
+
 from micropython import const
 
 _CHUNK = const(128)
+_SMALL_HEAP = sys.implementation.name == "micropython"
 _END = const(0)  # a zero head byte ends a chunk early: no action has kind 0
 
 
@@ -23,6 +27,8 @@ class History:
         if self._used + need > _CHUNK:
             if self._used < _CHUNK:
                 self._chunks[-1][self._used] = _END
+            if _SMALL_HEAP:
+                gc.collect()  # a chunk lives long: into the lowest free space, not between scraps
             self._chunks.append(bytearray(_CHUNK))
             self._used = 0
         chunk = self._chunks[-1]

@@ -21,7 +21,7 @@ def main(path):
         sys.stderr.write("line %d: torn last line dropped\n" % dropped)
     # As the tray does after a resume: the reading code goes before more comes.
     engine = sys.modules["dicetray.engine"]
-    for name in ("replay", "strictjson"):
+    for name in ("replay", "strictjson", "surrogates", "hostjson"):
         sys.modules.pop("dicetray.engine." + name, None)
         if name in engine.__dict__:
             delattr(engine, name)
