@@ -13,15 +13,9 @@ from dicetray_host.traces import model as traces
 
 @pytest.fixture
 def served(tmp_path):
-    from dicetray_host.vboard.device import board_device
-    vb, device = board_device(tmp_path / "flash", accel=True)
-    device.start()
-    try:
-        vb.run(300)
-        yield vb, device
-    finally:
-        device.stop()
-        vb.stop()
+    from usb_helpers import served_tray
+    with served_tray(tmp_path / "flash", accel=True) as tray:
+        yield tray
 
 
 def started(vb, device):

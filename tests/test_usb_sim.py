@@ -13,15 +13,9 @@ from usb_helpers import mpremote, pull_json
 
 @pytest.fixture
 def served(tmp_path):
-    from dicetray_host.vboard.device import board_device
-    vb, device = board_device(tmp_path / "flash", accel=False)
-    device.start()
-    try:
-        vb.run(300)
-        yield vb, device
-    finally:
-        device.stop()
-        vb.stop()
+    from usb_helpers import served_tray
+    with served_tray(tmp_path / "flash", accel=False) as tray:
+        yield tray
 
 
 def tap(vb, *names):

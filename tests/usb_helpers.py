@@ -1,4 +1,5 @@
 """Shared pieces of the USB tests: records, a virtual device, the real CLIs."""
+import contextlib
 import json
 import shutil
 import subprocess
@@ -47,3 +48,17 @@ def pull_json(url, folder, *extra):
     proc = dicetray("pull", "--port", url, str(folder), "--json", *extra)
     summary = json.loads(proc.stdout) if proc.stdout.strip() else None
     return proc, summary
+
+
+@contextlib.contextmanager
+def served_tray(flash, accel):
+    """The tray on the virtual board with its USB REPL served on a loopback port."""
+    from dicetray_host.vboard.device import board_device
+    vb, device = board_device(flash, accel=accel)
+    device.start()
+    try:
+        vb.run(300)
+        yield vb, device
+    finally:
+        device.stop()
+        vb.stop()
