@@ -4,7 +4,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PYTHON ?= python3
 
-.PHONY: test bench sim deploy clean print-tools kit-pngs
+.PHONY: test bench sim deploy clean print-tools kit-pngs web
 
 $(STAMP): requirements.txt pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -36,8 +36,13 @@ bench: $(STAMP)
 sim: $(STAMP)
 	$(BIN)/dicetray sim
 
+# The tray in a browser: the page, the pinned MicroPython WebAssembly runtime
+# (npm ci in web/) and the firmware, into build/web (`dicetray web` serves it).
+web: $(STAMP)
+	$(BIN)/python -m dicetray_host.web.build
+
 deploy: $(STAMP)
 	$(BIN)/dicetray deploy
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build *.egg-info web/node_modules
