@@ -11,6 +11,7 @@ const LONG_MS = 800;                 // a long press (R), as `make sim`
 const SLICE_MS = 250;                // most virtual time per frame at wall-clock pace
 const AHEAD_MS = 600;                // most virtual time per frame while input waits
 const CUT_DARK_MS = 400;             // the panel stays dark this long after a power cut
+const SETTLE_MS = 700;               // a throw lasts until its dice have rested this long
 
 const $ = (id) => document.getElementById(id);
 const canvas = $("oled");
@@ -26,6 +27,7 @@ const state = {
   lastSent: -1,        // virtual ms of the last point given to the LIS3DH
   throws: 0, tilted: false, held: new Map(),
   lastReal: 0, shown: "", firstScreenMs: null, error: null, loop: null,
+  boots: 0, litBoot: 0,  // boots so far; the last boot whose screen has been lit
 };
 
 // -- flash kept in the browser --------------------------------------------------
@@ -74,6 +76,7 @@ async function boot() {
     output: (line) => { $("console").textContent += line + "\n"; },
   });
   state.board = board;
+  state.boots += 1;
   state.events = [];
   state.trace = [];
   state.lastSent = -1;
@@ -129,7 +132,10 @@ function feed(points) {
 
 function throwDice() {
   const traces = state.site.throws;
-  feed(traces[state.throws++ % traces.length]);
+  const points = traces[state.throws++ % traces.length];
+  feed(points);
+  // The throw is over once the tray has seen its dice at rest: run ahead to there.
+  at(state.trace[state.trace.length - 1][0] + SETTLE_MS, () => {});
 }
 
 function tilt() {
@@ -186,7 +192,7 @@ function pending() {
 
 function advance(board, wallMs) {
   const now = board.nowMs();
-  let target = now + Math.min(wallMs, SLICE_MS);
+  let target = now + Math.max(1, Math.round(Math.min(wallMs, SLICE_MS)));  // whole ms: the board counts them
   if (pending()) target = Math.max(target, Math.min(now + AHEAD_MS, lastInputTime()));
   for (;;) {
     while (state.trace.length && board.feed(...state.trace[0])) state.lastSent = state.trace.shift()[0];
@@ -244,6 +250,7 @@ function draw(panel) {
   }
   ctx.putImageData(image, 0, 0);
   $("panel-note").hidden = !(panel && !brightness);
+  if (brightness && pixels.some((p) => p)) state.litBoot = state.boots;
   if (brightness && state.firstScreenMs === null && pixels.some((p) => p)) {
     state.firstScreenMs = Math.round(performance.now());
     status("Ready: first screen " + (state.firstScreenMs / 1000).toFixed(2) + " s after opening.");
@@ -328,6 +335,8 @@ async function main() {
 window.tray = {
   get ready() { return !!state.board && !state.booting && state.firstScreenMs !== null; },
   get firstScreenMs() { return state.firstScreenMs; },
+  get boots() { return state.boots; },
+  get litBoot() { return state.litBoot; },
   get idle() { return !!state.board && !state.booting && !pending() && state.held.size === 0; },
   get nowMs() { return state.board ? state.board.nowMs() : -1; },
   get stopped() { return !!(state.board && state.board.stopped); },

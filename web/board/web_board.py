@@ -77,7 +77,7 @@ def run_to(ms):
     1 the firmware stopped)."""
     if app is None:
         return 1
-    until = ms * 1000
+    until = int(ms) * 1000
     try:
         while board.now_us < until:
             app.step(time.ticks_ms())
