@@ -2,7 +2,6 @@
 played in real headless Chromium by clicking the page's pad and its throw
 button, the screen read off the page's canvas, the downloaded record
 checked and replayed by the host tools."""
-import fcntl
 import json
 import subprocess
 import sys
@@ -12,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from browser import Browser, BrowserError, need_browser
+from dicetray_host.web.chromium import Browser, BrowserError, missing_tools
 
 ROOT = Path(__file__).resolve().parents[1]
 # Bottom lines of a tray that takes faces now (as tests/app/conftest.py).
@@ -23,18 +22,15 @@ GAME_LINE = {"pig": 0, "bank": 1}
 @pytest.fixture(scope="session")
 def site(tmp_path_factory):
     """The page built as `make web` builds it (npm ci of the pinned runtime once)."""
-    need_browser()
+    missing = missing_tools()
+    if missing:
+        pytest.skip("not installed: %s (the page's tests need Chromium and node)" % ", ".join(missing))
     from dicetray_host.web import build
-    lock_path = ROOT / "build" / ".web-build.lock"
-    lock_path.parent.mkdir(exist_ok=True)
-    with open(lock_path, "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)   # one npm ci at a time (pytest -n 2)
-        try:
-            build.install_runtime()
-        except build.BuildError as e:
-            pytest.fail(str(e))
     out = tmp_path_factory.mktemp("web") / "site"
-    build.build(out)
+    try:
+        build.build(out)
+    except build.BuildError as e:
+        pytest.fail(str(e))
     return out
 
 
@@ -103,11 +99,22 @@ class TrayPage:
         self.page.mouse("mouseReleased", x, y)
         self.settle()
 
-    def throw(self):
-        """The throw button; should the detector miss the throw (its recall
-        is measured by `make bench`), a long press of ROLL marks it, as a
-        player would."""
-        self.page.click("#throw")
+    def type(self, *keys):
+        """Keys of the computer's keyboard (the map of `make sim`)."""
+        for key in keys:
+            for kind in ("keyDown", "keyUp"):
+                self.page.send("Input.dispatchKeyEvent", {"type": kind, "key": key,
+                                                          "text": key if kind == "keyDown" else ""})
+            self.settle()
+
+    def throw(self, keyboard=False):
+        """The throw button (or `t`); should the detector miss the throw (its
+        recall is measured by `make bench`), a long press of ROLL marks it,
+        as a player would."""
+        if keyboard:
+            self.type("t")
+        else:
+            self.page.click("#throw")
         self.settle()
         if self.text()[-1] not in READY:
             self.missed += 1
@@ -275,8 +282,7 @@ def test_reload_in_the_middle_of_a_game_resumes_it(tray):
     tray.throw()
     tray.key("2")                                      # P2's turn goes on: 3 + 2
     tray.key("BANK")
-    tray.key("SCORES")
-    tray.shows("9", "5")
+    assert tray.screen_scores() == [9, 5]
 
 
 def test_power_cut_resumes_the_game(tray):
@@ -287,7 +293,66 @@ def test_power_cut_resumes_the_game(tray):
     tray.wait_lit(2)
     tray.settle()
     tray.shows("Resumed 0001", "P2")
-    tray.roll(2)
-    tray.key("BANK")                                   # P2 2
-    tray.key("SCORES")
-    tray.shows("6", "2")
+    tray.throw(keyboard=True)                          # the keyboard of `make sim`: t, 2, b
+    tray.type("2", "b")                                # P2 2
+    tray.type("x")                                     # and a power cut from the keyboard
+    tray.wait_lit(3)
+    tray.settle()
+    tray.shows("Resumed 0001")
+    assert tray.screen_scores() == [6, 2]
+
+
+def _boot_in_node(site, heap):
+    proc = subprocess.run(["node", str(ROOT / "tests" / "fixtures" / "web_board_heap.mjs"), str(site), str(heap)],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def test_the_firmware_gets_the_boards_heap_and_no_more(site):
+    """The runtime's heap would grow on demand; the page's board holds it to
+    the heap it gives the firmware, so what does not fit on the board does
+    not fit here either."""
+    heap = json.loads((site / "tray.json").read_text())["heap"]
+    ok = _boot_in_node(site, heap)
+    assert not ok["stopped"] and ok["lit"] > 0, ok["output"]
+    assert 0 < ok["heapUsed"] < heap
+    small = _boot_in_node(site, ok["heapUsed"] // 2)
+    assert small["stopped"]
+    assert "MemoryError" in small["output"]
+
+
+def test_the_site_carries_the_firmware_byte_for_byte(site):
+    from dicetray_host.paths import FIRMWARE
+    listed = json.loads((site / "tray.json").read_text())["files"]
+    firmware = sorted(p.relative_to(FIRMWARE).as_posix() for p in FIRMWARE.rglob("*.py")
+                      if p.name != "manifest.py")
+    in_site = sorted(url[len("fw/"):] for url, _ in listed if url.startswith("fw/"))
+    assert in_site == firmware
+    for name in firmware:
+        assert (site / "fw" / name).read_bytes() == (FIRMWARE / name).read_bytes(), name
+
+
+def test_dicetray_web_serves_the_built_page_on_loopback(site):
+    import urllib.request
+    proc = subprocess.Popen([sys.executable, "-m", "dicetray_host.cli", "web", "--port", "0", "--dir", str(site)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = proc.stdout.readline()
+        assert "http://127.0.0.1:" in line, line + proc.stderr.read()
+        url = line.split("http://", 1)[1].split()[0]
+        with urllib.request.urlopen("http://" + url, timeout=30) as r:
+            assert b"<canvas" in r.read()
+        with urllib.request.urlopen("http://" + url + "mp/micropython.mjs", timeout=30) as r:
+            assert r.headers["Content-Type"].startswith("text/javascript")
+        with urllib.request.urlopen("http://" + url + "mp/micropython.wasm", timeout=30) as r:
+            assert r.headers["Content-Type"] == "application/wasm"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+
+
+def test_dicetray_web_refuses_a_folder_without_the_page(tmp_path):
+    result = dicetray("web", "--dir", tmp_path)
+    assert result.returncode == 2
+    assert "make web" in result.stderr

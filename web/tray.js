@@ -31,8 +31,12 @@ const state = {
 };
 
 // -- flash kept in the browser --------------------------------------------------
+function storage() {
+  try { return window.localStorage; } catch (e) { return null; }  // a browser may refuse it
+}
+
 function loadFlash() {
-  const text = localStorage.getItem(STORE);
+  const text = storage()?.getItem(STORE);
   if (!text) return {};
   const files = {};
   for (const [path, b64] of Object.entries(JSON.parse(text))) {
@@ -55,9 +59,9 @@ function saveFlash(board) {
   const out = {};
   for (const [path, bytes] of Object.entries(files)) out[path] = toBase64(bytes);
   try {
-    localStorage.setItem(STORE, JSON.stringify(out));
+    storage().setItem(STORE, JSON.stringify(out));
   } catch (e) {
-    status("The browser's storage is full: the flash is not kept.");
+    status("This browser does not keep the flash (storage full or refused): a reload starts afresh.");
   }
 }
 
@@ -156,7 +160,7 @@ async function powerCut() {
 }
 
 async function eraseFlash() {
-  localStorage.removeItem(STORE);
+  storage()?.removeItem(STORE);
   state.board = null;
   draw(null);
   await boot();

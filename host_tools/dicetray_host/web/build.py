@@ -31,7 +31,17 @@ class BuildError(RuntimeError):
 
 
 def install_runtime():
-    """npm ci in web/ (the pinned runtime) unless it is there already."""
+    """npm ci in web/ (the pinned runtime) unless it is there already; one
+    at a time (parallel test workers, a `make web` beside them)."""
+    import fcntl
+    guard = ROOT / "build" / ".web-npm.lock"
+    guard.parent.mkdir(exist_ok=True)
+    with open(guard, "w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        return _install_runtime()
+
+
+def _install_runtime():
     lock = json.loads((WEB / "package-lock.json").read_text())
     want = lock["packages"]["node_modules/@micropython/micropython-webassembly-pyscript"]["version"]
     have = RUNTIME / "package.json"

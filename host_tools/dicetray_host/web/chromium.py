@@ -1,6 +1,7 @@
-"""Real headless Chromium driven through its DevTools protocol, over the
---remote-debugging-pipe (fd 3 commands in, fd 4 answers out, NUL-separated
-JSON): no websocket library, no browser download.
+"""Real headless Chromium (Debian's /usr/bin/chromium) driven through its
+DevTools protocol, over the --remote-debugging-pipe (fd 3 commands in,
+fd 4 answers out, NUL-separated JSON): no websocket library, no browser
+download. The page's tests and `make bench` (section web) use it.
 
     with Browser() as b:
         page = b.open("http://127.0.0.1:8000/")
@@ -18,8 +19,6 @@ import tempfile
 import threading
 import time
 
-import pytest
-
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
@@ -28,11 +27,10 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-ne
 TIMEOUT_S = 180
 
 
-def need_browser():
-    missing = [tool for tool in (CHROMIUM, "node", "npm")
-               if not (os.path.exists(tool) if tool.startswith("/") else shutil.which(tool))]
-    if missing:
-        pytest.skip("not installed: %s (the page's tests need Chromium and node)" % ", ".join(missing))
+def missing_tools():
+    """What the page's tests and benchmark need and this machine lacks."""
+    return [tool for tool in (CHROMIUM, "node", "npm")
+            if not (os.path.exists(tool) if tool.startswith("/") else shutil.which(tool))]
 
 
 class BrowserError(RuntimeError):
