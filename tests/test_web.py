@@ -249,6 +249,13 @@ def test_whole_pig_game_by_clicks_ends_with_the_scores_the_record_replays_to(tra
     assert tray.screen_scores() == [23, 6]
     result = check_record(tray, [23, 6])
     assert result["winners"] == [0]
+    tray.key("OK")                                     # the game over screen back to the menu
+    tray.page.click("#erase")                          # a new tray: no record left
+    tray.wait_lit(2)
+    tray.settle()
+    tray.shows("New game")
+    tray.page.click("#download")
+    assert "No game record" in tray.page.eval("document.getElementById('status').textContent")
 
 
 def test_whole_bank_game_by_clicks_ends_with_the_scores_the_record_replays_to(tray):
