@@ -13,13 +13,15 @@ $(STAMP): requirements.txt pyproject.toml
 	touch $@
 
 # Headless Chromium and poppler-utils render and count the printed kit and
-# sheet pages in the tests, tmux runs `make sim` in a real terminal; installed
-# from Debian when missing and we are root.
+# sheet pages in the tests, tmux runs `make sim` in a real terminal, node/npm
+# build and check the browser page (make web); installed from Debian when
+# missing and we are root.
 print-tools:
-	@if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/pdfinfo ] || [ ! -x /usr/bin/tmux ]; then \
+	@if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/pdfinfo ] || [ ! -x /usr/bin/tmux ] || ! command -v npm >/dev/null; then \
 	  if [ "$$(id -u)" = 0 ]; then \
-	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium poppler-utils fonts-dejavu-core fonts-liberation tmux) >/dev/null 2>&1 \
-	      || echo "print-tools: apt-get install chromium poppler-utils tmux failed"; \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium poppler-utils fonts-dejavu-core fonts-liberation tmux \
+	      $$(command -v npm >/dev/null || echo nodejs npm)) >/dev/null 2>&1 \
+	      || echo "print-tools: apt-get install chromium poppler-utils tmux (nodejs npm) failed"; \
 	  else echo "print-tools: chromium or pdfinfo missing (not root): print tests will be skipped"; fi; \
 	fi
 
