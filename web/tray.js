@@ -283,7 +283,6 @@ function buildPad(site) {
       b.addEventListener("pointerdown", (e) => { e.preventDefault(); b.setPointerCapture?.(e.pointerId); press(k.name); });
       b.addEventListener("pointerup", () => release(k.name));
       b.addEventListener("pointercancel", () => release(k.name));
-      b.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") e.stopPropagation(); });
       pad.append(b);
       state.keys[k.name] = {row: k.row, col: k.col, button: b};
     }
@@ -299,7 +298,8 @@ function buildPad(site) {
 }
 
 function onKey(e, down) {
-  if (e.ctrlKey || e.metaKey || e.altKey || e.target.tagName === "BUTTON" && (e.key === "Enter" || e.key === " ")) return;
+  // The map of `make sim` wins over a focused button's own Enter/space.
+  if (e.ctrlKey || e.metaKey || e.altKey) return;
   const name = state.site.keyboard[e.key];
   if (name) {
     e.preventDefault();
