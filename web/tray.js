@@ -27,7 +27,7 @@ const state = {
   lastSent: -1,        // virtual ms of the last point given to the LIS3DH
   throws: 0, tilted: false, held: new Map(),
   lastReal: 0, shown: "", firstScreenMs: null, error: null, loop: null,
-  boots: 0, litBoot: 0,  // boots so far; the last boot whose screen has been lit
+  boots: 0, litBoot: 0, heapShown: 0,  // boots so far; the last boot whose screen has been lit
 };
 
 // -- flash kept in the browser --------------------------------------------------
@@ -230,6 +230,11 @@ function frame() {
       }
       draw(board.panel());
       saveFlash(board);
+      if (real - state.heapShown > 1000) {
+        state.heapShown = real;
+        $("heap").textContent = "Firmware heap in use: " + (board.heapUsed() / 1024).toFixed(1)
+          + " of " + board.heap / 1024 + " KB (the board's).";
+      }
     } catch (e) {
       state.error = String(e);
       status("The page's board failed: " + e);

@@ -32,9 +32,11 @@ _regs = bytearray(12)
 
 
 def _import(name, *rest):
+    # However main.py comes to the app module, its App runs as the page needs.
     module = _real_import(name, *rest)
-    if name == "dicetray.tray.app":
-        sys.modules[name].App.run = _booted
+    app_class = getattr(sys.modules.get("dicetray.tray.app"), "App", None)  # None while it loads
+    if app_class is not None and app_class.run is not _booted:
+        app_class.run = _booted
     return module
 
 
