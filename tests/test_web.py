@@ -142,7 +142,7 @@ class TrayPage:
     # -- output -------------------------------------------------------------------
     def frame(self):
         """The canvas as the virtual board's Frame (pixels lit or not; the grey level)."""
-        from dicetray_host.vboard.board import Frame
+        from dicetray_host.vboard.frames import Frame
         data = self.page.eval(
             "(() => { const d = document.getElementById('oled').getContext('2d')"
             ".getImageData(0, 0, 128, 64).data; let s = ''; let level = 0;"
@@ -153,7 +153,7 @@ class TrayPage:
         return Frame(rows, level)
 
     def text(self):
-        from dicetray_host.vboard.board import screen_text
+        from dicetray_host.vboard.frames import screen_text
         return screen_text(self.frame()) or [""]
 
     def shows(self, *words):
@@ -217,7 +217,8 @@ def test_page_loads_from_the_local_server_alone_and_shows_the_menu(tray):
 def test_canvas_matches_the_virtual_boards_png_pixel_for_pixel(tray, tmp_path):
     from PIL import Image
     import io
-    from dicetray_host.vboard.board import VirtualBoard, png_bytes
+    from dicetray_host.vboard.board import VirtualBoard
+    from dicetray_host.vboard.png import png_bytes
     with VirtualBoard(tmp_path / "flash", heap="192k") as vb:
         vb.run(300)
         want = png_bytes(vb.frame(), 4)

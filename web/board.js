@@ -139,7 +139,7 @@ export async function startBoard({loadMicroPython, files, flash, heap, accel = t
 }
 
 // GDDRAM and registers to what the panel shows: 64 rows of 128 pixels (0/1)
-// and the brightness, as dicetray_host.vboard.board.frame_from_gddram.
+// and the brightness, as dicetray_host.vboard.frames.frame_from_gddram.
 export function panelPixels({ram, regs}) {
   const [on, pump, contrast, inverse, allOn, remap, comRev, start, offset, mux, comPins] = regs;
   const pixels = new Uint8Array(128 * 64);

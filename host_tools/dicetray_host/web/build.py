@@ -104,7 +104,7 @@ def keyboard_map():
 
 def throw_traces(count=THROWS, seed=THROW_SEED):
     """Generated throws as `make sim` feeds them: [[t ms, x, y, z mg], ...] each."""
-    from dicetray_host.vboard.sim import throw_points
+    from dicetray_host.vboard.throws import throw_points
     traces = []
     for _ in range(count):
         points, seed = throw_points(seed)
