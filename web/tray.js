@@ -167,12 +167,31 @@ async function eraseFlash() {
   status("Flash erased: a new tray.");
 }
 
+// The journal's lines the record still lacks (none when it is stale), as
+// pending_lines() in firmware/dicetray/tray/store.py: its first line is the
+// record's size when they began.
+function pendingLines(journal, recordSize) {
+  const i = journal.indexOf(10);
+  if (i < 0) return new Uint8Array(0);
+  const head = new TextDecoder().decode(journal.subarray(0, i)).trim();
+  return /^[+-]?\d+$/.test(head) && Number(head) === recordSize ? journal.subarray(i + 1) : new Uint8Array(0);
+}
+
+// The newest record as the tray reads it, and as `dicetray pull` copies it:
+// the file, then its journal's pending lines (tray/journal.py whole_record).
 function newestRecord() {
   const files = state.board ? state.board.flashFiles() : loadFlash();
   const names = Object.keys(files).filter((p) => /^\/games\/\d+\.jsonl$/.test(p)).sort();
   if (!names.length) return null;
   const path = names[names.length - 1];
-  return {name: path.slice("/games/".length), bytes: files[path]};
+  const name = path.slice("/games/".length);
+  const file = files[path];
+  const journal = files["/journal/" + name.slice(0, -".jsonl".length)];
+  const pending = journal ? pendingLines(journal, file.length) : new Uint8Array(0);
+  const bytes = new Uint8Array(file.length + pending.length);
+  bytes.set(file);
+  bytes.set(pending, file.length);
+  return {name, bytes};
 }
 
 function download() {
