@@ -92,11 +92,12 @@ export async function startBoard({loadMicroPython, files, flash, heap, accel = t
   mp.runPython("import sys\nsys.path[:] = ['/vb']");
   const wb = mp.pyimport("web_board");
   const call = {};
-  for (const name of ["boot", "run_to", "now_ms", "key", "feed", "queued", "panel",
+  for (const name of ["boot", "start", "run_to", "now_ms", "key", "feed", "queued", "panel",
                       "ram_address", "regs_address", "heap_used"]) {
     call[name] = wb[name];
   }
   const short = call.boot(heap, growth, accel ? 1 : 0);
+  if (!short) call.start();
   let ram = 0, regs = 0;
   try { ram = call.ram_address(); regs = call.regs_address(); } catch (e) { /* no display */ }
 

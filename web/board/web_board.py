@@ -48,10 +48,10 @@ def _booted(self):
 
 
 def boot(heap, growth, accel):
-    """Wire the tray, mount /flash and the firmware (/fw as /lib), leave the
-    firmware `heap` bytes (growth: what gc.mem_free() counts beyond the
-    heap, which the page keeps from growing) and run main.py up to the
-    app's loop. Returns 0, or the bytes the heap is short by."""
+    """Wire the tray, mount /flash and the firmware (/fw as /lib) and leave
+    the firmware `heap` bytes in one piece (growth: what gc.mem_free()
+    counts beyond the heap, which the page keeps from growing). Returns 0,
+    or the bytes the heap is short by. Then the page calls start()."""
     vboard_tray.wire(True, accel == 1)
     vboard_flash.mount("/flash", "/fw", _FLASH_KB)
     sys.path[:] = ["", ".frozen", "/lib"]
@@ -59,7 +59,15 @@ def boot(heap, growth, accel):
     if short:
         board.state = "error"
         print("web board: heap too small for the board itself (%d bytes short)" % short)
-        return short
+    return short
+
+
+def start():
+    """Run main.py up to the app's loop. A call of its own: the piece of heap
+    boot() set aside is free only once boot()'s C stack, which may still
+    point at it, is gone (this port's collector scans that stack)."""
+    gc.collect()
+    board.base = board.peak = gc.mem_alloc()
     board.state = "run"
     builtins.__import__ = _import
     try:
@@ -71,7 +79,6 @@ def boot(heap, growth, accel):
         builtins.__import__ = _real_import
     if app is None and board.state == "run":
         board.state = "exit"
-    return 0
 
 
 def run_to(ms):
