@@ -15,8 +15,7 @@ from dicetray_host.web.chromium import Browser, BrowserError, missing_tools
 
 ROOT = Path(__file__).resolve().parents[1]
 # Bottom lines of a tray that takes faces now (as tests/app/conftest.py).
-READY = ("Key the faces", "Faces or BANK", "OK: take over", "New throw: key it")
-GAME_LINE = {"pig": 0, "bank": 1}
+READY = ("Key the faces", "Faces or BANK", "OK: take over", "Rethrown: key it")
 
 
 @pytest.fixture(scope="session")
@@ -93,7 +92,7 @@ class TrayPage:
         x, y = self.page.center('#pad button[data-key="%s"]' % name)
         self.page.mouse("mouseMoved", x, y)
         self.page.mouse("mousePressed", x, y)
-        self.page.wait("window.tray.idle")
+        self.page.wait("window.tray.caughtUp")        # the key is down (held: not idle)
         t = self.page.eval("window.tray.nowMs")
         self.page.wait("window.tray.nowMs >= %d" % (t + ms))
         self.page.mouse("mouseReleased", x, y)
@@ -128,16 +127,26 @@ class TrayPage:
         self.key(*(str(f) for f in faces))
 
     def new_game(self, game, players=2, option=0):
-        """From the menu (cursor on Game), as tests/app/conftest.py."""
-        for _ in range(GAME_LINE[game]):
-            self.key("ROLL")
+        """From the menu (cursor on Game), as tests/app/conftest.py: the menu
+        may offer another game, count or option first; the screen is read
+        until it shows the ones wanted."""
+        from dicetray import games
+        module = games.module(game)
+        self._press_until("Game", module.TITLE)
         self.key("DOWN")
-        for _ in range(players - 2):
-            self.key("ROLL")
+        self._press_until("Players", "Players %d" % players)
         self.key("DOWN")
-        for _ in range(option):
-            self.key("ROLL")
+        self._press_until(None, module.MENU_OPTION[2][option])
         self.key("DOWN", "ROLL")
+
+    def _press_until(self, line_start, wanted, tries=8):
+        for _ in range(tries):
+            lines = [line.lstrip(">").strip() for line in self.text()]
+            if any(line.endswith(wanted) and (line_start is None or line.startswith(line_start))
+                   for line in lines):
+                return
+            self.key("ROLL")
+        raise AssertionError("the menu never showed %r:\n%s" % (wanted, "\n".join(self.text())))
 
     # -- output -------------------------------------------------------------------
     def frame(self):

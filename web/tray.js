@@ -365,6 +365,7 @@ window.tray = {
   get firstScreenMs() { return state.firstScreenMs; },
   get boots() { return state.boots; },
   get litBoot() { return state.litBoot; },
+  get caughtUp() { return !!state.board && !state.booting && !pending(); },
   get idle() { return !!state.board && !state.booting && !pending() && state.held.size === 0; },
   get nowMs() { return state.board ? state.board.nowMs() : -1; },
   get stopped() { return !!(state.board && state.board.stopped); },
