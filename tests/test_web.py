@@ -262,7 +262,7 @@ def test_whole_pig_game_by_clicks_ends_with_the_scores_the_record_replays_to(tra
     assert tray.screen_scores() == [23, 6]
     result = check_record(tray, [23, 6])
     assert result["winners"] == [0]
-    tray.type("Enter")                                 # OK (a pad button has the focus): the menu again
+    tray.type("m")                                     # MENU from the keyboard: the menu again
     tray.shows("New game")
     tray.page.click("#erase")                          # a new tray: no record left
     tray.wait_lit(2)
