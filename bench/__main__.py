@@ -15,6 +15,7 @@ SECTIONS = [
     "bench.flash",
     "bench.db",
     "bench.pull",
+    "bench.web",
 ]
 
 

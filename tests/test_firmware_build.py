@@ -1,6 +1,7 @@
 """The firmware as it goes on the board: every file compiles with mpy-cross,
 and none uses what MicroPython lacks. So do the other programs that run in
-MicroPython: the virtual board's side, the benchmarks' and the replay runner."""
+MicroPython: the virtual board's side, the benchmarks', the replay runner and
+the browser page's board (web/board)."""
 import re
 import subprocess
 
@@ -10,7 +11,8 @@ from dicetray_host.paths import BOARD_SIDE, FIRMWARE, ROOT, mpy_cross_binary
 
 FILES = sorted(FIRMWARE.rglob("*.py"))
 MICROPYTHON_SIDE = sorted(list(BOARD_SIDE.glob("*.py")) + list((ROOT / "bench" / "mp").glob("*.py"))
-                          + list((ROOT / "host_tools" / "dicetray_host" / "records" / "mp").glob("*.py")))
+                          + list((ROOT / "host_tools" / "dicetray_host" / "records" / "mp").glob("*.py"))
+                          + list((ROOT / "web" / "board").glob("*.py")))
 CPYTHON_ONLY = re.compile(r"^\s*(import|from)\s+(dataclasses|typing|enum|pathlib|abc|functools|itertools|"
                           r"subprocess|logging|copy|collections\.abc)\b", re.M)
 

@@ -15,6 +15,7 @@ COMMANDS = {
     "pull": ("dicetray_host.commands.pull", "copy new game records from the tray over USB (mpremote), checked"),
     "deploy": ("dicetray_host.commands.deploy", "mpy-cross the firmware and copy it to the tray with mpremote"),
     "roster": ("dicetray_host.commands.roster", "write player names to the tray (/roster.txt)"),
+    "web": ("dicetray_host.commands.web", "serve the tray in a browser page (make web) on 127.0.0.1"),
     "detect": ("dicetray_host.commands.detect", "find throws and tilt in an accelerometer trace"),
     "traces": ("dicetray_host.commands.traces", "write generated, labelled accelerometer traces (CSV + JSON)"),
     "record-trace": ("dicetray_host.commands.record_trace",

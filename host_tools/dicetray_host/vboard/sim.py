@@ -43,6 +43,10 @@ HELP = """keys: 1-6 faces   s SKULL   v VOID   b BANK   r/Enter/space ROLL(OK)  
       u/Backspace UNDO   m MENU   c SCORES   p PLAYER   k/Up UP   j/Down DOWN
       t throw the tray   x cut the power   q quit"""
 
+# Tipping the tray 10 degrees and putting it back level (t ms, x, y, z mg).
+TILT_POINTS = ((0, 0, 0, 1000), (300, 174, 0, 985))
+LEVEL_POINTS = ((0, 174, 0, 985), (300, 0, 0, 1000))
+
 # The panel (128 columns + frame, 32 lines + frame), the key help, the clock
 # and the USB line.
 TERMINAL_COLUMNS = 130
@@ -259,10 +263,10 @@ def _step(vb, command, params, args, throws):
     elif command == "throw":
         throws.next(vb)
     elif command == "tilt":
-        vb.feed([(0, 0, 0, 1000), (300, 174, 0, 985)])
+        vb.feed(TILT_POINTS)
         vb.run(1500)
     elif command == "level":
-        vb.feed([(0, 174, 0, 985), (300, 0, 0, 1000)])
+        vb.feed(LEVEL_POINTS)
         vb.run(1500)
     elif command == "cut":
         vb.power_cut()

@@ -174,7 +174,9 @@ class FlashVfs:
         self._host = os.VfsPosix()
         self._root = host_dir.rstrip("/")
         self.total_blocks = size_kb * 1024 // _BLOCK
-        self.cost = FlashCost(os.getenv("VBOARD_FLASH_TIMES") or "typ")
+        # The browser page's port has no environment (nor os.getenv): typical times.
+        times = os.getenv("VBOARD_FLASH_TIMES") if hasattr(os, "getenv") else None
+        self.cost = FlashCost(times or "typ")
         _board.flash = self.cost
 
     def used_blocks(self, path=""):

@@ -11,7 +11,6 @@ for the firmware), VBOARD_GC_PEAK=0 (no collection at waits), VBOARD_ROM
 firmware's heap set aside: what a Pico has in C, e.g. its USB REPL).
 ENTRY may be MODULE:FUNCTION (a ROM module's function is called).
 """
-import gc
 import os
 import sys
 
@@ -20,15 +19,8 @@ from vboard_core import board
 
 import machine  # noqa: F401  (the board's machine, imported before the firmware)
 import time  # noqa: F401
-import vboard_lis3dh
-import vboard_ssd1306
 import vboard_flash
-
-# The tray as wired in hardware/pinout.md.
-_OLED = (0, 4, 5, 0x3C)          # bus, SDA, SCL, address
-_ACCEL = (1, 2, 3, 0x18, 6)      # bus, SDA, SCL, address, INT1
-_ROWS = (10, 11, 12, 13)
-_COLS = (18, 19, 20, 21)
+import vboard_tray
 
 
 def _env(name, default):
@@ -43,18 +35,7 @@ def setup():
     board.ticks_start_ms = int(_env("VBOARD_TICKS_START", "0"))
     board.gc_peak = _env("VBOARD_GC_PEAK", "1") == "1"
     machine._reset_cause = int(_env("VBOARD_RESET_CAUSE", "1"))
-    board.i2c_wiring = {}
-    if _env("VBOARD_OLED", "1") == "1":
-        board.oled = vboard_ssd1306.SSD1306Model(_OLED[3])
-        board.i2c_wiring[_OLED[0]] = (_OLED[1], _OLED[2], (board.oled,))
-    devices = ()
-    if _env("VBOARD_ACCEL", "1") == "1":
-        board.lis = vboard_lis3dh.LIS3DHModel(_ACCEL[3], _ACCEL[4])
-        devices = (board.lis,)
-    board.i2c_wiring[_ACCEL[0]] = (_ACCEL[1], _ACCEL[2], devices)
-    board.wire_keypad(_ROWS, _COLS)
-    board.prepare_pins()
-    machine._prepare()
+    vboard_tray.wire(_env("VBOARD_OLED", "1") == "1", _env("VBOARD_ACCEL", "1") == "1")
     flash = os.getenv("VBOARD_FLASH")
     if flash:
         vboard_flash.mount(flash, _env("VBOARD_FIRMWARE", "firmware"),
@@ -67,46 +48,20 @@ def setup():
         board.open_link(int(rd), int(wr))
 
 
-_ballast = None
-
-
-def _set_aside(want):
-    """Fill every free block but one piece of `want` bytes, then free that
-    piece: the firmware's heap is then exactly it, not the board's holes."""
-    try:
-        piece = bytearray(want - 32)  # less its own block header and rounding
-    except MemoryError:
-        print("vboard: no single free block of %d bytes for the firmware" % want)
-        sys.exit(2)
-    fillers = [None] * 4096
-    n = 0
-    size = 1 << 16
-    while size >= 16 and n < len(fillers):
-        try:
-            fillers[n] = bytearray(size - 16)
-            n += 1
-        except MemoryError:
-            size >>= 1
-    del piece
-    return fillers
-
-
 def main():
     setup()
     entry = sys.argv[1] if len(sys.argv) > 1 else "main"
     # Leave the firmware exactly VBOARD_HEAP bytes in one piece, as a Pico's
     # heap is after boot: the host starts the port with a larger heap; the
     # board's own objects and fillers in every other free block take the rest.
-    gc.collect()
-    want = int(_env("VBOARD_HEAP", "0"))
-    global _ballast
-    if want:
-        if gc.mem_free() < want:
-            print("vboard: heap too small for the board itself (%d bytes short)" % (want - gc.mem_free()))
-            sys.exit(2)
-        _ballast = _set_aside(want)
-    gc.collect()
-    board.base = board.peak = gc.mem_alloc()
+    try:
+        short = vboard_tray.leave_heap(int(_env("VBOARD_HEAP", "0")))
+    except MemoryError as e:
+        print("vboard: %s" % e)
+        sys.exit(2)
+    if short:
+        print("vboard: heap too small for the board itself (%d bytes short)" % short)
+        sys.exit(2)
     if board.target_us >= 0:
         board.serve()  # the host may set things up before power-on
     board.state = "run"

@@ -1,0 +1,60 @@
+"""The tray in a browser (make web): how soon the first screen appears in
+headless Chromium, and the firmware's heap and speed in MicroPython
+WebAssembly.
+
+First screen: a fresh Chromium profile each time (nothing cached, the
+runtime compiled anew) opens the page from a local server; the figure is
+the page's own performance.now() when the canvas first shows a lit
+screen, i.e. from the start of the navigation. Speed: one virtual second
+at the menu on the page's board in node (the same board.js and runtime).
+"""
+import json
+import statistics
+import subprocess
+import tempfile
+import threading
+from pathlib import Path
+
+from dicetray_host.paths import ROOT
+
+RUNS = 3
+
+
+def run():
+    from dicetray_host.web import build
+    from dicetray_host.web.chromium import Browser, missing_tools
+    from dicetray_host.web.serve import make_server
+    missing = missing_tools()
+    if missing:
+        print("skipped: not installed: %s" % ", ".join(missing))
+        return
+    with tempfile.TemporaryDirectory(prefix="dicetray-web-") as tmp:
+        site = Path(tmp) / "site"
+        build.build(site)
+        server = make_server(site, 0)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        url = "http://127.0.0.1:%d/" % server.server_address[1]
+        first = []
+        heap_after_boot = 0
+        try:
+            for _ in range(RUNS):
+                with Browser() as browser:
+                    page = browser.open(url)
+                    page.wait("window.tray && window.tray.ready")
+                    first.append(page.eval("window.tray.firstScreenMs"))
+                    heap_after_boot = page.eval("window.tray.heapUsed")
+                    heap = page.eval("window.tray.heap")
+        finally:
+            server.shutdown()
+            server.server_close()
+        proc = subprocess.run(["node", str(ROOT / "tests" / "fixtures" / "web_board_heap.mjs"),
+                               str(site), str(heap)], capture_output=True, text=True, timeout=300)
+        speed = json.loads(proc.stdout.strip().splitlines()[-1]) if proc.returncode == 0 else None
+    print("| what | figure |")
+    print("|---|---|")
+    print("| first screen after opening, fresh Chromium profile (median of %d / max) | %.2f s / %.2f s |"
+          % (RUNS, statistics.median(first) / 1000, max(first) / 1000))
+    print("| firmware heap in use at the menu / heap it gets | %.1f KB / %d KB |"
+          % (heap_after_boot / 1024, heap // 1024))
+    if speed:
+        print("| wall time for 1 s of virtual time at the menu (node) | %.0f ms |" % speed["runMs"])

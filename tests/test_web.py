@@ -1,0 +1,379 @@
+"""The tray in a browser (make web): the firmware in MicroPython WebAssembly,
+played in real headless Chromium by clicking the page's pad and its throw
+button, the screen read off the page's canvas, the downloaded record
+checked and replayed by the host tools."""
+import json
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from dicetray_host.web.chromium import Browser, BrowserError, missing_tools
+
+ROOT = Path(__file__).resolve().parents[1]
+# Bottom lines of a tray that takes faces now (as tests/app/conftest.py).
+READY = ("Key the faces", "Faces or BANK", "OK: take over", "Rethrown: key it")
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory):
+    """The page built as `make web` builds it (npm ci of the pinned runtime once)."""
+    missing = missing_tools()
+    if missing:
+        pytest.skip("not installed: %s (the page's tests need Chromium and node)" % ", ".join(missing))
+    from dicetray_host.web import build
+    out = tmp_path_factory.mktemp("web") / "site"
+    try:
+        build.build(out)
+    except build.BuildError as e:
+        pytest.fail(str(e))
+    return out
+
+
+@pytest.fixture(scope="session")
+def server(site):
+    from dicetray_host.web.serve import make_server
+    srv = make_server(site, 0)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    yield "http://127.0.0.1:%d/" % srv.server_address[1]
+    srv.shutdown()
+    srv.server_close()
+
+
+@pytest.fixture
+def tray(server, tmp_path):
+    downloads = tmp_path / "downloads"
+    downloads.mkdir()
+    with Browser(downloads=downloads) as browser:
+        page = TrayPage(browser, browser.open(server), downloads, server)
+        page.wait_lit(1)
+        yield page
+
+
+class TrayPage:
+    """The page, as a person uses it: clicks, and the canvas read as text."""
+
+    def __init__(self, browser, page, downloads, url):
+        self.browser = browser
+        self.page = page
+        self.downloads = downloads
+        self.url = url
+        self.missed = 0
+
+    # -- waiting ------------------------------------------------------------------
+    def wait_lit(self, boots):
+        """Until the page's board has booted `boots` times and lit its screen."""
+        self.page.wait("window.tray && window.tray.litBoot >= %d" % boots,
+                       what="the tray's screen (boot %d); console: %s" % (boots, self._output()))
+
+    def _output(self):
+        try:
+            return self.page.eval("window.tray ? window.tray.output : ''")
+        except BrowserError:
+            return "?"
+
+    def settle(self, ms=40):
+        """Until the page has played all its input and `ms` more of virtual time."""
+        self.page.wait("window.tray.idle")
+        t = self.page.eval("window.tray.nowMs")
+        self.page.wait("window.tray.idle && window.tray.nowMs >= %d" % (t + ms))
+        assert not self.page.eval("window.tray.stopped"), self._output()
+
+    # -- input --------------------------------------------------------------------
+    def key(self, *names):
+        for name in names:
+            self.page.click('#pad button[data-key="%s"]' % ("ROLL" if name == "OK" else name))
+            self.settle()
+
+    def hold(self, name, ms):
+        x, y = self.page.center('#pad button[data-key="%s"]' % name)
+        self.page.mouse("mouseMoved", x, y)
+        self.page.mouse("mousePressed", x, y)
+        self.page.wait("window.tray.caughtUp")        # the key is down (held: not idle)
+        t = self.page.eval("window.tray.nowMs")
+        self.page.wait("window.tray.nowMs >= %d" % (t + ms))
+        self.page.mouse("mouseReleased", x, y)
+        self.settle()
+
+    def type(self, *keys):
+        """Keys of the computer's keyboard (the map of `make sim`)."""
+        for key in keys:
+            text = {"Enter": "\r"}.get(key, key if len(key) == 1 else "")
+            for kind in ("keyDown", "keyUp"):
+                event = {"type": kind, "key": key}
+                if kind == "keyDown" and text:
+                    event["text"] = text
+                self.page.send("Input.dispatchKeyEvent", event)
+            self.settle()
+
+    def throw(self, keyboard=False):
+        """The throw button (or `t`); should the detector miss the throw (its
+        recall is measured by `make bench`), a long press of ROLL marks it,
+        as a player would."""
+        if keyboard:
+            self.type("t")
+        else:
+            self.page.click("#throw")
+        self.settle()
+        if self.text()[-1] not in READY:
+            self.missed += 1
+            self.hold("ROLL", 800)
+
+    def roll(self, *faces):
+        self.throw()
+        self.key(*(str(f) for f in faces))
+
+    def new_game(self, game, players=2, option=0):
+        """From the menu (cursor on Game), as tests/app/conftest.py: the menu
+        may offer another game, count or option first; the screen is read
+        until it shows the ones wanted."""
+        from dicetray import games
+        module = games.module(game)
+        self._press_until("Game", module.TITLE)
+        self.key("DOWN")
+        self._press_until("Players", "Players %d" % players)
+        self.key("DOWN")
+        self._press_until(None, module.MENU_OPTION[2][option])
+        self.key("DOWN", "ROLL")
+
+    def _press_until(self, line_start, wanted, tries=8):
+        for _ in range(tries):
+            lines = [line.lstrip(">").strip() for line in self.text()]
+            if any(line.endswith(wanted) and (line_start is None or line.startswith(line_start))
+                   for line in lines):
+                return
+            self.key("ROLL")
+        raise AssertionError("the menu never showed %r:\n%s" % (wanted, "\n".join(self.text())))
+
+    # -- output -------------------------------------------------------------------
+    def frame(self):
+        """The canvas as the virtual board's Frame (pixels lit or not; the grey level)."""
+        from dicetray_host.vboard.frames import Frame
+        data = self.page.eval(
+            "(() => { const d = document.getElementById('oled').getContext('2d')"
+            ".getImageData(0, 0, 128, 64).data; let s = ''; let level = 0;"
+            " for (let i = 0; i < d.length; i += 4) { s += d[i] ? '1' : '0'; if (d[i]) level = d[i]; }"
+            " return [s, level]; })()")
+        bits, level = data
+        rows = [[int(bits[y * 128 + x]) for x in range(128)] for y in range(64)]
+        return Frame(rows, level)
+
+    def text(self):
+        from dicetray_host.vboard.frames import screen_text
+        return screen_text(self.frame()) or [""]
+
+    def shows(self, *words):
+        shown = "\n".join(self.text())
+        missing = [w for w in words if w not in shown]
+        assert not missing, "screen lacks %r:\n%s" % (missing, shown)
+
+    def screen_scores(self):
+        self.key("SCORES")
+        lines = self.text()
+        self.key("SCORES")
+        scores = []
+        for line in lines:
+            words = line.split()
+            if len(words) >= 2 and words[-1].isdigit() and not line.startswith("Scores"):
+                scores.append(int(words[-1]))
+        return scores
+
+    def download(self):
+        """Click the download button; the record as the browser saved it."""
+        before = set(self.downloads.iterdir())
+        self.page.click("#download")
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            new = [p for p in set(self.downloads.iterdir()) - before if p.suffix == ".jsonl"]
+            if new:
+                return new[0]
+            time.sleep(0.05)
+        raise AssertionError("no record downloaded; status: %s" % self.page.eval(
+            "document.getElementById('status').textContent"))
+
+
+def dicetray(*args):
+    return subprocess.run([sys.executable, "-m", "dicetray_host.cli", *map(str, args)],
+                          capture_output=True, text=True)
+
+
+def check_record(tray, scores):
+    """The downloaded record passes verify and replays to these scores."""
+    record = tray.download()
+    verified = dicetray("verify", record)
+    assert verified.returncode == 0, verified.stdout + verified.stderr
+    replayed = dicetray("replay", "--json", record)
+    assert replayed.returncode == 0, replayed.stderr
+    result = json.loads(replayed.stdout)
+    assert result["over"] is True
+    assert result["scores"] == scores
+    return result
+
+
+def test_page_loads_from_the_local_server_alone_and_shows_the_menu(tray):
+    tray.shows("New game", "Game", "Pig", "Players 2", "Start")
+    urls = tray.browser.requested_urls()
+    assert urls, "no request seen"
+    foreign = [u for u in urls if not u.startswith(tray.url) and not u.startswith(("data:", "blob:"))]
+    assert foreign == []
+    first = tray.page.eval("window.tray.firstScreenMs")
+    print("first screen %d ms after opening" % first)   # the figure: see `make bench`
+
+
+def test_canvas_matches_the_virtual_boards_png_pixel_for_pixel(tray, tmp_path):
+    from PIL import Image
+    import io
+    from dicetray_host.vboard.board import VirtualBoard
+    from dicetray_host.vboard.png import png_bytes
+    with VirtualBoard(tmp_path / "flash", heap="192k") as vb:
+        vb.run(300)
+        want = png_bytes(vb.frame(), 4)
+    shot = tray.page.screenshot("#oled")
+    got = Image.open(io.BytesIO(shot)).convert("L")
+    expected = Image.open(io.BytesIO(want)).convert("L")
+    assert got.size == expected.size == (512, 256)
+    assert got.tobytes() == expected.tobytes()
+
+
+def test_whole_pig_game_by_clicks_ends_with_the_scores_the_record_replays_to(tray):
+    tray.new_game("pig", players=2, option=1)        # 3 circuits
+    tray.shows("Pig", "C1/3", "Throw first")
+    tray.key("4")
+    tray.shows("Throw first")                          # no throw yet: refused
+    tray.roll(4)
+    tray.roll(5)
+    tray.key("BANK")                                   # P1 9
+    tray.roll(6)
+    tray.roll(1)                                       # P2 loses the turn
+    tray.shows("Turn lost", "C2/3")
+    tray.roll(3)
+    tray.key("BANK")                                   # P1 12
+    tray.roll(2)
+    tray.key("BANK")                                   # P2 2
+    tray.roll(5)
+    tray.roll(6)
+    tray.key("BANK")                                   # P1 23
+    tray.roll(4)
+    tray.key("BANK")                                   # P2 6
+    tray.shows("Game over", "Winner", "P1", "23")
+    assert tray.screen_scores() == [23, 6]
+    result = check_record(tray, [23, 6])
+    assert result["winners"] == [0]
+    tray.type("m")                                     # MENU from the keyboard: the menu again
+    tray.shows("New game")
+    tray.page.click("#erase")                          # a new tray: no record left
+    tray.wait_lit(2)
+    tray.settle()
+    tray.shows("New game")
+    tray.page.click("#download")
+    assert "No game record" in tray.page.eval("document.getElementById('status').textContent")
+
+
+def test_whole_bank_game_by_clicks_ends_with_the_scores_the_record_replays_to(tray):
+    tray.new_game("bank", players=2)                   # 10 rounds
+    tray.shows("Bank", "R1/10", "First roll")
+    for _ in range(9):
+        tray.roll(3, 4)                                # 70 on rolls 1-3
+        tray.roll(2, 3)
+        tray.key("BANK", "BANK")                       # both bank 75
+    tray.shows("R10/10")
+    tray.roll(3, 4)
+    tray.roll(2, 3)
+    tray.key("BANK")                                   # P1 banks 75, P2 stays in
+    tray.roll(6, 6)                                    # roll 3, doubles are 12: 87
+    tray.key("BANK")                                   # P2 87
+    tray.shows("Game over", "Winner", "P2")
+    assert tray.screen_scores() == [750, 762]
+    check_record(tray, [750, 762])
+
+
+def test_reload_in_the_middle_of_a_game_resumes_it(tray):
+    tray.new_game("pig", players=2)
+    tray.roll(4)
+    tray.roll(5)
+    tray.key("BANK")                                   # P1 9
+    tray.roll(3)                                       # P2 has 3 in the turn
+    tray.page.reload()
+    tray.wait_lit(1)
+    tray.settle()
+    tray.shows("Resumed 0001")
+    tray.throw()
+    tray.key("2")                                      # P2's turn goes on: 3 + 2
+    tray.key("BANK")
+    assert tray.screen_scores() == [9, 5]
+
+
+def test_power_cut_resumes_the_game(tray):
+    tray.new_game("pig", players=2)
+    tray.roll(6)
+    tray.key("BANK")                                   # P1 6
+    tray.page.click("#cut")
+    tray.wait_lit(2)
+    tray.settle()
+    tray.shows("Resumed 0001", "P2")
+    tray.throw(keyboard=True)                          # the keyboard of `make sim`: t, 2, b
+    tray.type("2", "b")                                # P2 2
+    tray.type("x")                                     # and a power cut from the keyboard
+    tray.wait_lit(3)
+    tray.settle()
+    tray.shows("Resumed 0001")
+    assert tray.screen_scores() == [6, 2]
+
+
+def _boot_in_node(site, heap):
+    proc = subprocess.run(["node", str(ROOT / "tests" / "fixtures" / "web_board_heap.mjs"), str(site), str(heap)],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def test_the_firmware_gets_the_boards_heap_and_no_more(site):
+    """The runtime's heap would grow on demand; the page's board holds it to
+    the heap it gives the firmware, so what does not fit on the board does
+    not fit here either."""
+    heap = json.loads((site / "tray.json").read_text())["heap"]
+    ok = _boot_in_node(site, heap)
+    assert not ok["stopped"] and ok["lit"] > 0, ok["output"]
+    assert 0 < ok["heapUsed"] < heap
+    small = _boot_in_node(site, ok["heapUsed"] // 2)
+    assert small["stopped"]
+    assert "MemoryError" in small["output"]
+
+
+def test_the_site_carries_the_firmware_byte_for_byte(site):
+    from dicetray_host.paths import FIRMWARE
+    listed = json.loads((site / "tray.json").read_text())["files"]
+    firmware = sorted(p.relative_to(FIRMWARE).as_posix() for p in FIRMWARE.rglob("*.py")
+                      if p.name != "manifest.py")
+    in_site = sorted(url[len("fw/"):] for url, _ in listed if url.startswith("fw/"))
+    assert in_site == firmware
+    for name in firmware:
+        assert (site / "fw" / name).read_bytes() == (FIRMWARE / name).read_bytes(), name
+
+
+def test_dicetray_web_serves_the_built_page_on_loopback(site):
+    import urllib.request
+    proc = subprocess.Popen([sys.executable, "-m", "dicetray_host.cli", "web", "--port", "0", "--dir", str(site)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = proc.stdout.readline()
+        assert "http://127.0.0.1:" in line, line + proc.stderr.read()
+        url = line.split("http://", 1)[1].split()[0]
+        with urllib.request.urlopen("http://" + url, timeout=30) as r:
+            assert b"<canvas" in r.read()
+        with urllib.request.urlopen("http://" + url + "mp/micropython.mjs", timeout=30) as r:
+            assert r.headers["Content-Type"].startswith("text/javascript")
+        with urllib.request.urlopen("http://" + url + "mp/micropython.wasm", timeout=30) as r:
+            assert r.headers["Content-Type"] == "application/wasm"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+
+
+def test_dicetray_web_refuses_a_folder_without_the_page(tmp_path):
+    result = dicetray("web", "--dir", tmp_path)
+    assert result.returncode == 2
+    assert "make web" in result.stderr
