@@ -85,18 +85,19 @@ class App:
         self.store = Store()
         found = self.store.resume(now)
         unload(*_READING)  # only needed again after a failed write
-        if found is None:
-            self.open_menu(None)
-        elif found.game is None:
-            self.open_menu("Bad %04d" % found.number)
-            print("record %04d not resumed: %s" % (found.number, found.error))
-        elif found.left:
-            self.open_menu(None)   # left from the menu: not taken up again
+        game = found.game if found else None
+        if game is None or game.over:
+            if found and game is None:
+                print("record %04d not resumed: %s" % (found.number, found.error))
+            message = "Bad %04d" % found.number if found and game is None else None
+            found = game = None  # the menu may need that memory
+            self.open_menu(message)
         else:
-            # unfinished, or its result not yet left: UNDO may still take it back
-            self.play(found.game, now)
-            if found.dropped:
-                self.table.message = "Torn line %d" % found.dropped
+            self.play(game, now)
+            if found.unrepaired:  # the torn line stays until the flash takes the repair
+                self.table.message = self.store.check_space() or "Flash error"
+            elif found.dropped:
+                self.table.message = "Torn line %d cut" % found.dropped
             else:
                 self.table.message = "Resumed %04d" % found.number
         if self.accel is None:
@@ -348,7 +349,7 @@ class App:
         unload_games()
         game = Game(name, players, opts)
         try:
-            self.store.start(name, players, opts, now)
+            self.store.start(name, players, opts, now, game)
         except OSError:
             self.open_menu("Cannot write")
             return

@@ -1,22 +1,17 @@
 """Game records on flash: /games/NNNN.jsonl, one line per action.
 
-Every action line is made durable before the screen shows its effect, so a
-power cut loses at most the action being keyed. On boot the newest record
-is replayed; an unfinished game goes on where it was.
+Every action line is written, flushed and synced before the screen shows
+its effect, so a power cut loses at most the action being keyed. On boot
+the newest record is read back; an unfinished game goes on where it was.
 
-The newest lines wait in a journal, /journal/NNNN: its first line is the
-record's size in bytes when they began, then the lines. LittleFS keeps a
-file this small (<= 512 B with rp2's settings) inside its directory's
-metadata, so rewriting it is one metadata commit: a page or two
-programmed, no 4 KB erase. Appending to the record itself costs an erase
-every time (LittleFS copies the record's partly filled last block into a
-fresh block after each sync), so the lines go there only in batches, when
-the journal is full and when the game ends or is left. The journal counts
-only while the record still has the size it names: after a batch reached
-the record (a power cut before the journal was rewritten) it is stale.
-The tray reads a record as the record file plus its journal's pending
-lines; `dicetray pull` first puts every journal into its record
-(tray/journal.py, which the tray itself never loads).
+Boot reads only the record's tail: every _SNAP_EVERY lines (and whenever
+undos reach back before the last one) an action line carries a "snap"
+member, the game's state after it (docs/record-format.md, "Snapshots").
+Resuming restores the last snapshot and replays the few lines after it,
+so time and memory do not grow with the record. A record without
+snapshots (older firmware, a computer) is replayed in full, streamed.
+Nothing here raises on a flash error: a full or failing flash becomes a
+message on the screen and the record on flash stays what it was.
 """
 import os
 
@@ -24,133 +19,165 @@ from micropython import const
 
 from dicetray.engine import record
 
-GAMES_DIR = "/games"
-JOURNAL_DIR = "/journal"
-SUFFIX = ".jsonl"
-_CUT = ".cut"       # the good part of a record with a torn last line, while it is repaired
+_DIR = "/games"
+_SUFFIX = ".jsonl"
+_CUT = ".cut"       # a copy of a record's good part being made: never trusted
+_WHOLE = ".whole"   # that copy, complete and synced: put in the record's place
 _LOW_BYTES = const(65536)    # warn below this much free flash
 _FULL_BYTES = const(16384)   # no new game below this (a long game is ~10 KB)
 _CHECK_EVERY = const(32)     # actions between two free-space checks
-_JOURNAL_MAX = const(480)    # journal lines before a batch goes to the record (inline: <= 512 B)
-_LEFT = "/left"              # in the records' folder: the number of the record last left
+_SNAP_EVERY = const(12)      # lines between snapshots: boot replays at most 11 actions
+_WINDOW = const(2048)        # bytes read back at a time to find the last snapshot
+_WINDOWS = const(4)          # windows read back before replaying in full instead
+_SNAP = b'"snap":['
 
 
-def sync():
+def _sync():
     sync = getattr(os, "sync", None)  # rp2 has os.sync; the unix port does not
     if sync:
         sync()
 
 
+def _size(path):
+    try:
+        return os.stat(path)[6]
+    except OSError:
+        return -1
+
+
+def _remove(path):
+    try:
+        os.remove(path)
+    except OSError:
+        pass
+
+
 def _copy(src_path, dst_path, size):
-    """Copy the first `size` bytes (all when size < 0) of a file."""
+    """Copy the first `size` bytes of a file through one small buffer."""
     buf = bytearray(256)
+    view = memoryview(buf)
     with open(src_path, "rb") as src:
         with open(dst_path, "wb") as dst:
             left = size
-            while left:
+            while left > 0:
                 n = src.readinto(buf)
                 if not n:
                     break
-                if left > 0:
-                    n = min(n, left)
-                    left -= n
-                dst.write(memoryview(buf)[:n])
+                n = min(n, left)
+                dst.write(view[:n])
+                left -= n
+
+
+def _t_of(line):
+    """The t of a record line (0 when none or unreadable)."""
+    import json
+    try:
+        return int(json.loads(line).get("t", 0))
+    except (ValueError, TypeError, AttributeError):
+        return 0
 
 
 class _Lines:
-    """A binary stream whose readline() remembers where each line began,
-    so a torn last line can be cut away at the right byte; then the
-    journal's lines (bytes), as if they followed in the file."""
+    """A binary stream whose readline() keeps where the latest line began
+    (to cut a torn last line away) and the latest two lines (for their t):
+    nothing that grows with the record."""
 
-    def __init__(self, stream, journal=b""):
+    def __init__(self, stream, pos):
         self.stream = stream
-        self.starts = []
-        self.pos = 0
-        self.journal = journal
-        self.journal_lines = journal
-        self.size = -1       # the record file's size, once its end was read
+        self.pos = pos
+        self.start = pos
+        self.last = b""
+        self.before = b""
+        self.n = 0  # lines read
 
     def readline(self):
-        line = self.stream.readline() if self.size < 0 else b""
-        if not line and self.size < 0:
-            self.size = self.pos
-        if not line and self.journal:
-            i = self.journal.find(b"\n") + 1 or len(self.journal)
-            line = self.journal[:i]
-            self.journal = self.journal[i:]
+        line = self.stream.readline()
         if line:
-            self.starts.append(self.pos)
+            self.n += 1
+            self.start = self.pos
             self.pos += len(line)
+            self.before = self.last
+            self.last = line
         return line
 
 
-def journal_path(number):
-    return "%s/%04d" % (JOURNAL_DIR, number)
+class _TornSnap(Exception):
+    """The last line holds a snapshot but was cut short."""
 
 
-def read_all(path):
-    try:
-        with open(path, "rb") as f:
-            return f.read()
-    except OSError:
-        return b""
-
-
-def pending_lines(journal, record_size):
-    """The journal's lines that the record still lacks (b"" when stale)."""
-    i = journal.find(b"\n")
-    if i < 0:
-        return b""
-    try:
-        base = int(journal[:i])
-    except ValueError:
-        return b""
-    return journal[i + 1:] if base == record_size else b""
+def _last_snap(stream, header_end, end):
+    """Start of the last line beginning before `end` that holds a snapshot,
+    or -1 when none is found in the last few windows."""
+    for _ in range(_WINDOWS):
+        if end <= header_end:
+            return -1
+        pos = max(header_end, end - _WINDOW)
+        stream.seek(pos - 1)  # from the byte before: a line starting at pos is kept
+        at = pos - 1 + len(stream.readline())
+        found = -1
+        while at < end:
+            line = stream.readline()
+            if not line:
+                break
+            if _SNAP in line:
+                found = at
+            at += len(line)
+        if found >= 0:
+            return found
+        end = pos
+    return -1
 
 
 class Resumed:
     """What boot found in the newest record."""
 
-    def __init__(self, number, game, dropped, error, left=False):
+    def __init__(self, number, game, dropped, error, unrepaired=False):
         self.number = number
-        self.left = left        # the players left it from the menu: not resumed
         self.game = game        # a Game, or None when unreadable
         self.dropped = dropped  # line number of a torn last line cut away, or 0
         self.error = error      # RecordError text when unreadable, else ""
+        self.unrepaired = unrepaired  # a torn last line could not be cut yet
 
 
 class Store:
-    def __init__(self, root=GAMES_DIR):
+    def __init__(self, root=_DIR):
         self.root = root
         self.number = 0      # record being written, 0 when none
-        self._size = 0       # its file's size in bytes
-        # Its lines in the journal, not yet in the file: one buffer made at
-        # boot, so writing an action leaves no long-lived block behind.
-        self._journal = bytearray(_JOURNAL_MAX)
-        self._jview = memoryview(self._journal)
-        self._jn = 0
+        self.game = None     # its game, for the snapshots
+        self._file = None
         self._t0 = 0         # ms since game start when this boot began writing
         self._ticks0 = 0
         self._since_check = 0
+        self._line = 0       # number of the next line
+        self._since_snap = 0  # lines written since the last snapshot
+        self._snap_k = 0     # actions in effect at the last snapshot
+        self._torn = -1      # where a torn last line still to cut away begins
+        self._newline = False  # the record's last line lacks its newline
         self.low = False     # free flash below the warning level
-        for folder in (root, JOURNAL_DIR):
-            try:
-                os.mkdir(folder)
-            except OSError:
-                pass  # already there
+        self._make_dir()
+
+    def _make_dir(self):
+        try:
+            os.mkdir(self.root)
+        except OSError:
+            pass  # already there, or no room: numbers() says there is nothing
 
     # -- which records exist ---------------------------------------------------
     def numbers(self):
         """Record numbers on flash, oldest first."""
         found = []
-        for name in os.listdir(self.root):
-            if name.endswith(SUFFIX) and len(name) == 4 + len(SUFFIX) and name[:4].isdigit():
+        try:
+            names = os.listdir(self.root)
+        except OSError:
+            return found
+        for name in names:
+            if name.endswith(_SUFFIX) and len(name) == 4 + len(_SUFFIX) and name[:4].isdigit():
                 found.append(int(name[:4]))
         found.sort()
         return found
 
     def path(self, number):
-        return "%s/%04d%s" % (self.root, number, SUFFIX)
+        return "%s/%04d%s" % (self.root, number, _SUFFIX)
 
     def free_bytes(self):
         try:
@@ -175,219 +202,266 @@ class Store:
     def delete(self, number):
         """Remove one record (only ever after the player confirmed it)."""
         if number == self.number:
-            self.close()
+            self.finish()
         os.remove(self.path(number))
-        try:
-            os.remove(journal_path(number))
-        except OSError:
-            pass  # it had none
 
     # -- resume ----------------------------------------------------------------
     def resume(self, now_ms):
-        """Replay the newest record. Returns a Resumed, or None when there is
-        no record. An unfinished game is opened for appending."""
+        """Read the newest record back. Returns a Resumed, or None when there
+        is no record. An unfinished game is opened for appending."""
+        from dicetray.engine.replay import RecordError
         self._finish_cuts()
         numbers = self.numbers()
         if not numbers:
             return None
         number = numbers[-1]
-        path = self.path(number)
-        game, dropped, lines = self._replay(number)
-        if game is None:
-            return Resumed(number, None, 0, dropped)
-        pending = lines.journal_lines
-        if dropped:
-            keep = lines.starts[dropped - 1]
-            if keep >= lines.size:     # torn in the journal: keep its good lines
-                pending = pending[:keep - lines.size]
-            else:
-                self._cut(path, keep)  # the journal goes stale with the cut
-                pending = b""
-        last_t = self._last_t(path, pending)
-        left = self.left_number() == number
-        if not left:
-            self._open(number, last_t, now_ms, pending)
-        return Resumed(number, game, dropped, "", left)
+        try:
+            game, dropped, last_t = self._load(number)
+        except RecordError as e:
+            return Resumed(number, None, 0, str(e))
+        except MemoryError:
+            return Resumed(number, None, 0, "out of memory")
+        if not game.over:
+            self._t0 = last_t
+            self._ticks0 = now_ms
+        else:
+            self.finish()
+        return Resumed(number, game, 0 if self._torn >= 0 else dropped, "", self._torn >= 0)
 
-    def _replay(self, number):
-        """(game, dropped, lines) of a record and its journal; (None, error
-        text, None) when it does not replay."""
-        from dicetray.engine.replay import replay, RecordError
+    def _load(self, number):
+        """(game, dropped, last t) of a record, which becomes the one written
+        to: a torn last line is cut away (or left to cut before the next
+        append when the flash is full). Raises RecordError."""
+        self.close()
+        self.number = number
         path = self.path(number)
         with open(path, "rb") as stream:
-            size = os.stat(path)[6]
-            journal = pending_lines(read_all(journal_path(number)), size)
-            lines = _Lines(stream, journal)
+            game, lines, dropped, first = self._read(stream, _size(path))
+        self.game = game
+        self._torn = -1
+        self._newline = False
+        if dropped:
+            self._line = dropped
+            if not self._cut(path, lines.start):
+                self._torn = lines.start
+            last = lines.before
+        else:
+            self._line = first + lines.n + 1
+            last = lines.last
+            self._newline = last[-1:] != b"\n"
+        if first:  # lines after the snapshot
+            self._since_snap = lines.n - (1 if dropped else 0)
+        return game, dropped, _t_of(last)
+
+    def _read(self, stream, size):
+        """(game, lines, dropped, number of the line before the first one
+        `lines` read) from the last snapshot, else in full (0)."""
+        from dicetray.engine.replay import header_of, RecordError
+        raw = stream.readline()
+        if not raw:
+            raise RecordError(1, "bad header: empty record")
+        head = header_of(raw)
+        end = size
+        while True:
+            at = _last_snap(stream, len(raw), end)
+            if at < 0:
+                break
             try:
-                game, dropped = replay(lines)
-            except RecordError as e:
-                return None, str(e), None
-        if lines.size < 0:
-            lines.size = size
-        return game, dropped, lines
+                return self._from_snap(stream, head, at, size)
+            except _TornSnap:
+                end = at  # the snapshot before it, if any
+            except Exception:  # a snapshot this firmware cannot use: replay in full
+                break
+        from dicetray.engine.replay import replay
+        stream.seek(0)
+        lines = _Lines(stream, 0)
+        game, dropped = replay(lines)
+        self._since_snap = _SNAP_EVERY  # the next line carries a snapshot
+        self._snap_k = 0
+        return game, lines, dropped, 0
+
+    def _from_snap(self, stream, head, at, size):
+        from dicetray.engine.game import Game
+        from dicetray.engine.record import BadLine, decode
+        from dicetray.engine.replay import replay_lines, _body
+        stream.seek(at)
+        raw = stream.readline()
+        try:
+            obj = decode(_body(raw))
+        except BadLine as e:
+            if e.torn and at + len(raw) >= size:
+                raise _TornSnap()
+            raise
+        snap = obj["snap"]
+        for value in snap:
+            if type(value) is not int:
+                raise ValueError("snapshot")
+        game = Game(*head)
+        if len(snap) < 3 or snap[0] != game.rules.layout() or snap[1] < 2 or snap[2] < 0:
+            raise ValueError("snapshot")
+        game.start_at(snap[3:], snap[2])
+        lines = _Lines(stream, at + len(raw))
+        lines.start = at
+        lines.last = raw
+        dropped = replay_lines(game, lines, snap[1])
+        game.earlier = self._full_game
+        self._snap_k = snap[2]
+        return game, lines, dropped, snap[1]
+
+    def _full_game(self):
+        """The game in play replayed in full, for an undo past its snapshot."""
+        from dicetray.engine.actions import Illegal
+        from dicetray.engine.replay import replay
+        try:
+            with open(self.path(self.number), "rb") as stream:
+                game, _ = replay(stream)
+        except Exception:
+            raise Illegal("Cannot undo")
+        return game
 
     def _cut(self, path, size):
-        """Keep the first `size` bytes of a record (a torn last line goes).
-        The VFS has no truncate: the good part is copied aside and renamed
+        """Keep the first `size` bytes of a record (a torn last line goes);
+        False when that could not be done (the record is left as it was).
+        The VFS has no truncate: the good part is copied aside (.cut), the
+        copy checked and marked complete by a rename (.whole), then renamed
         over the record (LittleFS replaces a file by rename atomically). A
-        power cut before the rename leaves the copy, which _finish_cuts()
-        puts in place at the next boot."""
+        power cut leaves either an untrusted .cut, which the next boot
+        deletes, or a .whole, which it puts in place."""
         aside = path + _CUT
-        _copy(path, aside, size)
-        sync()
-        os.rename(aside, path)
-        sync()
+        whole = path + _WHOLE
+        try:
+            _copy(path, aside, size)
+            _sync()
+            if _size(aside) != size:
+                raise OSError(5)
+            os.rename(aside, whole)
+            _sync()
+        except Exception:  # flash full, a write error, no memory: keep the record
+            _remove(aside)
+            return False
+        try:
+            os.rename(whole, path)
+            _sync()
+        except Exception:
+            return False  # the next boot puts the complete copy in place
+        return True
 
     def _finish_cuts(self):
-        for name in os.listdir(self.root):
-            if name.endswith(_CUT):
-                aside = self.root + "/" + name
-                # LittleFS commits a file when it is closed: the copy is
-                # either whole or empty (the power went before it was closed:
-                # the record was not touched yet).
-                if os.stat(aside)[6]:
-                    os.rename(aside, aside[:-len(_CUT)])
-                else:
-                    os.remove(aside)
-                sync()
-
-    def _last_t(self, path, pending=b""):
-        """The t of the record's last action line (0 when none)."""
-        import json
-        last = b""
-        if pending:
-            last = pending[pending.rfind(b"\n", 0, len(pending) - 1) + 1:]
-        else:
-            with open(path, "rb") as stream:
-                stream.readline()  # header
-                while True:
-                    line = stream.readline()
-                    if not line:
-                        break
-                    last = line
-        if not last:
-            return 0
         try:
-            return int(json.loads(last).get("t", 0))
-        except (ValueError, TypeError):
-            return 0
+            names = os.listdir(self.root)
+        except OSError:
+            return
+        for name in names:
+            aside = self.root + "/" + name
+            if name.endswith(_CUT):
+                _remove(aside)  # maybe not complete: the record itself is whole
+            elif name.endswith(_WHOLE):
+                try:
+                    os.rename(aside, aside[:-len(_WHOLE)])
+                except OSError:
+                    pass  # the record still has its torn line: cut again
+            else:
+                continue
+            _sync()
 
     # -- writing ---------------------------------------------------------------
-    def start(self, game, players, opts, now_ms):
-        """A new record with its header; returns its number."""
-        self.close()
+    def start(self, game, players, opts, now_ms, live=None):
+        """A new record with its header; returns its number. `live` is the
+        Game being played (for the snapshots). OSError when it cannot."""
+        self.finish()
+        self._make_dir()
         numbers = self.numbers()
         number = (numbers[-1] + 1) if numbers else 1
         if number > 9999:
             raise OSError(28)  # ENOSPC: the counter is spent
-        if self.left_number() == number:  # a deleted record's number, used again
-            os.remove(self.root + _LEFT)
         line = record.encode_header(game, players, opts, {"fw": "dicetray 0.1"})
+        path = self.path(number)
         try:
-            os.remove(journal_path(number))  # a stray one must not join the new record
-        except OSError:
-            pass
-        with open(self.path(number), "w") as f:
-            f.write(line + "\n")
-        sync()
-        self._open(number, 0, now_ms)
+            with open(path, "w") as f:
+                f.write(line + "\n")
+            _sync()
+        except Exception:
+            _remove(path)  # no header-less record left behind
+            raise OSError(28)
+        self.number = number
+        self.game = live
+        self._line = 2
+        self._since_snap = 0
+        self._snap_k = 0
+        self._torn = -1
+        self._newline = False
+        self._t0 = 0
+        self._ticks0 = now_ms
         self.check_space()
         return number
 
-    def _open(self, number, t0, now_ms, pending=b""):
-        self.close()
-        self.number = number
-        self._size = os.stat(self.path(number))[6]
-        self._keep(pending)
-        self._t0 = t0
-        self._ticks0 = now_ms
+    def _reopen(self):
+        """Open the record for appending, cutting a torn line first."""
+        path = self.path(self.number)
+        if self._torn >= 0:
+            if not self._cut(path, self._torn):
+                raise OSError(28)
+            self._torn = -1
+        self._file = open(path, "a")
 
     def append(self, kind, dice, p, now_ms):
-        """Write one action line and make it durable (in the journal, or
-        with a batch in the record). Raises OSError when it could not be
-        written (the caller reloads the game from flash)."""
+        """Write one action line and make it durable. Raises OSError when it
+        could not be written (the caller reloads the game from the record)."""
         import time
+        if not self.number:
+            raise OSError(9)
+        if self._file is None:
+            self._reopen()
         t = self._t0 + time.ticks_diff(now_ms, self._ticks0)
-        line = (record.encode_action(kind, dice, p, t) + "\n").encode()
-        if self._jn + len(line) > _JOURNAL_MAX:
-            self._to_record()
-        self._journal[self._jn:self._jn + len(line)] = line
-        self._jn += len(line)
-        with open(journal_path(self.number), "wb") as f:
-            f.write(b"%d\n" % self._size)
-            f.write(self._jview[:self._jn])
-        sync()
+        snap = None
+        game = self.game
+        if game is not None:
+            k = game.in_effect()
+            if self._since_snap + 1 >= _SNAP_EVERY or k < self._snap_k:
+                snap = game.snapshot()
+                snap.insert(1, self._line)  # [layout, line, in effect, state...]
+        line = record.encode_action(kind, dice, p, t, snap)
+        if self._newline:
+            line = "\n" + line
+        try:
+            f = self._file
+            f.write(line + "\n")
+            f.flush()
+            _sync()
+        except Exception as e:
+            self.close()  # what reached the flash is what the record says
+            raise e if isinstance(e, OSError) else OSError(5)
+        self._newline = False
+        self._line += 1
+        if snap is None:
+            self._since_snap += 1
+        else:
+            self._since_snap = 0
+            self._snap_k = k
         self._since_check += 1
         if self._since_check >= _CHECK_EVERY:
             self._since_check = 0
             self.check_space()
 
-    def _to_record(self):
-        """The journal's lines, as one batch, to the end of the record file.
-        Until the journal is rewritten it names the old size: stale."""
-        with open(self.path(self.number), "ab") as f:
-            f.write(self._jview[:self._jn])
-        sync()
-        self._size += self._jn
-        self._jn = 0
-
-    def _keep(self, pending):
-        """The journal's lines as found on flash, as the pending ones."""
-        self._journal[:len(pending)] = pending
-        self._jn = len(pending)
-
     def reload(self):
-        """The game as the flash has it (after a failed write)."""
-        game, dropped, lines = self._replay(self.number)
-        if game is None:
-            raise OSError(5)  # the record itself went bad: nothing to rebuild from
-        self._size = lines.size
-        pending = lines.journal_lines
-        if dropped:
-            keep = lines.starts[dropped - 1]
-            if keep >= lines.size:
-                pending = pending[:keep - lines.size]
-            else:
-                self._cut(self.path(self.number), keep)
-                self._size = keep
-                pending = b""
-        self._keep(pending)
+        """The game as the record on flash has it (after a failed write).
+        Never raises: when even that cannot be read, the game as it was."""
+        try:
+            game, _, _ = self._load(self.number)
+        except Exception:
+            return self.game
         return game
 
     def finish(self):
-        """The players left this record (from the menu, or after its result):
-        it is not taken up again at the next boot. A failed mark only means
-        the game comes back once more."""
-        if self.number:
-            try:
-                with open(self.root + _LEFT, "w") as f:
-                    f.write("%d" % self.number)
-                sync()
-            except OSError:
-                pass
         self.close()
         self.number = 0
+        self.game = None
 
-    def left_number(self):
-        """The record last left from the menu, 0 when none."""
-        try:
-            with open(self.root + _LEFT) as f:
-                return int(f.read())
-        except (OSError, ValueError):
-            return 0
-
-    def settle(self):
-        """Leave the record whole in its file, the journal gone: when a
-        game ends or is left, and while nobody keys (the panel dims), so
-        the record file alone is the game for anyone who reads it."""
-        if not self.number:
-            return
-        if self._jn:
-            self._to_record()
-        try:
-            os.remove(journal_path(self.number))
-            sync()
-        except OSError:
-            pass  # none was written
-
-    close = settle
+    def close(self):
+        f = self._file
+        self._file = None
+        if f:
+            try:
+                f.close()
+            except Exception:
+                pass  # a full flash: the record keeps what was synced
