@@ -97,7 +97,7 @@ class App:
             if found.unrepaired:  # the torn line stays until the flash takes the repair
                 self.table.message = self.store.check_space() or "Flash error"
             elif found.dropped:
-                self.table.message = "Torn line %d cut" % found.dropped
+                self.table.message = "Torn ln %d cut" % found.dropped  # fits 16 characters to line 99999
             else:
                 self.table.message = "Resumed %04d" % found.number
         if self.accel is None:

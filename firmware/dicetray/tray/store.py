@@ -53,7 +53,9 @@ def _remove(path):
 
 
 def _copy(src_path, dst_path, size):
-    """Copy the first `size` bytes of a file through one small buffer."""
+    """Copy the first `size` bytes of a file through one small buffer,
+    committed every few KB so no write cache grows with the record (a
+    partial copy is harmless: it is never trusted)."""
     buf = bytearray(256)
     view = memoryview(buf)
     with open(src_path, "rb") as src:
@@ -66,6 +68,8 @@ def _copy(src_path, dst_path, size):
                 n = min(n, left)
                 dst.write(view[:n])
                 left -= n
+                if not (size - left) & 2047:
+                    dst.flush()
 
 
 def _t_of(line):
@@ -99,6 +103,13 @@ class _Lines:
             self.before = self.last
             self.last = line
         return line
+
+
+def _number(name):
+    """N of a record file name NNNN.jsonl, else 0."""
+    if len(name) == 4 + len(_SUFFIX) and name.endswith(_SUFFIX) and name[:4].isdigit():
+        return int(name[:4])
+    return 0
 
 
 class _TornSnap(Exception):
@@ -152,6 +163,7 @@ class Store:
         self._since_snap = 0  # lines written since the last snapshot
         self._snap_k = 0     # actions in effect at the last snapshot
         self._torn = -1      # where a torn last line still to cut away begins
+        self._bytes = 0      # the record's size on flash
         self._newline = False  # the record's last line lacks its newline
         self.low = False     # free flash below the warning level
         self._make_dir()
@@ -163,18 +175,30 @@ class Store:
             pass  # already there, or no room: numbers() says there is nothing
 
     # -- which records exist ---------------------------------------------------
+    def _names(self):
+        """Names in the records folder, one at a time (no list of them all)."""
+        try:
+            for entry in os.ilistdir(self.root):
+                yield entry[0]
+        except OSError:
+            return
+
     def numbers(self):
         """Record numbers on flash, oldest first."""
         found = []
-        try:
-            names = os.listdir(self.root)
-        except OSError:
-            return found
-        for name in names:
-            if name.endswith(_SUFFIX) and len(name) == 4 + len(_SUFFIX) and name[:4].isdigit():
-                found.append(int(name[:4]))
+        for name in self._names():
+            number = _number(name)
+            if number:
+                found.append(number)
         found.sort()
         return found
+
+    def newest(self):
+        """The highest record number, 0 when there is none."""
+        best = 0
+        for name in self._names():
+            best = max(best, _number(name))
+        return best
 
     def path(self, number):
         return "%s/%04d%s" % (self.root, number, _SUFFIX)
@@ -211,10 +235,9 @@ class Store:
         is no record. An unfinished game is opened for appending."""
         from dicetray.engine.replay import RecordError
         self._finish_cuts()
-        numbers = self.numbers()
-        if not numbers:
+        number = self.newest()
+        if not number:
             return None
-        number = numbers[-1]
         try:
             game, dropped, last_t = self._load(number)
         except RecordError as e:
@@ -232,16 +255,21 @@ class Store:
         """(game, dropped, last t) of a record, which becomes the one written
         to: a torn last line is cut away (or left to cut before the next
         append when the flash is full). Raises RecordError."""
+        import gc
         self.close()
         self.number = number
         path = self.path(number)
+        gc.collect()  # the folder listing's garbage, before the game's modules load
+        size = _size(path)
         with open(path, "rb") as stream:
-            game, lines, dropped, first = self._read(stream, _size(path))
+            game, lines, dropped, first = self._read(stream, size)
         self.game = game
         self._torn = -1
         self._newline = False
+        self._bytes = size
         if dropped:
             self._line = dropped
+            self._bytes = lines.start
             if not self._cut(path, lines.start):
                 self._torn = lines.start
             last = lines.before
@@ -347,21 +375,19 @@ class Store:
         return True
 
     def _finish_cuts(self):
-        try:
-            names = os.listdir(self.root)
-        except OSError:
-            return
-        for name in names:
+        repairs = []  # rare: only after a power cut during a repair
+        for name in self._names():
+            if name.endswith(_CUT) or name.endswith(_WHOLE):
+                repairs.append(name)
+        for name in repairs:
             aside = self.root + "/" + name
             if name.endswith(_CUT):
                 _remove(aside)  # maybe not complete: the record itself is whole
-            elif name.endswith(_WHOLE):
+            else:
                 try:
                     os.rename(aside, aside[:-len(_WHOLE)])
                 except OSError:
                     pass  # the record still has its torn line: cut again
-            else:
-                continue
             _sync()
 
     # -- writing ---------------------------------------------------------------
@@ -370,8 +396,7 @@ class Store:
         Game being played (for the snapshots). OSError when it cannot."""
         self.finish()
         self._make_dir()
-        numbers = self.numbers()
-        number = (numbers[-1] + 1) if numbers else 1
+        number = self.newest() + 1
         if number > 9999:
             raise OSError(28)  # ENOSPC: the counter is spent
         line = record.encode_header(game, players, opts, {"fw": "dicetray 0.1"})
@@ -385,6 +410,7 @@ class Store:
             raise OSError(28)
         self.number = number
         self.game = live
+        self._bytes = _size(path)
         self._line = 2
         self._since_snap = 0
         self._snap_k = 0
@@ -423,14 +449,17 @@ class Store:
         line = record.encode_action(kind, dice, p, t, snap)
         if self._newline:
             line = "\n" + line
+        line += "\n"
         try:
             f = self._file
-            f.write(line + "\n")
+            f.write(line)
             f.flush()
             _sync()
         except Exception as e:
-            self.close()  # what reached the flash is what the record says
-            raise e if isinstance(e, OSError) else OSError(5)
+            self.close()  # closing may still commit the line: then it is done
+            if _size(self.path(self.number)) != self._bytes + len(line):
+                raise e if isinstance(e, OSError) else OSError(5)
+        self._bytes += len(line)  # action lines are ASCII: characters are bytes
         self._newline = False
         self._line += 1
         if snap is None:
