@@ -4,7 +4,6 @@ follows. Checked against a full replay of the same record."""
 import json
 import subprocess
 
-from dicetray.engine.actions import UNDO
 from dicetray.engine.replay import replay
 from dicetray.engine.summary import summary
 from dicetray_host.paths import ROOT, compiled_firmware, micropython_binary, micropython_env

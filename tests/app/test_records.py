@@ -7,7 +7,7 @@ import os
 from conftest import Tray
 from dicetray.engine import record
 from dicetray.engine.actions import ROLL, BANK
-from dicetray.engine.replay import replay, summary
+from dicetray.engine.replay import replay
 from dicetray_host.records.generate import random_game, record_text
 
 
