@@ -38,7 +38,7 @@ SETUP = const(4)        # "Tray setup": the tray learns itself (tray/calibrate.p
 # game; so is the code that reads a record, needed only to resume one. The
 # table (play.py) and the game (game.py) are imported at boot, while the heap
 # is still in one piece: dropping and loading them again would leave holes.
-_READING = ("engine.replay", "engine.strictjson")
+_READING = ("engine.replay", "engine.strictjson", "tray.recover")
 
 
 _ASK_LEAVE = const(1)

@@ -1,0 +1,264 @@
+"""Reading a record back at boot (or after a failed write): the game from
+its last snapshot or in full, and the repair of a torn last line. Loaded
+when needed and dropped after (app.unload): bytecode is RAM on a Pico.
+
+Memory does not grow with the record: the file is streamed one line at a
+time, only the latest two lines are kept, the copy goes through one small
+buffer, and a game resumed from a snapshot holds only the lines after it.
+"""
+import os
+
+from micropython import const
+
+from dicetray.tray.store import SNAP_EVERY, file_size, remove, sync
+
+_CUT = ".cut"       # a copy of a record's good part being made: never trusted
+_WHOLE = ".whole"   # that copy, complete and synced: put in the record's place
+_WINDOW = const(2048)        # bytes read back at a time to find the last snapshot
+_WINDOWS = const(4)          # windows read back before replaying in full instead
+_SNAP = b'"snap":['
+
+
+def _copy(src_path, dst_path, size):
+    """Copy the first `size` bytes of a file through one small buffer,
+    committed every few KB so no write cache grows with the record (a
+    partial copy is harmless: it is never trusted)."""
+    buf = bytearray(256)
+    view = memoryview(buf)
+    with open(src_path, "rb") as src:
+        with open(dst_path, "wb") as dst:
+            left = size
+            while left > 0:
+                n = src.readinto(buf)
+                if not n:
+                    break
+                n = min(n, left)
+                dst.write(view[:n])
+                left -= n
+                if not (size - left) & 2047:
+                    dst.flush()
+
+
+def _t_of(line):
+    """The t of a record line (0 when none or unreadable)."""
+    import json
+    try:
+        return int(json.loads(line).get("t", 0))
+    except (ValueError, TypeError, AttributeError):
+        return 0
+
+
+class _Lines:
+    """A binary stream whose readline() keeps where the latest line began
+    (to cut a torn last line away) and the latest two lines (for their t):
+    nothing that grows with the record."""
+
+    def __init__(self, stream, pos):
+        self.stream = stream
+        self.pos = pos
+        self.start = pos
+        self.last = b""
+        self.before = b""
+        self.n = 0  # lines read
+
+    def readline(self):
+        line = self.stream.readline()
+        if line:
+            self.n += 1
+            self.start = self.pos
+            self.pos += len(line)
+            self.before = self.last
+            self.last = line
+        return line
+
+
+class _TornSnap(Exception):
+    """The last line holds a snapshot but was cut short."""
+
+
+def _last_snap(stream, header_end, end):
+    """Start of the last line beginning before `end` that holds a snapshot,
+    or -1 when none is found in the last few windows."""
+    for _ in range(_WINDOWS):
+        if end <= header_end:
+            return -1
+        pos = max(header_end, end - _WINDOW)
+        stream.seek(pos - 1)  # from the byte before: a line starting at pos is kept
+        at = pos - 1 + len(stream.readline())
+        found = -1
+        while at < end:
+            line = stream.readline()
+            if not line:
+                break
+            if _SNAP in line:
+                found = at
+            at += len(line)
+        if found >= 0:
+            return found
+        end = pos
+    return -1
+
+
+class Resumed:
+    """What boot found in the newest record."""
+
+    def __init__(self, number, game, dropped, error, unrepaired=False):
+        self.number = number
+        self.game = game        # a Game, or None when unreadable
+        self.dropped = dropped  # line number of a torn last line cut away, or 0
+        self.error = error      # RecordError text when unreadable, else ""
+        self.unrepaired = unrepaired  # a torn last line could not be cut yet
+
+
+def resume(store, now_ms):
+    """Read the newest record back. Returns a Resumed, or None when there
+    is no record. An unfinished game is opened for appending."""
+    from dicetray.engine.replay import RecordError
+    finish_cuts(store)
+    number = store.newest()
+    if not number:
+        return None
+    try:
+        game, dropped, last_t = load(store, number)
+    except RecordError as e:
+        return Resumed(number, None, 0, str(e))
+    except MemoryError:
+        return Resumed(number, None, 0, "out of memory")
+    store.t0 = last_t
+    store.ticks0 = now_ms
+    if game.over:
+        store.game = None  # the menu may need the memory
+    unrepaired = store.torn >= 0
+    return Resumed(number, game, 0 if unrepaired else dropped, "", unrepaired)
+
+
+def load(store, number):
+    """(game, dropped, last t) of a record, which becomes the one the store
+    writes to: a torn last line is cut away (or left to cut before the next
+    append when that fails). Raises RecordError."""
+    import gc
+    store.close()
+    store.number = number
+    path = store.path(number)
+    gc.collect()  # the folder listing's garbage, before the game's modules load
+    size = file_size(path)
+    with open(path, "rb") as stream:
+        game, lines, dropped, first = _read(store, stream, size)
+    store.game = game
+    store.torn = -1
+    store.newline = False
+    store.size = size
+    if dropped:
+        store.line = dropped
+        store.size = lines.start
+        if not cut(path, lines.start):
+            store.torn = lines.start
+        last = lines.before
+    else:
+        store.line = first + lines.n + 1
+        last = lines.last
+        store.newline = last[-1:] != b"\n"
+    if first:  # lines after the snapshot
+        store.since_snap = lines.n - (1 if dropped else 0)
+    return game, dropped, _t_of(last)
+
+
+def _read(store, stream, size):
+    """(game, lines, dropped, number of the line before the first one
+    `lines` read) from the last snapshot, else in full (0)."""
+    from dicetray.engine.replay import header_of, RecordError
+    raw = stream.readline()
+    if not raw:
+        raise RecordError(1, "bad header: empty record")
+    head = header_of(raw)
+    end = size
+    while True:
+        at = _last_snap(stream, len(raw), end)
+        if at < 0:
+            break
+        try:
+            return _from_snap(store, stream, head, at, size)
+        except _TornSnap:
+            end = at  # the snapshot before it, if any
+        except Exception:  # a snapshot this firmware cannot use: replay in full
+            break
+    from dicetray.engine.replay import replay
+    stream.seek(0)
+    lines = _Lines(stream, 0)
+    game, dropped = replay(lines)
+    store.since_snap = SNAP_EVERY  # the next line carries a snapshot
+    store.snap_k = 0
+    return game, lines, dropped, 0
+
+
+def _from_snap(store, stream, head, at, size):
+    from dicetray.engine.game import Game
+    from dicetray.engine.record import BadLine, decode
+    from dicetray.engine.replay import replay_lines, _body
+    stream.seek(at)
+    raw = stream.readline()
+    try:
+        obj = decode(_body(raw))
+    except BadLine as e:
+        if e.torn and at + len(raw) >= size:
+            raise _TornSnap()
+        raise
+    snap = obj["snap"]
+    for value in snap:
+        if type(value) is not int:
+            raise ValueError("snapshot")
+    game = Game(*head)
+    if len(snap) < 3 or snap[0] != game.rules.layout() or snap[1] < 2 or snap[2] < 0:
+        raise ValueError("snapshot")
+    game.start_at(snap[3:], snap[2])
+    lines = _Lines(stream, at + len(raw))
+    lines.start = at
+    lines.last = raw
+    dropped = replay_lines(game, lines, snap[1])
+    game.earlier = store.full_game
+    store.snap_k = snap[2]
+    return game, lines, dropped, snap[1]
+
+
+def cut(path, size):
+    """Keep the first `size` bytes of a record (a torn last line goes);
+    False when that could not be done (the record is left as it was).
+    The VFS has no truncate: the good part is copied aside (.cut), the
+    copy checked and marked complete by a rename (.whole), then renamed
+    over the record (LittleFS replaces a file by rename atomically). A
+    power cut leaves either an untrusted .cut, which the next boot
+    deletes, or a .whole, which it puts in place."""
+    aside = path + _CUT
+    whole = path + _WHOLE
+    try:
+        _copy(path, aside, size)
+        sync()
+        if file_size(aside) != size:
+            raise OSError(5)
+        os.rename(aside, whole)
+        sync()
+    except Exception:  # flash full, a write error, no memory: keep the record
+        remove(aside)
+        return False
+    try:
+        os.rename(whole, path)
+        sync()
+    except Exception:
+        return False  # the next boot puts the complete copy in place
+    return True
+
+def finish_cuts(store):
+    repairs = []  # rare: only after a power cut during a repair
+    for name in store.names():
+        if name.endswith(_CUT) or name.endswith(_WHOLE):
+            repairs.append(name)
+    for name in repairs:
+        aside = store.root + "/" + name
+        if name.endswith(_CUT):
+            remove(aside)  # maybe not complete: the record itself is whole
+        else:
+            try:
+                os.rename(aside, aside[:-len(_WHOLE)])
+            except OSError:
+                pass  # the record still has its torn line: cut again
+        sync()
