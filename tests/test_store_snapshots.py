@@ -8,6 +8,7 @@ from dicetray.engine.replay import replay
 from dicetray.engine.summary import summary
 from dicetray_host.paths import ROOT, compiled_firmware, micropython_binary, micropython_env
 from dicetray_host.records.generate import random_game
+from dicetray.tray.store import layout
 
 SEEDS = range(12)
 
@@ -45,7 +46,7 @@ def test_resume_from_every_point_equals_the_live_game_and_undo_past_the_snapshot
             snap = json.loads(lines[lineno - 1]).get("snap")
             if snap is not None:
                 snapshots += 1
-                assert snap[:3] == [live.rules.layout(), lineno, live.in_effect()]
+                assert snap[:3] == [layout(live.rules), lineno, live.in_effect()]
                 assert snap[3:] == list(live.rules.snapshot())
 
         with open(path, "rb") as stream:

@@ -14,11 +14,6 @@ _CHECKPOINT_EVERY = const(128)  # actions between saved states: bounds undo's re
 _SMALL_HEAP = sys.implementation.name == "micropython"
 
 
-class NeedsHistory(Exception):
-    """An undo reached back past a game resumed from a snapshot, and no
-    way to the earlier actions was given (see Game.earlier)."""
-
-
 def _rules_for(game, n, opts):
     """The rules object for a header's game and options, or BadHeader.
     Only the game being played is imported: bytecode costs RAM."""
@@ -44,10 +39,10 @@ class Game:
     restores exactly the state before the action it retracts, across any
     boundary (bust, round end, elimination, game over).
 
-    A game resumed from a record's snapshot (start_at) holds only the
-    actions after it: `base` counts those in effect before. An undo past
-    them calls earlier(), which gives the same game replayed in full (the
-    store reads the record again); without it, NeedsHistory."""
+    A game resumed from a record's snapshot (tray/recover.py) holds only
+    the actions after it, from a saved state at count 0: `base` counts
+    those in effect before. An undo past them calls earlier(), which gives
+    the same game replayed in full (the store reads the record again)."""
 
     def __init__(self, game, players, opts=None):
         self.game = game
@@ -58,29 +53,7 @@ class Game:
         self._player = bytearray(1)  # the "p" of a bank, as a history value
         self._checkpoints = []  # (actions applied, history.mark(), rules.snapshot())
         self.base = 0           # actions in effect before the history (resumed from a snapshot)
-        self._origin = None     # the rules state the history starts from, when not the initial one
         self.earlier = None     # () -> this game replayed in full, for an undo past base
-
-    def start_at(self, saved, base):
-        """Take a snapshot's rules state (ints, as rules.snapshot()) with
-        `base` actions in effect before it. Raises ValueError when the
-        snapshot does not fit these rules."""
-        rules = self.rules
-        if len(saved) != len(rules.snapshot()):
-            raise ValueError("snapshot size")
-        rules.restore(saved)
-        self._origin = rules.snapshot()
-        self.base = base
-        self.history = History()
-        self._checkpoints = []
-
-    def take(self, other):
-        """Become `other` (the same game with more of its past in memory)."""
-        self.rules = other.rules
-        self.history = other.history
-        self._checkpoints = other._checkpoints
-        self.base = other.base
-        self._origin = other._origin
 
     def in_effect(self):
         """Actions in effect: what an undo could still retract."""
@@ -131,12 +104,13 @@ class Game:
 
     def undo(self):
         if not self.history.count and self.base:
-            if self.earlier is None:
-                raise NeedsHistory()
-            full = self.earlier()
-            if full.in_effect() != self.base:  # not this game as it is now
+            full = self.earlier() if self.earlier else None
+            if full is None or full.in_effect() != self.base:  # not this game as it is now
                 raise Illegal("Cannot undo")
-            self.take(full)
+            self.rules = full.rules
+            self.history = full.history
+            self._checkpoints = full._checkpoints
+            self.base = 0
         history = self.history
         if not history.count:
             raise Illegal("Nothing to undo")
@@ -156,10 +130,7 @@ class Game:
             rules.restore(saved)
         else:
             start = None
-            if self._origin is None:
-                rules.reset()
-            else:
-                rules.restore(self._origin)
+            rules.reset()
         history.replay(self._again, start)
 
     def _again(self, kind, values):
@@ -191,8 +162,3 @@ class Game:
 
     def winners(self):
         return self.rules.winners()
-
-    def snapshot(self):
-        """[layout, in effect, rules state...]: what a record's snapshot
-        holds besides its line number (docs/record-format.md)."""
-        return [self.rules.layout(), self.in_effect()] + list(self.rules.snapshot())

@@ -100,7 +100,11 @@ def replay(stream, on_action=None):
     raw = stream.readline()
     if not raw:
         raise RecordError(1, "bad header: empty record")
-    game = Game(*header_of(raw))
+    head = header_of(raw)
+    try:
+        game = Game(*head)
+    except BadHeader as e:  # the game's own options
+        raise RecordError(1, "bad header: %s" % e)
     return game, replay_lines(game, stream, 1, on_action)
 
 

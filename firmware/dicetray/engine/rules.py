@@ -97,14 +97,6 @@ class Rules:
                 saved.append(value)
         return saved
 
-    def layout(self):
-        """A 16-bit mark of the snapshot's layout (the state's names), so a
-        snapshot written by other firmware is never read into the wrong
-        fields."""
-        from binascii import crc32
-        names = ",".join(self._STATE + self._BUFFERS) + ",%d" % self.n
-        return crc32(names.encode()) & 0xFFFF
-
     def restore(self, saved):
         at = 0
         for name in self._STATE:

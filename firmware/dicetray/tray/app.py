@@ -85,21 +85,13 @@ class App:
         self.store = Store()
         found = self.store.resume(now)
         unload(*_READING)  # only needed again after a failed write
-        game = found.game if found else None
-        if game is None or game.over:
-            if found and game is None:
-                print("record %04d not resumed: %s" % (found.number, found.error))
-            message = "Bad %04d" % found.number if found and game is None else None
-            found = game = None  # the menu may need that memory
+        if found is None or found.game is None or found.game.over:
+            message = found and found.message  # "Bad 0003" when unreadable
+            found = None  # the menu may need that memory
             self.open_menu(message)
         else:
-            self.play(game, now)
-            if found.unrepaired:  # the torn line stays until the flash takes the repair
-                self.table.message = self.store.check_space() or "Flash error"
-            elif found.dropped:
-                self.table.message = "Torn ln %d cut" % found.dropped  # fits 16 characters to line 99999
-            else:
-                self.table.message = "Resumed %04d" % found.number
+            self.play(found.game, now)
+            self.table.message = found.message
         if self.accel is None:
             print("no accelerometer: manual mode")
 

@@ -10,7 +10,7 @@ import os
 
 from micropython import const
 
-from dicetray.tray.store import SNAP_EVERY, file_size, remove, sync
+from dicetray.tray.store import SNAP_EVERY, file_size, layout, remove, sync
 
 _CUT = ".cut"       # a copy of a record's good part being made: never trusted
 _WHOLE = ".whole"   # that copy, complete and synced: put in the record's place
@@ -100,14 +100,12 @@ def _last_snap(stream, header_end, end):
 
 
 class Resumed:
-    """What boot found in the newest record."""
+    """What boot found in the newest record, and what the screen says."""
 
-    def __init__(self, number, game, dropped, error, unrepaired=False):
+    def __init__(self, number, game, message):
         self.number = number
         self.game = game        # a Game, or None when unreadable
-        self.dropped = dropped  # line number of a torn last line cut away, or 0
-        self.error = error      # RecordError text when unreadable, else ""
-        self.unrepaired = unrepaired  # a torn last line could not be cut yet
+        self.message = message
 
 
 def resume(store, now_ms):
@@ -120,16 +118,21 @@ def resume(store, now_ms):
         return None
     try:
         game, dropped, last_t = load(store, number)
-    except RecordError as e:
-        return Resumed(number, None, 0, str(e))
-    except MemoryError:
-        return Resumed(number, None, 0, "out of memory")
+    except (RecordError, MemoryError) as e:
+        print("record %04d not resumed: %s" % (number, e))
+        return Resumed(number, None, "Bad %04d" % number)
     store.t0 = last_t
     store.ticks0 = now_ms
     if game.over:
         store.game = None  # the menu may need the memory
-    unrepaired = store.torn >= 0
-    return Resumed(number, game, 0 if unrepaired else dropped, "", unrepaired)
+        return Resumed(number, game, None)
+    if store.torn >= 0:  # the torn line stays until the flash takes the repair
+        message = store.check_space() or "Flash error"
+    elif dropped:
+        message = "Torn ln %d cut" % dropped  # 16 characters up to line 99999
+    else:
+        message = "Resumed %04d" % number
+    return Resumed(number, game, message)
 
 
 def load(store, number):
@@ -208,9 +211,15 @@ def _from_snap(store, stream, head, at, size):
         if type(value) is not int:
             raise ValueError("snapshot")
     game = Game(*head)
-    if len(snap) < 3 or snap[0] != game.rules.layout() or snap[1] < 2 or snap[2] < 0:
+    rules = game.rules
+    saved = snap[3:]
+    if len(snap) < 3 or snap[0] != layout(rules) or snap[1] < 2 or snap[2] < 0 \
+            or len(saved) != len(rules.snapshot()):
         raise ValueError("snapshot")
-    game.start_at(snap[3:], snap[2])
+    rules.restore(saved)
+    # Undo starts over from here: a saved state at count 0, never dropped.
+    game._checkpoints.append((0, game.history.mark(), rules.snapshot()))
+    game.base = snap[2]
     lines = _Lines(stream, at + len(raw))
     lines.start = at
     lines.last = raw

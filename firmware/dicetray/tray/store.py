@@ -46,6 +46,15 @@ def remove(path):
         pass
 
 
+def layout(rules):
+    """A 16-bit mark of a snapshot's layout (the rules' state names and the
+    player count), so a snapshot written by other firmware is never read
+    into the wrong fields."""
+    from binascii import crc32
+    names = ",".join(rules._STATE + rules._BUFFERS) + ",%d" % rules.n
+    return crc32(names.encode()) & 0xFFFF
+
+
 def _number(name):
     """N of a record file name NNNN.jsonl, else 0."""
     if len(name) == 4 + len(_SUFFIX) and name.endswith(_SUFFIX) and name[:4].isdigit():
@@ -215,8 +224,8 @@ class Store:
         if game is not None:
             k = game.in_effect()
             if self.since_snap + 1 >= SNAP_EVERY or k < self.snap_k:
-                snap = game.snapshot()
-                snap.insert(1, self.line)  # [layout, line, in effect, state...]
+                rules = game.rules
+                snap = [layout(rules), self.line, k] + list(rules.snapshot())
         line = record.encode_action(kind, dice, p, t, snap)
         if self.newline:
             line = "\n" + line
