@@ -17,21 +17,33 @@ def state(game):
     return summary(game) + " " + str(list(game.rules.snapshot())) + " %d %d" % (game.allowed(), game.in_effect())
 
 
-def copy(src, dst):
-    with open(src, "rb") as a:
-        with open(dst, "wb") as b:
-            b.write(a.read())
+def whole(store):
+    """The record being written as a reader sees it: its file, then its journal's lines."""
+    from dicetray.tray.journal import whole_record
+    with open(store.path(store.number), "rb") as a:
+        data = a.read()
+    try:
+        with open(store.journal_path(store.number), "rb") as j:
+            data = whole_record(data, j.read())
+    except OSError:
+        pass
+    return data
 
 
-def undo_both(path, scratch, steps):
+def undo_both(live_store, scratch, steps):
     """Resume a copy of the record, then undo as the tray does (act, then
     append the undo line), against a full replay undone alike."""
-    with open(path, "rb") as stream:
-        full, _ = replay(stream)
-    store = Store(scratch)
-    for name in __import__("os").listdir(scratch):
-        __import__("os").remove(scratch + "/" + name)
-    copy(path, store.path(1))
+    import io
+    import os
+    data = whole(live_store)
+    full, _ = replay(io.BytesIO(data))
+    store = Store(scratch, scratch + "/j")
+    for folder in (scratch + "/j", scratch):
+        for name in os.listdir(folder):
+            if name != "j":
+                os.remove(folder + "/" + name)
+    with open(store.path(1), "wb") as f:
+        f.write(data)
     resumed = store.resume(0).game
     for step in range(steps):
         if not full.can_undo():
@@ -52,20 +64,20 @@ work = sys.argv[2]
 checks = 0
 for number, spec in enumerate(games):
     root = "%s/g%d" % (work, number)
-    store = Store(root)
+    store = Store(root, root + "/j")
     live = Game(spec["game"], spec["players"], spec["opts"])
     store.start(spec["game"], spec["players"], spec["opts"], 0, live)
     for i, (kind, dice, p) in enumerate(spec["actions"]):
         live.act(kind, dice, p)
         store.append(kind, dice, p, 1000 * (i + 1))
-        again = Store(root)
+        again = Store(root, root + "/j")
         found = again.resume(0)
         checks += 1
         if state(found.game) != state(live):
             print("MISMATCH game %d action %d: %s != %s" % (number, i + 1, state(found.game), state(live)))
             break
         if i % 23 == 5:
-            why = undo_both(store.path(store.number), work + "/scratch", 40)
+            why = undo_both(store, work + "/scratch", 40)
             if why:
                 print("MISMATCH game %d action %d: %s" % (number, i + 1, why))
                 break

@@ -1,16 +1,27 @@
 """Game records on flash: /games/NNNN.jsonl, one line per action.
 
-Every action line is written, flushed and synced before the screen shows
-its effect, so a power cut loses at most the action being keyed. On boot
-the newest record is read back (recover.py); an unfinished game goes on
-where it was.
+Every action line is made durable before the screen shows its effect, so a
+power cut loses at most the action being keyed. On boot the newest record
+is read back (recover.py); an unfinished game goes on where it was.
+
+The newest lines wait in a journal, /journal/NNNN: its first line is the
+record file's size in bytes when they began, then the lines (the record
+is the file followed by them). LittleFS keeps a file this small (<= 512 B
+with rp2's settings) inside its directory's metadata, so rewriting it is
+one metadata commit, no 4 KB erase; appending to the record costs an
+erase every time, so lines go there in batches: when the journal is full,
+when the game ends or is left, and when the panel dims. Each rewrite and
+each batch is atomic in LittleFS; a journal whose size is no longer the
+record's (its batch reached the record, then the power went) is stale and
+ignored. `dicetray pull` first folds every journal into its record
+(tray/journal.py).
 
 Every SNAP_EVERY lines (and whenever undos reach back before the last one)
 an action line carries a "snap" member, the game's state after it
 (docs/record-format.md, "Snapshots"), so a boot replays only the few lines
-after the last one. Nothing here raises on a flash error except append(),
-whose OSError the table turns into "Not saved: flash": the record on flash
-stays the truth.
+after the last one, found in the journal or the record's tail. Nothing
+here raises on a flash error except append() and start(), whose OSError
+the tray shows as a message: the record on flash stays the truth.
 """
 import os
 
@@ -18,12 +29,14 @@ from micropython import const
 
 from dicetray.engine import record
 
-_DIR = "/games"
-_SUFFIX = ".jsonl"
+GAMES_DIR = "/games"
+JOURNAL_DIR = "/journal"
+SUFFIX = ".jsonl"
 _LOW_BYTES = const(65536)    # warn below this much free flash
 _FULL_BYTES = const(16384)   # no new game below this (a long game is ~10 KB)
 _CHECK_EVERY = const(32)     # actions between two free-space checks
 SNAP_EVERY = const(12)       # lines between snapshots: boot replays at most 11 actions
+JOURNAL_MAX = const(480)     # bytes of lines in a journal (with its size line: inline, <= 512 B)
 
 
 def sync():
@@ -57,35 +70,45 @@ def layout(rules):
 
 def _number(name):
     """N of a record file name NNNN.jsonl, else 0."""
-    if len(name) == 4 + len(_SUFFIX) and name.endswith(_SUFFIX) and name[:4].isdigit():
+    if len(name) == 4 + len(SUFFIX) and name.endswith(SUFFIX) and name[:4].isdigit():
         return int(name[:4])
     return 0
 
 
+def _mkdir(path):
+    try:
+        os.mkdir(path)
+    except OSError:
+        pass  # already there, or no room: made when there is
+
+
 class Store:
-    def __init__(self, root=_DIR):
+    def __init__(self, root=GAMES_DIR, journal=JOURNAL_DIR):
         self.root = root
+        self.journal = journal
         self.number = 0      # record being written, 0 when none
         self.game = None     # its game, for the snapshots
-        self._file = None
+        # Its lines in the journal, not yet in the file: one buffer made at
+        # boot, so writing an action leaves no long-lived block behind.
+        self.lines = bytearray(JOURNAL_MAX)
+        self.view = memoryview(self.lines)
+        self.jn = 0          # bytes of lines in it
         self.t0 = 0          # ms since game start when this boot began writing
         self.ticks0 = 0
         self._since_check = 0
         # Where the record stands (set by start() or recover.load()):
-        self.size = 0        # its bytes on flash
+        self.size = 0        # its file's bytes on flash
         self.line = 0        # number of the next line
         self.since_snap = 0  # lines written since the last snapshot
         self.snap_k = 0      # actions in effect at the last snapshot
         self.torn = -1       # where a torn last line still to cut away begins
         self.newline = False  # its last line lacks the newline
         self.low = False     # free flash below the warning level
-        self._make_dir()
+        self._make_dirs()
 
-    def _make_dir(self):
-        try:
-            os.mkdir(self.root)
-        except OSError:
-            pass  # already there, or no room: names() finds nothing
+    def _make_dirs(self):
+        _mkdir(self.root)
+        _mkdir(self.journal)
 
     # -- which records exist ---------------------------------------------------
     def names(self):
@@ -114,7 +137,10 @@ class Store:
         return best
 
     def path(self, number):
-        return "%s/%04d%s" % (self.root, number, _SUFFIX)
+        return "%s/%04d%s" % (self.root, number, SUFFIX)
+
+    def journal_path(self, number):
+        return "%s/%04d" % (self.journal, number)
 
     def free_bytes(self):
         try:
@@ -140,17 +166,18 @@ class Store:
         """Remove one record (only ever after the player confirmed it)."""
         if number == self.number:
             self.finish()
+        remove(self.journal_path(number))
         os.remove(self.path(number))
 
-    # -- reading back ------------------------------------------------------------
+    # -- reading back (recover.py, loaded only for it) ---------------------------
     def resume(self, now_ms):
         """The newest record read back (recover.Resumed), or None."""
         from dicetray.tray import recover
         return recover.resume(self, now_ms)
 
     def reload(self):
-        """The game as the record on flash has it (after a failed write).
-        Never raises: when even that cannot be read, the game as it was."""
+        """The game as the flash has it (after a failed write). Never
+        raises: when even that cannot be read, the game as it was."""
         from dicetray.tray import recover
         try:
             return recover.load(self, self.number)[0]
@@ -160,24 +187,22 @@ class Store:
     def full_game(self):
         """The game in play replayed in full, for an undo past its snapshot
         (Game.earlier)."""
-        from dicetray.engine.actions import Illegal
-        from dicetray.engine.replay import replay
-        try:
-            with open(self.path(self.number), "rb") as stream:
-                game, _ = replay(stream)
-        except Exception:
-            raise Illegal("Cannot undo")
-        return game
+        from dicetray.tray import recover
+        return recover.full_game(self)
 
     # -- writing ---------------------------------------------------------------
     def start(self, game, players, opts, now_ms, live=None):
         """A new record with its header; returns its number. `live` is the
         Game being played (for the snapshots). OSError when it cannot."""
         self.finish()
-        self._make_dir()
+        self._make_dirs()
         number = self.newest() + 1
         if number > 9999:
             raise OSError(28)  # ENOSPC: the counter is spent
+        jpath = self.journal_path(number)
+        remove(jpath)  # a stray one must not join the new record
+        if file_size(jpath) >= 0:
+            raise OSError(5)
         line = record.encode_header(game, players, opts, {"fw": "dicetray 0.1"})
         path = self.path(number)
         try:
@@ -190,6 +215,7 @@ class Store:
         self.number = number
         self.game = live
         self.size = file_size(path)
+        self.jn = 0
         self.line = 2
         self.since_snap = 0
         self.snap_k = 0
@@ -200,24 +226,17 @@ class Store:
         self.check_space()
         return number
 
-    def _reopen(self):
-        """Open the record for appending, cutting a torn line first."""
-        path = self.path(self.number)
-        if self.torn >= 0:
-            from dicetray.tray.recover import cut
-            if not cut(path, self.torn):
-                raise OSError(28)
-            self.torn = -1
-        self._file = open(path, "a")
-
     def append(self, kind, dice, p, now_ms):
-        """Write one action line and make it durable. Raises OSError when it
-        could not be written (the caller reloads the game from the record)."""
+        """Write one action line and make it durable (in the journal, or
+        with a batch in the record). Raises OSError when it could not be
+        written (the caller reloads the game from flash)."""
         import time
         if not self.number:
             raise OSError(9)
-        if self._file is None:
-            self._reopen()
+        if self.torn >= 0:
+            from dicetray.tray.recover import cut
+            if not cut(self, self.torn):
+                raise OSError(28)
         t = self.t0 + time.ticks_diff(now_ms, self.ticks0)
         snap = None
         game = self.game
@@ -227,19 +246,20 @@ class Store:
                 rules = game.rules
                 snap = [layout(rules), self.line, k] + list(rules.snapshot())
         line = record.encode_action(kind, dice, p, t, snap)
-        if self.newline:
-            line = "\n" + line
-        line += "\n"
-        try:
-            f = self._file
-            f.write(line)
-            f.flush()
-            sync()
-        except Exception as e:
-            self.close()  # closing may still commit the line: then it is done
-            if file_size(self.path(self.number)) != self.size + len(line):
-                raise e if isinstance(e, OSError) else OSError(5)
-        self.size += len(line)  # action lines are ASCII: characters are bytes
+        line = (("\n" if self.newline else "") + line + "\n").encode()
+        n = len(line)
+        if n > JOURNAL_MAX:  # too long for any journal: in the record with the batch
+            self._batch(line)
+        else:
+            if self.jn + n > JOURNAL_MAX:
+                self._batch(b"")
+            self.lines[self.jn:self.jn + n] = line
+            self.jn += n
+            try:
+                self._write_journal()
+            except OSError:
+                self.jn -= n  # not written: not in the game
+                raise
         self.newline = False
         self.line += 1
         if snap is None:
@@ -252,16 +272,62 @@ class Store:
             self._since_check = 0
             self.check_space()
 
+    def _write_journal(self):
+        """Rewrite the journal: atomic (LittleFS commits a file at close)."""
+        path = self.journal_path(self.number)
+        head = b"%d\n" % self.size
+        try:
+            with open(path, "wb") as f:
+                f.write(head)
+                f.write(self.view[:self.jn])
+            sync()
+        except Exception as e:
+            # Closing may still have committed it: then it is done.
+            try:
+                with open(path, "rb") as f:
+                    if f.read() == head + bytes(self.view[:self.jn]):
+                        return
+            except Exception:
+                pass
+            raise e if isinstance(e, OSError) else OSError(5)
+
+    def _batch(self, more):
+        """The journal's lines (and `more`) as one batch to the end of the
+        record file. The journal then names the old size: stale."""
+        path = self.path(self.number)
+        n = self.jn + len(more)
+        if not n:
+            return
+        if file_size(path) != self.size:  # changed under us (folded by a pull): reload
+            raise OSError(5)
+        try:
+            with open(path, "ab") as f:
+                f.write(self.view[:self.jn])
+                if more:
+                    f.write(more)
+            sync()
+        except Exception as e:
+            if file_size(path) != self.size + n:  # closing may still have committed it
+                raise e if isinstance(e, OSError) else OSError(5)
+        self.size += n
+        self.jn = 0
+
+    def settle(self):
+        """Leave the record whole in its file, the journal gone: when a game
+        ends or is left, and while nobody keys (the panel dims), so the file
+        alone is the game for anyone who reads it. Never raises: on a full
+        flash the lines stay safe in the journal."""
+        if not self.number:
+            return
+        try:
+            self._batch(b"")
+            remove(self.journal_path(self.number))
+            sync()
+        except Exception:
+            pass
+
     def finish(self):
-        self.close()
+        self.settle()
         self.number = 0
         self.game = None
-
-    def close(self):
-        f = self._file
-        self._file = None
-        if f:
-            try:
-                f.close()
-            except Exception:
-                pass  # a full flash: the record keeps what was synced
+        self.jn = 0
