@@ -172,6 +172,8 @@ class Store:
     # -- reading back (recover.py, loaded only for it) ---------------------------
     def resume(self, now_ms):
         """The newest record read back (recover.Resumed), or None."""
+        import gc
+        gc.collect()  # boot's garbage first: recover's bytecode wants one piece
         from dicetray.tray import recover
         return recover.resume(self, now_ms)
 
