@@ -297,3 +297,57 @@ def test_a_failing_write_at_any_append_loses_nothing_shown(tmp_path, monkeypatch
         if not hit:
             break
     assert n > 8
+
+
+# -- power cuts: the power goes before each write of a game, batches and all ----
+
+def test_a_power_cut_before_any_write_of_a_game_loses_nothing_shown(tmp_path, monkeypatch):
+    """A game long enough for journal batches and snapshots, then leaving it
+    (the last batch, the journal removed): the power is cut before each of
+    its flash writes in turn. After the next boot the record holds every
+    action the screen showed, at most the one being written besides,
+    nothing twice, and the screen agrees with a replay."""
+    faces = (4, 5, 3, "BANK", 6, 4, "BANK", 5, 3, 2, "BANK", 6, 6, "BANK", 4, 3, "BANK",
+             5, 5, 2, "BANK", 3, 4, "BANK", 6, 2, "BANK", "LEAVE")
+    n = 0
+    while True:
+        n += 1
+        flash = tmp_path / ("f%d" % n)
+        flash.mkdir()
+        monkeypatch.setenv("VBOARD_FLASH_FAULT", "%d:cut" % n)
+        tray = Tray(flash).__enter__()
+        try:
+            cut = "flash fault at write %d" % n
+            shown, doing = [], None
+            if cut not in tray.vb.output:
+                tray.new_game("pig")
+            for face in faces:
+                if cut in tray.vb.output:
+                    break
+                doing = ("bank", None) if face == "BANK" else ("roll", [face])
+                if face == "LEAVE":
+                    doing = None
+                    tray.key("MENU", "OK")
+                elif face == "BANK":
+                    tray.key("BANK")
+                else:
+                    tray.roll(face)
+                if cut not in tray.vb.output and doing:
+                    shown.append(doing)
+            hit = cut in tray.vb.output
+            monkeypatch.delenv("VBOARD_FLASH_FAULT")
+            tray.cut()
+            if not hit:
+                break
+            if not tray.records() or len(tray.record_lines()) < 1:
+                assert not shown, n                  # cut while the game was being started
+                continue
+            got = tray.actions()
+            assert got == shown or (doing and got == shown + [doing]), (n, got, shown)
+            if "New game" not in tray.text():
+                assert tray.screen_scores() == tray.replay()["scores"], n
+            lines = tray.record_lines()
+            assert sum(b'"snap":[' in line for line in lines) == (len(lines) - 1) // 12, n
+        finally:
+            tray.__exit__(None, None, None)
+    assert n > 30  # every write was tried: journal rewrites, batches, the last one, the removal

@@ -8,7 +8,8 @@ statvfs() reports a Pico-sized filesystem with the directory's files counted.
 Fault injection for tests: VBOARD_FLASH_FAULT=N makes the N-th write to
 the flash (a file created, data committed, a rename, a remove, a mkdir)
 raise OSError(EIO) before it changes anything, and says so on stdout;
-N:memory raises MemoryError instead.
+N:memory raises MemoryError instead; N:cut stops the firmware there (the
+board only waits) so the test can cut the power before that write.
 """
 import io
 import os
@@ -189,6 +190,7 @@ class FlashVfs:
         fault = (os.getenv("VBOARD_FLASH_FAULT") or "0").split(":")
         self._fault = int(fault[0])
         self._fault_memory = fault[1:] == ["memory"]
+        self._fault_cut = fault[1:] == ["cut"]
         self.writes = 0
 
     def wrote(self):
@@ -196,6 +198,8 @@ class FlashVfs:
         self.writes += 1
         if self.writes == self._fault:
             print("flash fault at write %d" % self.writes)
+            while self._fault_cut:  # the power goes before this write
+                _board.wait_until(_board.now_us + 1_000_000)
             if self._fault_memory:
                 raise MemoryError()
             raise OSError(_EIO)
