@@ -31,7 +31,7 @@ def boot(root, label):
     before = gc.mem_alloc()
     applied[0] = 0
     start = time.ticks_us()
-    found = Store(root).resume(0)
+    found = Store(root, root + "/j").resume(0)
     took = time.ticks_diff(time.ticks_us(), start)
     held = gc.mem_alloc() - before
     gc.collect()
@@ -53,7 +53,7 @@ for name in ("old", "tray"):
         os.mkdir(work + "/" + name)
     except OSError:
         pass
-old = Store(work + "/old")
+old = Store(work + "/old", work + "/old/j")
 with open(src, "rb") as a:
     with open(old.path(1), "wb") as b:
         b.write(a.read())
@@ -61,7 +61,7 @@ with open(src, "rb") as a:
 # The same game through the tray's writer: snapshots and all.
 lines = [line for line in lines_of(src) if line]
 header = record.decode(lines[0])
-tray = Store(work + "/tray")
+tray = Store(work + "/tray", work + "/tray/j")
 live = Game(header["game"], header["players"], header.get("opts", {}))
 tray.start(header["game"], header["players"], header.get("opts", {}), 0, live)
 for i, line in enumerate(lines[1:]):
