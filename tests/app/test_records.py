@@ -46,7 +46,7 @@ def test_large_torn_record_is_cut_once_and_nothing_else_is_lost(flash):
     torn = record.encode_action(ROLL, [3, 3], t=10 ** 7)[:20].encode()
     path = put(flash, "0001.jsonl", good + torn)
     with Tray(flash) as tray:
-        tray.shows("Torn ln %d cut" % (good.count(b"\n") + 1))
+        tray.shows("Torn line %d" % (good.count(b"\n") + 1))
         alive(tray)
     assert path.read_bytes() == good
     with Tray(flash) as tray:                       # and again: nothing more goes
@@ -63,19 +63,21 @@ def test_torn_record_beside_100_others_is_cut_once(flash):
     path = put(flash, "0101.jsonl", good + record.encode_action(BANK, t=10 ** 7)[:20].encode())
     for boot in range(2):
         with Tray(flash) as tray:
-            tray.shows("Torn ln 252 cut" if boot == 0 else "Resumed 0101")
+            tray.shows("Torn line 252" if boot == 0 else "Resumed 0101")
             alive(tray)
         assert path.read_bytes() == good
     assert sorted(p.name for p in (flash / "games").iterdir()) == ["%04d.jsonl" % n for n in range(1, 102)]
 
 
-def test_long_finished_six_dice_game_boots_to_the_menu(flash):
+def test_long_finished_six_dice_game_boots_to_its_result_then_the_menu(flash):
     data = long_game(1100, finish=True, players=6, opts={}, seed=273)
     assert data.count(b"\n") >= 665
     put(flash, "0001.jsonl", data)
     with Tray(flash) as tray:
-        tray.shows("New game", "Start")
+        tray.shows("Resumed 0001")                  # its result, UNDO still possible
         alive(tray)
+        tray.key("MENU")                            # the result was seen: on to a new game
+        tray.shows("New game", "Start")
         tray.new_game("pig")                        # and a new game starts beside it
         tray.roll(4)
         assert tray.actions() == [("roll", [4])]
@@ -208,7 +210,7 @@ def test_flash_full_with_a_torn_line_resumes_and_repairs_once_there_is_room(flas
         assert path.read_bytes() == before
         (flash / "junk.bin").unlink()
         tray.cut()
-        tray.shows("Torn ln 10 cut")
+        tray.shows("Torn line 10")
         assert path.read_bytes() == good
         tray.roll(6)
         assert tray.actions()[-1] == ("roll", [6])
@@ -252,7 +254,7 @@ def test_a_failing_write_anywhere_in_the_repair_loses_nothing(tmp_path, monkeypa
             tray.cut()                                       # then a boot without the fault
             assert path.read_bytes() == good, n
             assert sorted(p.name for p in (flash / "games").iterdir()) == ["0001.jsonl"]
-            tray.shows("Resumed 0001" if "Torn" not in tray.text() else "Torn ln")
+            tray.shows("Resumed 0001" if "Torn" not in tray.text() else "Torn line")
             game, _ = replayed(path)
             assert tray.screen_scores() == game.scores
         finally:

@@ -85,11 +85,12 @@ class App:
         self.store = Store()
         found = self.store.resume(now)
         unload(*_READING)  # only needed again after a failed write
-        if found is None or found.game is None or found.game.over:
+        if found is None or found.game is None or found.left:
             message = found and found.message  # "Bad 0003" when unreadable
             found = None  # the menu may need that memory
             self.open_menu(message)
         else:
+            # unfinished, or its result not yet left: UNDO may still take it back
             self.play(found.game, now)
             self.table.message = found.message
         if self.accel is None:

@@ -187,10 +187,11 @@ def _last_snap(stream, header_end, end):
 class Resumed:
     """What boot found in the newest record, and what the screen says."""
 
-    def __init__(self, number, game, message):
+    def __init__(self, number, game, message, left=False):
         self.number = number
         self.game = game        # a Game, or None when unreadable
         self.message = message
+        self.left = left        # the players left it from the menu: not resumed
 
 
 def resume(store, now_ms):
@@ -209,13 +210,13 @@ def resume(store, now_ms):
         return Resumed(number, None, "Bad %04d" % number)
     store.t0 = last_t
     store.ticks0 = now_ms
-    if game.over:  # its last lines, if still in the journal, go to the file with the next game
+    if store.left_number() == number:  # its last lines, if still in the journal, go to the file with the next game
         store.game = None  # the menu may need the memory
-        return Resumed(number, game, None)
+        return Resumed(number, game, None, True)
     if store.torn >= 0:  # the torn line stays until the flash takes the repair
         message = store.check_space() or "Flash error"
     elif dropped:
-        message = "Torn ln %d cut" % dropped  # 16 characters up to line 99999
+        message = "Torn line %d" % dropped  # 16 characters up to line 999999
     else:
         message = "Resumed %04d" % number
     return Resumed(number, game, message)

@@ -37,6 +37,7 @@ _FULL_BYTES = const(16384)   # no new game below this (a long game is ~10 KB)
 _CHECK_EVERY = const(32)     # actions between two free-space checks
 SNAP_EVERY = const(12)       # lines between snapshots: boot replays at most 11 actions
 JOURNAL_MAX = const(480)     # bytes of lines in a journal (with its size line: inline, <= 512 B)
+_LEFT = "/left"              # in the records' folder: the number of the record last left
 
 
 def sync():
@@ -201,6 +202,8 @@ class Store:
         number = self.newest() + 1
         if number > 9999:
             raise OSError(28)  # ENOSPC: the counter is spent
+        if self.left_number() == number:  # a deleted record's number, used again
+            remove(self.root + _LEFT)
         jpath = self.journal_path(number)
         remove(jpath)  # a stray one must not join the new record
         if file_size(jpath) >= 0:
@@ -328,7 +331,25 @@ class Store:
         except Exception:
             pass
 
+    def left_number(self):
+        """The record last left from the menu, 0 when none."""
+        try:
+            with open(self.root + _LEFT) as f:
+                return int(f.read(8))
+        except (OSError, ValueError):
+            return 0
+
     def finish(self):
+        """The players left this record (from the menu, or after its result):
+        it is not taken up again at the next boot (a failed mark only means
+        the game comes back once more); its lines go to the file."""
+        if self.number:
+            try:
+                with open(self.root + _LEFT, "w") as f:
+                    f.write("%d" % self.number)
+                sync()
+            except Exception:
+                pass
         self.settle()
         self.number = 0
         self.game = None
