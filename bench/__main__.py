@@ -13,7 +13,6 @@ SECTIONS = [
     "bench.app",
     "bench.keys",
     "bench.flash",
-    "bench.records",
     "bench.db",
     "bench.pull",
     "bench.web",
