@@ -127,26 +127,9 @@ class TrayPage:
         self.key(*(str(f) for f in faces))
 
     def new_game(self, game, players=2, option=0):
-        """From the menu (cursor on Game), as tests/app/conftest.py: the menu
-        may offer another game, count or option first; the screen is read
-        until it shows the ones wanted."""
-        from dicetray import games
-        module = games.module(game)
-        self._press_until("Game", module.TITLE)
-        self.key("DOWN")
-        self._press_until("Players", "Players %d" % players)
-        self.key("DOWN")
-        self._press_until(None, module.MENU_OPTION[2][option])
-        self.key("DOWN", "ROLL")
-
-    def _press_until(self, line_start, wanted, tries=8):
-        for _ in range(tries):
-            lines = [line.lstrip(">").strip() for line in self.text()]
-            if any(line.endswith(wanted) and (line_start is None or line.startswith(line_start))
-                   for line in lines):
-                return
-            self.key("ROLL")
-        raise AssertionError("the menu never showed %r:\n%s" % (wanted, "\n".join(self.text())))
+        """From the menu (cursor on Game): choose and start (tests/app/menu_walk.py)."""
+        from app.menu_walk import new_game
+        new_game(self.key, self.text, game, players, option)
 
     # -- output -------------------------------------------------------------------
     def frame(self):
