@@ -13,6 +13,7 @@ SECTIONS = [
     "bench.app",
     "bench.keys",
     "bench.flash",
+    "bench.records",
     "bench.db",
     "bench.pull",
     "bench.web",

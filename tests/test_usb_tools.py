@@ -32,6 +32,10 @@ def test_bad_rosters_are_refused_and_change_nothing(tmp_path):
             (["Ann", ""], b"name 2 is empty"),
             (["Ann", "ann"], b"name 2 ('ann') appears twice"),
             (["A" * 17], b"is 17 characters; the screen shows 16"),
+            (["Ann", "\u200b"], b"name 2 ('\\u200b') holds an invisible character (U+200B)"),
+            (["Bo\u200db", "Ann"], b"name 1 ('Bo\\u200db') holds an invisible character (U+200D)"),
+            (["Ann", "\u3164"], b"holds an invisible character (U+3164)"),
+            (["Ann", "\u0301"], b"name 2 ('\xcc\x81') shows nothing on the screen"),
         ]
         for names, message in cases:
             proc = dicetray("roster", *names, "--port", dev.url)

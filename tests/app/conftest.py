@@ -36,10 +36,10 @@ READY = ("Key the faces", "Faces or BANK", "OK: take over", "Rethrown: key it")
 class Tray:
     """The virtual board running firmware/main.py, with table-level helpers."""
 
-    def __init__(self, flash, accel=True, heap="192k"):
+    def __init__(self, flash, accel=True, heap="192k", flash_kb=1408):
         from dicetray_host.vboard.board import VirtualBoard
         self.flash = flash
-        self.vb = VirtualBoard(str(flash), entry="main", heap=heap, accel=accel)
+        self.vb = VirtualBoard(str(flash), entry="main", heap=heap, accel=accel, flash_kb=flash_kb)
         self.accel = accel
         self.seed = 100
         self.missed = 0

@@ -97,14 +97,14 @@ def test_power_cut_during_a_torn_line_repair_is_finished_at_the_next_boot(flash)
     torn = record.encode_action(ROLL, [3], t=4000)[:17].encode()
     good = b"".join(line.encode() + b"\n" for line in lines)
     path = write_record(flash, "0007.jsonl", lines, torn)
-    (flash / "games" / "0007.jsonl.cut").write_bytes(good)     # copied, not yet renamed
-    empty = write_record(flash, "0006.jsonl", lines[:2])
-    (flash / "games" / "0006.jsonl.cut").write_bytes(b"")     # the copy was never closed
+    (flash / "games" / "0007.jsonl.whole").write_bytes(good)   # copied and marked complete, not yet renamed
+    partial = write_record(flash, "0006.jsonl", lines[:3])
+    (flash / "games" / "0006.jsonl.cut").write_bytes(good[:40])  # a copy cut short: never trusted
     with Tray(flash) as tray:
         tray.shows("Resumed 0007", "Bob")
         assert sorted(p.name for p in (flash / "games").iterdir()) == ["0006.jsonl", "0007.jsonl"]
         assert path.read_bytes() == good
-        assert empty.read_bytes() == b"".join(line.encode() + b"\n" for line in lines[:2])
+        assert partial.read_bytes() == b"".join(line.encode() + b"\n" for line in lines[:3])
         tray.roll(6)
         assert tray.replay()["scores"] == [9, 0]
 

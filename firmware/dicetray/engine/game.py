@@ -37,7 +37,12 @@ class Game:
     two bytes a throw) and a saved state every 128 actions; undo drops the
     last action and replays from the nearest saved state, so an undo
     restores exactly the state before the action it retracts, across any
-    boundary (bust, round end, elimination, game over)."""
+    boundary (bust, round end, elimination, game over).
+
+    A game resumed from a record's snapshot (tray/recover.py) holds only
+    the actions after it, from a saved state at count 0: `base` counts
+    those in effect before. An undo past them calls earlier(), which gives
+    the same game replayed in full (the store reads the record again)."""
 
     def __init__(self, game, players, opts=None):
         self.game = game
@@ -47,6 +52,12 @@ class Game:
         self.history = History()
         self._player = bytearray(1)  # the "p" of a bank, as a history value
         self._checkpoints = []  # (actions applied, history.mark(), rules.snapshot())
+        self.base = 0           # actions in effect before the history (resumed from a snapshot)
+        self.earlier = None     # () -> this game replayed in full, for an undo past base
+
+    def in_effect(self):
+        """Actions in effect: what an undo could still retract."""
+        return self.base + self.history.count
 
     # -- acting --------------------------------------------------------------
     def act(self, kind, dice=None, p=None):
@@ -89,9 +100,17 @@ class Game:
             self._checkpoints.append((history.count, history.mark(), self.rules.snapshot()))
 
     def can_undo(self):
-        return self.history.count > 0
+        return self.in_effect() > 0
 
     def undo(self):
+        if not self.history.count and self.base:
+            full = self.earlier() if self.earlier else None
+            if full is None or full.in_effect() != self.base:  # not this game as it is now
+                raise Illegal("Cannot undo")
+            self.rules = full.rules
+            self.history = full.history
+            self._checkpoints = full._checkpoints
+            self.base = 0
         history = self.history
         if not history.count:
             raise Illegal("Nothing to undo")
@@ -128,7 +147,7 @@ class Game:
     def allowed(self):
         """Bitmask of action kinds legal now (1 << kind), undo included."""
         mask = self.rules.allowed()
-        if self.history.count:
+        if self.history.count or self.base:
             mask |= 1 << UNDO
         return mask
 

@@ -107,8 +107,9 @@ def json_ints(values):
     return "[" + ",".join([str(v) for v in values]) + "]"
 
 
-def encode_action(kind, dice=None, p=None, t=None):
-    """One record line (no newline) for an action, with its check."""
+def encode_action(kind, dice=None, p=None, t=None, snap=None):
+    """One record line (no newline) for an action, with its check; `snap`,
+    ints, is the state after it for a fast resume (docs/record-format.md)."""
     text = '{"a":"' + NAMES[kind] + '"'
     if kind == ROLL or kind == KEEP:
         text += ',"d":' + json_ints(dice)
@@ -118,6 +119,8 @@ def encode_action(kind, dice=None, p=None, t=None):
         text += ',"p":%d' % p
     if t is not None:
         text += ',"t":%d' % t
+    if snap is not None:
+        text += ',"snap":' + json_ints(snap)
     return with_crc(text + "}")
 
 

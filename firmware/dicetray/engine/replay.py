@@ -95,15 +95,30 @@ def replay(stream, on_action=None):
 
     Returns (game, dropped): dropped is the number of a torn last line that
     was left out, else 0. Raises RecordError for a bad header, a bad line or
-    an illegal action. on_action(game, lineno) is called after each action."""
+    an illegal action. on_action(game, lineno) is called after each action.
+    Snapshots ("snap" members) are ignored: this is the full replay."""
     raw = stream.readline()
     if not raw:
         raise RecordError(1, "bad header: empty record")
+    head = header_of(raw)
     try:
-        game = Game(*check_header(decode(_body(raw))))
+        game = Game(*head)
+    except BadHeader as e:  # the game's own options
+        raise RecordError(1, "bad header: %s" % e)
+    return game, replay_lines(game, stream, 1, on_action)
+
+
+def header_of(raw):
+    """(game, players, opts) of a raw header line, or RecordError."""
+    try:
+        return check_header(decode(_body(raw)))
     except (BadLine, BadHeader) as e:
         raise RecordError(1, "bad header: %s" % e)
-    lineno = 1
+
+
+def replay_lines(game, stream, lineno, on_action=None):
+    """Apply the action lines that follow line `lineno` to a game. Returns
+    the number of a torn last line left out, else 0."""
     raw = stream.readline()
     while raw:
         lineno += 1
@@ -113,7 +128,7 @@ def replay(stream, on_action=None):
             kind, dice, p = action_of(obj)
         except BadLine as e:
             if e.torn and not following:
-                return game, lineno
+                return lineno
             raise RecordError(lineno, str(e))
         if not kind:
             raise RecordError(lineno, "unknown action %s" % json_string(obj["a"]))
@@ -124,4 +139,4 @@ def replay(stream, on_action=None):
         if on_action:
             on_action(game, lineno)
         raw = following
-    return game, 0
+    return 0

@@ -38,7 +38,7 @@ SETUP = const(4)        # "Tray setup": the tray learns itself (tray/calibrate.p
 # game; so is the code that reads a record, needed only to resume one. The
 # table (play.py) and the game (game.py) are imported at boot, while the heap
 # is still in one piece: dropping and loading them again would leave holes.
-_READING = ("engine.replay", "engine.strictjson")
+_READING = ("engine.replay", "engine.strictjson", "tray.recover")
 
 
 _ASK_LEAVE = const(1)
@@ -85,20 +85,14 @@ class App:
         self.store = Store()
         found = self.store.resume(now)
         unload(*_READING)  # only needed again after a failed write
-        if found is None:
-            self.open_menu(None)
-        elif found.game is None:
-            self.open_menu("Bad %04d" % found.number)
-            print("record %04d not resumed: %s" % (found.number, found.error))
-        elif found.left:
-            self.open_menu(None)   # left from the menu: not taken up again
+        if found is None or found.game is None or found.left:
+            message = found and found.message  # "Bad 0003" when unreadable
+            found = None  # the menu may need that memory
+            self.open_menu(message)
         else:
             # unfinished, or its result not yet left: UNDO may still take it back
             self.play(found.game, now)
-            if found.dropped:
-                self.table.message = "Torn line %d" % found.dropped
-            else:
-                self.table.message = "Resumed %04d" % found.number
+            self.table.message = found.message
         if self.accel is None:
             print("no accelerometer: manual mode")
 
@@ -348,7 +342,7 @@ class App:
         unload_games()
         game = Game(name, players, opts)
         try:
-            self.store.start(name, players, opts, now)
+            self.store.start(name, players, opts, now, game)
         except OSError:
             self.open_menu("Cannot write")
             return

@@ -7,31 +7,27 @@ whole_record().
 """
 import os
 
-from dicetray.tray.store import GAMES_DIR, JOURNAL_DIR, SUFFIX, pending_lines, read_all, sync
+from dicetray.tray.store import GAMES_DIR, JOURNAL_DIR, SUFFIX
 
 
 def whole_record(record_bytes, journal_bytes):
-    """A record as the tray replays it: the file, then its journal's pending lines."""
-    return record_bytes + pending_lines(journal_bytes, len(record_bytes))
+    """A record as the tray replays it: the file, then its journal's pending
+    lines (none when the journal is stale: its size is not the file's)."""
+    i = journal_bytes.find(b"\n")
+    try:
+        base = int(journal_bytes[:i]) if i > 0 else -1
+    except ValueError:
+        base = -1
+    return record_bytes + (journal_bytes[i + 1:] if base == len(record_bytes) else b"")
 
 
-def fold_journals(root=GAMES_DIR):
+def fold_journals(root=GAMES_DIR, journal=JOURNAL_DIR):
     """Put every journal's pending lines into its record and remove the
     journal (before a pull, so the files on flash are the whole records)."""
+    from dicetray.tray.recover import fold
     try:
-        names = os.listdir(JOURNAL_DIR)
+        names = [entry[0] for entry in os.ilistdir(journal)]
     except OSError:
         return
     for name in names:
-        path = JOURNAL_DIR + "/" + name
-        try:
-            size = os.stat("%s/%s%s" % (root, name, SUFFIX))[6]
-            lines = pending_lines(read_all(path), size)
-            if lines:
-                with open("%s/%s%s" % (root, name, SUFFIX), "ab") as f:
-                    f.write(lines)
-                sync()
-        except OSError:
-            pass  # no record of that number: nothing to keep
-        os.remove(path)
-        sync()
+        fold("%s/%s%s" % (root, name, SUFFIX), journal + "/" + name)

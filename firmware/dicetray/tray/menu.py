@@ -31,13 +31,27 @@ FREE = const(3)
 SETUP = const(4)
 
 
+_ROSTER_NAMES = const(32)   # names read from the roster at most
+_NAME_BYTES = const(64)     # bytes kept of a name (16 characters of up to 4 bytes)
+
+
 def read_roster(path=ROSTER):
-    """Names from the roster file, in order; [] when there is none."""
+    """Names from the roster file, in order; [] when there is none. What is
+    read is bounded whatever the file holds (it may not come from
+    `dicetray roster`): a line's first 64 bytes, cut to 16 characters on a
+    character boundary, and the first 32 names."""
     names = []
     try:
-        with open(path) as f:
-            for line in f:
-                name = line.strip()
+        with open(path, "rb") as f:
+            while len(names) < _ROSTER_NAMES:
+                line = f.readline(_NAME_BYTES)
+                if not line:
+                    break
+                if line[-1:] != b"\n":  # a long line: skip the rest of it
+                    rest = line
+                    while rest and rest[-1:] != b"\n":
+                        rest = f.readline(_NAME_BYTES)
+                name = _name(line)
                 if name:
                     names.append(name)
     except (OSError, UnicodeError):
@@ -57,6 +71,20 @@ def read_last(path=LAST):
     if not 2 <= len(names) <= 8:
         return None
     return game, option, names
+
+
+def _name(raw):
+    """A roster line as a name of at most 16 characters ('' when empty)."""
+    end = len(raw)
+    while True:
+        try:
+            text = raw[:end].decode()
+            break
+        except UnicodeError:  # cut inside a character, or not UTF-8
+            end -= 1
+            if end <= 0:
+                return ""
+    return text.strip()[:16].strip()
 
 
 class Menu:

@@ -2,21 +2,26 @@
 
 Every action line is made durable before the screen shows its effect, so a
 power cut loses at most the action being keyed. On boot the newest record
-is replayed; an unfinished game goes on where it was.
+is read back (recover.py); an unfinished game goes on where it was.
 
 The newest lines wait in a journal, /journal/NNNN: its first line is the
-record's size in bytes when they began, then the lines. LittleFS keeps a
-file this small (<= 512 B with rp2's settings) inside its directory's
-metadata, so rewriting it is one metadata commit: a page or two
-programmed, no 4 KB erase. Appending to the record itself costs an erase
-every time (LittleFS copies the record's partly filled last block into a
-fresh block after each sync), so the lines go there only in batches, when
-the journal is full and when the game ends or is left. The journal counts
-only while the record still has the size it names: after a batch reached
-the record (a power cut before the journal was rewritten) it is stale.
-The tray reads a record as the record file plus its journal's pending
-lines; `dicetray pull` first puts every journal into its record
-(tray/journal.py, which the tray itself never loads).
+record file's size in bytes when they began, then the lines (the record
+is the file followed by them). LittleFS keeps a file this small (<= 512 B
+with rp2's settings) inside its directory's metadata, so rewriting it is
+one metadata commit, no 4 KB erase; appending to the record costs an
+erase every time, so lines go there in batches: when the journal is full,
+when the game ends or is left, and when the panel dims. Each rewrite and
+each batch is atomic in LittleFS; a journal whose size is no longer the
+record's (its batch reached the record, then the power went) is stale and
+ignored. `dicetray pull` first folds every journal into its record
+(tray/journal.py).
+
+Every SNAP_EVERY lines (and whenever undos reach back before the last one)
+an action line carries a "snap" member, the game's state after it
+(docs/record-format.md, "Snapshots"), so a boot replays only the few lines
+after the last one, found in the journal or the record's tail. Nothing
+here raises on a flash error except append() and start(), whose OSError
+the tray shows as a message: the record on flash stays the truth.
 """
 import os
 
@@ -27,130 +32,116 @@ from dicetray.engine import record
 GAMES_DIR = "/games"
 JOURNAL_DIR = "/journal"
 SUFFIX = ".jsonl"
-_CUT = ".cut"       # the good part of a record with a torn last line, while it is repaired
 _LOW_BYTES = const(65536)    # warn below this much free flash
 _FULL_BYTES = const(16384)   # no new game below this (a long game is ~10 KB)
 _CHECK_EVERY = const(32)     # actions between two free-space checks
-_JOURNAL_MAX = const(480)    # journal lines before a batch goes to the record (inline: <= 512 B)
+SNAP_EVERY = const(12)       # lines between snapshots: boot replays at most 11 actions
+JOURNAL_MAX = const(480)     # bytes of lines in a journal (with its size line: inline, <= 512 B)
 _LEFT = "/left"              # in the records' folder: the number of the record last left
 
 
 def sync():
-    sync = getattr(os, "sync", None)  # rp2 has os.sync; the unix port does not
-    if sync:
-        sync()
+    fn = getattr(os, "sync", None)  # rp2 has os.sync; the unix port does not
+    if fn:
+        fn()
 
 
-def _copy(src_path, dst_path, size):
-    """Copy the first `size` bytes (all when size < 0) of a file."""
-    buf = bytearray(256)
-    with open(src_path, "rb") as src:
-        with open(dst_path, "wb") as dst:
-            left = size
-            while left:
-                n = src.readinto(buf)
-                if not n:
-                    break
-                if left > 0:
-                    n = min(n, left)
-                    left -= n
-                dst.write(memoryview(buf)[:n])
-
-
-class _Lines:
-    """A binary stream whose readline() remembers where each line began,
-    so a torn last line can be cut away at the right byte; then the
-    journal's lines (bytes), as if they followed in the file."""
-
-    def __init__(self, stream, journal=b""):
-        self.stream = stream
-        self.starts = []
-        self.pos = 0
-        self.journal = journal
-        self.journal_lines = journal
-        self.size = -1       # the record file's size, once its end was read
-
-    def readline(self):
-        line = self.stream.readline() if self.size < 0 else b""
-        if not line and self.size < 0:
-            self.size = self.pos
-        if not line and self.journal:
-            i = self.journal.find(b"\n") + 1 or len(self.journal)
-            line = self.journal[:i]
-            self.journal = self.journal[i:]
-        if line:
-            self.starts.append(self.pos)
-            self.pos += len(line)
-        return line
-
-
-def journal_path(number):
-    return "%s/%04d" % (JOURNAL_DIR, number)
-
-
-def read_all(path):
+def file_size(path):
     try:
-        with open(path, "rb") as f:
-            return f.read()
+        return os.stat(path)[6]
     except OSError:
-        return b""
+        return -1
 
 
-def pending_lines(journal, record_size):
-    """The journal's lines that the record still lacks (b"" when stale)."""
-    i = journal.find(b"\n")
-    if i < 0:
-        return b""
+def remove(path):
     try:
-        base = int(journal[:i])
-    except ValueError:
-        return b""
-    return journal[i + 1:] if base == record_size else b""
+        os.remove(path)
+    except OSError:
+        pass
 
 
-class Resumed:
-    """What boot found in the newest record."""
+def layout(rules):
+    """A 16-bit mark of a snapshot's layout (the rules' state names and the
+    player count), so a snapshot written by other firmware is never read
+    into the wrong fields."""
+    from binascii import crc32
+    names = ",".join(rules._STATE + rules._BUFFERS) + ",%d" % rules.n
+    return crc32(names.encode()) & 0xFFFF
 
-    def __init__(self, number, game, dropped, error, left=False):
-        self.number = number
-        self.left = left        # the players left it from the menu: not resumed
-        self.game = game        # a Game, or None when unreadable
-        self.dropped = dropped  # line number of a torn last line cut away, or 0
-        self.error = error      # RecordError text when unreadable, else ""
+
+def _number(name):
+    """N of a record file name NNNN.jsonl, else 0."""
+    if len(name) == 4 + len(SUFFIX) and name.endswith(SUFFIX) and name[:4].isdigit():
+        return int(name[:4])
+    return 0
+
+
+def _mkdir(path):
+    try:
+        os.mkdir(path)
+    except OSError:
+        pass  # already there, or no room: made when there is
 
 
 class Store:
-    def __init__(self, root=GAMES_DIR):
+    def __init__(self, root=GAMES_DIR, journal=JOURNAL_DIR):
         self.root = root
+        self.journal = journal
         self.number = 0      # record being written, 0 when none
-        self._size = 0       # its file's size in bytes
+        self.game = None     # its game, for the snapshots
         # Its lines in the journal, not yet in the file: one buffer made at
         # boot, so writing an action leaves no long-lived block behind.
-        self._journal = bytearray(_JOURNAL_MAX)
-        self._jview = memoryview(self._journal)
-        self._jn = 0
-        self._t0 = 0         # ms since game start when this boot began writing
-        self._ticks0 = 0
+        self.lines = bytearray(JOURNAL_MAX)
+        self.view = memoryview(self.lines)
+        self.jn = 0          # bytes of lines in it
+        self.t0 = 0          # ms since game start when this boot began writing
+        self.ticks0 = 0
         self._since_check = 0
+        # Where the record stands (set by start() or recover.load()):
+        self.size = 0        # its file's bytes on flash
+        self.line = 0        # number of the next line
+        self.since_snap = 0  # lines written since the last snapshot
+        self.snap_k = 0      # actions in effect at the last snapshot
+        self.torn = -1       # where a torn last line still to cut away begins
+        self.newline = False  # its last line lacks the newline
         self.low = False     # free flash below the warning level
-        for folder in (root, JOURNAL_DIR):
-            try:
-                os.mkdir(folder)
-            except OSError:
-                pass  # already there
+        self._make_dirs()
+
+    def _make_dirs(self):
+        _mkdir(self.root)
+        _mkdir(self.journal)
 
     # -- which records exist ---------------------------------------------------
+    def names(self):
+        """Names in the records folder, one at a time (no list of them all)."""
+        try:
+            for entry in os.ilistdir(self.root):
+                yield entry[0]
+        except OSError:
+            return
+
     def numbers(self):
         """Record numbers on flash, oldest first."""
         found = []
-        for name in os.listdir(self.root):
-            if name.endswith(SUFFIX) and len(name) == 4 + len(SUFFIX) and name[:4].isdigit():
-                found.append(int(name[:4]))
+        for name in self.names():
+            number = _number(name)
+            if number:
+                found.append(number)
         found.sort()
         return found
 
+    def newest(self):
+        """The highest record number, 0 when there is none."""
+        best = 0
+        for name in self.names():
+            best = max(best, _number(name))
+        return best
+
     def path(self, number):
         return "%s/%04d%s" % (self.root, number, SUFFIX)
+
+    def journal_path(self, number):
+        return "%s/%04d" % (self.journal, number)
 
     def free_bytes(self):
         try:
@@ -175,219 +166,191 @@ class Store:
     def delete(self, number):
         """Remove one record (only ever after the player confirmed it)."""
         if number == self.number:
-            self.close()
+            self.finish()
+        remove(self.journal_path(number))
         os.remove(self.path(number))
-        try:
-            os.remove(journal_path(number))
-        except OSError:
-            pass  # it had none
 
-    # -- resume ----------------------------------------------------------------
+    # -- reading back (recover.py, loaded only for it) ---------------------------
     def resume(self, now_ms):
-        """Replay the newest record. Returns a Resumed, or None when there is
-        no record. An unfinished game is opened for appending."""
-        self._finish_cuts()
-        numbers = self.numbers()
-        if not numbers:
-            return None
-        number = numbers[-1]
-        path = self.path(number)
-        game, dropped, lines = self._replay(number)
-        if game is None:
-            return Resumed(number, None, 0, dropped)
-        pending = lines.journal_lines
-        if dropped:
-            keep = lines.starts[dropped - 1]
-            if keep >= lines.size:     # torn in the journal: keep its good lines
-                pending = pending[:keep - lines.size]
-            else:
-                self._cut(path, keep)  # the journal goes stale with the cut
-                pending = b""
-        last_t = self._last_t(path, pending)
-        left = self.left_number() == number
-        if not left:
-            self._open(number, last_t, now_ms, pending)
-        return Resumed(number, game, dropped, "", left)
+        """The newest record read back (recover.Resumed), or None."""
+        import gc
+        gc.collect()  # boot's garbage first: recover's bytecode wants one piece
+        from dicetray.tray import recover
+        return recover.resume(self, now_ms)
 
-    def _replay(self, number):
-        """(game, dropped, lines) of a record and its journal; (None, error
-        text, None) when it does not replay."""
-        from dicetray.engine.replay import replay, RecordError
-        path = self.path(number)
-        with open(path, "rb") as stream:
-            size = os.stat(path)[6]
-            journal = pending_lines(read_all(journal_path(number)), size)
-            lines = _Lines(stream, journal)
-            try:
-                game, dropped = replay(lines)
-            except RecordError as e:
-                return None, str(e), None
-        if lines.size < 0:
-            lines.size = size
-        return game, dropped, lines
-
-    def _cut(self, path, size):
-        """Keep the first `size` bytes of a record (a torn last line goes).
-        The VFS has no truncate: the good part is copied aside and renamed
-        over the record (LittleFS replaces a file by rename atomically). A
-        power cut before the rename leaves the copy, which _finish_cuts()
-        puts in place at the next boot."""
-        aside = path + _CUT
-        _copy(path, aside, size)
-        sync()
-        os.rename(aside, path)
-        sync()
-
-    def _finish_cuts(self):
-        for name in os.listdir(self.root):
-            if name.endswith(_CUT):
-                aside = self.root + "/" + name
-                # LittleFS commits a file when it is closed: the copy is
-                # either whole or empty (the power went before it was closed:
-                # the record was not touched yet).
-                if os.stat(aside)[6]:
-                    os.rename(aside, aside[:-len(_CUT)])
-                else:
-                    os.remove(aside)
-                sync()
-
-    def _last_t(self, path, pending=b""):
-        """The t of the record's last action line (0 when none)."""
-        import json
-        last = b""
-        if pending:
-            last = pending[pending.rfind(b"\n", 0, len(pending) - 1) + 1:]
-        else:
-            with open(path, "rb") as stream:
-                stream.readline()  # header
-                while True:
-                    line = stream.readline()
-                    if not line:
-                        break
-                    last = line
-        if not last:
-            return 0
+    def reload(self):
+        """The game as the flash has it (after a failed write). Never
+        raises: when even that cannot be read, the game as it was."""
+        from dicetray.tray import recover
         try:
-            return int(json.loads(last).get("t", 0))
-        except (ValueError, TypeError):
-            return 0
+            return recover.load(self, self.number)[0]
+        except Exception:
+            return self.game
+
+    def full_game(self):
+        """The game in play replayed in full, for an undo past its snapshot
+        (Game.earlier)."""
+        from dicetray.tray import recover
+        return recover.full_game(self)
 
     # -- writing ---------------------------------------------------------------
-    def start(self, game, players, opts, now_ms):
-        """A new record with its header; returns its number."""
-        self.close()
-        numbers = self.numbers()
-        number = (numbers[-1] + 1) if numbers else 1
+    def start(self, game, players, opts, now_ms, live=None):
+        """A new record with its header; returns its number. `live` is the
+        Game being played (for the snapshots). OSError when it cannot."""
+        self.finish()
+        self._make_dirs()
+        number = self.newest() + 1
         if number > 9999:
             raise OSError(28)  # ENOSPC: the counter is spent
         if self.left_number() == number:  # a deleted record's number, used again
-            os.remove(self.root + _LEFT)
+            remove(self.root + _LEFT)
+        jpath = self.journal_path(number)
+        remove(jpath)  # a stray one must not join the new record
+        if file_size(jpath) >= 0:
+            raise OSError(5)
         line = record.encode_header(game, players, opts, {"fw": "dicetray 0.1"})
+        path = self.path(number)
         try:
-            os.remove(journal_path(number))  # a stray one must not join the new record
-        except OSError:
-            pass
-        with open(self.path(number), "w") as f:
-            f.write(line + "\n")
-        sync()
-        self._open(number, 0, now_ms)
+            with open(path, "w") as f:
+                f.write(line + "\n")
+            sync()
+        except Exception:
+            remove(path)  # no header-less record left behind
+            raise OSError(28)
+        self.number = number
+        self.game = live
+        self.size = file_size(path)
+        self.jn = 0
+        self.line = 2
+        self.since_snap = 0
+        self.snap_k = 0
+        self.torn = -1
+        self.newline = False
+        self.t0 = 0
+        self.ticks0 = now_ms
         self.check_space()
         return number
-
-    def _open(self, number, t0, now_ms, pending=b""):
-        self.close()
-        self.number = number
-        self._size = os.stat(self.path(number))[6]
-        self._keep(pending)
-        self._t0 = t0
-        self._ticks0 = now_ms
 
     def append(self, kind, dice, p, now_ms):
         """Write one action line and make it durable (in the journal, or
         with a batch in the record). Raises OSError when it could not be
         written (the caller reloads the game from flash)."""
         import time
-        t = self._t0 + time.ticks_diff(now_ms, self._ticks0)
-        line = (record.encode_action(kind, dice, p, t) + "\n").encode()
-        if self._jn + len(line) > _JOURNAL_MAX:
-            self._to_record()
-        self._journal[self._jn:self._jn + len(line)] = line
-        self._jn += len(line)
-        with open(journal_path(self.number), "wb") as f:
-            f.write(b"%d\n" % self._size)
-            f.write(self._jview[:self._jn])
-        sync()
+        if not self.number:
+            raise OSError(9)
+        if self.torn >= 0:
+            from dicetray.tray.recover import cut
+            if not cut(self, self.torn):
+                raise OSError(28)
+        t = self.t0 + time.ticks_diff(now_ms, self.ticks0)
+        snap = None
+        game = self.game
+        if game is not None:
+            k = game.in_effect()
+            if self.since_snap + 1 >= SNAP_EVERY or k < self.snap_k:
+                rules = game.rules
+                snap = [layout(rules), self.line, k] + list(rules.snapshot())
+        line = record.encode_action(kind, dice, p, t, snap)
+        line = (("\n" if self.newline else "") + line + "\n").encode()
+        n = len(line)
+        if n > JOURNAL_MAX:  # too long for any journal: in the record with the batch
+            self._batch(line)
+        else:
+            if self.jn + n > JOURNAL_MAX:
+                self._batch(b"")
+            self.lines[self.jn:self.jn + n] = line
+            self.jn += n
+            try:
+                self._write_journal()
+            except OSError:
+                self.jn -= n  # not written: not in the game
+                raise
+        self.newline = False
+        self.line += 1
+        if snap is None:
+            self.since_snap += 1
+        else:
+            self.since_snap = 0
+            self.snap_k = k
         self._since_check += 1
         if self._since_check >= _CHECK_EVERY:
             self._since_check = 0
             self.check_space()
 
-    def _to_record(self):
-        """The journal's lines, as one batch, to the end of the record file.
-        Until the journal is rewritten it names the old size: stale."""
-        with open(self.path(self.number), "ab") as f:
-            f.write(self._jview[:self._jn])
-        sync()
-        self._size += self._jn
-        self._jn = 0
-
-    def _keep(self, pending):
-        """The journal's lines as found on flash, as the pending ones."""
-        self._journal[:len(pending)] = pending
-        self._jn = len(pending)
-
-    def reload(self):
-        """The game as the flash has it (after a failed write)."""
-        game, dropped, lines = self._replay(self.number)
-        if game is None:
-            raise OSError(5)  # the record itself went bad: nothing to rebuild from
-        self._size = lines.size
-        pending = lines.journal_lines
-        if dropped:
-            keep = lines.starts[dropped - 1]
-            if keep >= lines.size:
-                pending = pending[:keep - lines.size]
-            else:
-                self._cut(self.path(self.number), keep)
-                self._size = keep
-                pending = b""
-        self._keep(pending)
-        return game
-
-    def finish(self):
-        """The players left this record (from the menu, or after its result):
-        it is not taken up again at the next boot. A failed mark only means
-        the game comes back once more."""
-        if self.number:
+    def _write_journal(self):
+        """Rewrite the journal: atomic (LittleFS commits a file at close)."""
+        path = self.journal_path(self.number)
+        head = b"%d\n" % self.size
+        try:
+            with open(path, "wb") as f:
+                f.write(head)
+                f.write(self.view[:self.jn])
+            sync()
+        except Exception as e:
+            # Closing may still have committed it: then it is done.
             try:
-                with open(self.root + _LEFT, "w") as f:
-                    f.write("%d" % self.number)
-                sync()
-            except OSError:
+                with open(path, "rb") as f:
+                    if f.read() == head + bytes(self.view[:self.jn]):
+                        return
+            except Exception:
                 pass
-        self.close()
-        self.number = 0
+            raise e if isinstance(e, OSError) else OSError(5)
+
+    def _batch(self, more):
+        """The journal's lines (and `more`) as one batch to the end of the
+        record file. The journal then names the old size: stale."""
+        path = self.path(self.number)
+        n = self.jn + len(more)
+        if not n:
+            return
+        if file_size(path) != self.size:  # changed under us (folded by a pull): reload
+            raise OSError(5)
+        try:
+            with open(path, "ab") as f:
+                f.write(self.view[:self.jn])
+                if more:
+                    f.write(more)
+            sync()
+        except Exception as e:
+            if file_size(path) != self.size + n:  # closing may still have committed it
+                raise e if isinstance(e, OSError) else OSError(5)
+        self.size += n
+        self.jn = 0
+
+    def settle(self):
+        """Leave the record whole in its file, the journal gone: when a game
+        ends or is left, and while nobody keys (the panel dims), so the file
+        alone is the game for anyone who reads it. Never raises: on a full
+        flash the lines stay safe in the journal."""
+        if not self.number:
+            return
+        try:
+            self._batch(b"")
+            remove(self.journal_path(self.number))
+            sync()
+        except Exception:
+            pass
 
     def left_number(self):
         """The record last left from the menu, 0 when none."""
         try:
             with open(self.root + _LEFT) as f:
-                return int(f.read())
+                return int(f.read(8))
         except (OSError, ValueError):
             return 0
 
-    def settle(self):
-        """Leave the record whole in its file, the journal gone: when a
-        game ends or is left, and while nobody keys (the panel dims), so
-        the record file alone is the game for anyone who reads it."""
-        if not self.number:
-            return
-        if self._jn:
-            self._to_record()
-        try:
-            os.remove(journal_path(self.number))
-            sync()
-        except OSError:
-            pass  # none was written
-
-    close = settle
+    def finish(self):
+        """The players left this record (from the menu, or after its result):
+        it is not taken up again at the next boot (a failed mark only means
+        the game comes back once more); its lines go to the file."""
+        if self.number:
+            try:
+                with open(self.root + _LEFT, "w") as f:
+                    f.write("%d" % self.number)
+                sync()
+            except Exception:
+                pass
+        self.settle()
+        self.number = 0
+        self.game = None
+        self.jn = 0

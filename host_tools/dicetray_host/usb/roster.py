@@ -3,14 +3,29 @@
 Writes /roster.txt (UTF-8, one name per line) through a temporary file and a
 rename on the board, reads it back, and hands the board back (soft reset,
 so the tray reloads the names)."""
+import unicodedata
 
 MAX_PLAYERS = 8
 MAX_NAME = 16  # one OLED line (128 px / 8 px per character)
 ROSTER = "/roster.txt"
 
 
+# Letters that draw nothing (Hangul fillers, the blank Braille pattern).
+_BLANK_LETTERS = "\u115f\u1160\u3164\uffa0\u2800"
+
+
 class RosterError(ValueError):
     pass
+
+
+def _invisible(ch):
+    """Format characters (zero-width space, joiners, marks of direction),
+    separators other than the space, unassigned code points, blank letters."""
+    return unicodedata.category(ch) in ("Cf", "Cs", "Co", "Cn", "Zl", "Zp") or ch in _BLANK_LETTERS
+
+
+def _visible(ch):
+    return unicodedata.category(ch)[0] not in "ZMC" and ch not in _BLANK_LETTERS
 
 
 def roster_text(names):
@@ -25,6 +40,11 @@ def roster_text(names):
             raise RosterError("name %d (%r) starts or ends with a space" % (i, name))
         if any(ord(ch) < 32 or ord(ch) == 127 for ch in name):
             raise RosterError("name %d (%r) holds a newline or control character" % (i, name))
+        hidden = [ch for ch in name if _invisible(ch)]
+        if hidden:
+            raise RosterError("name %d (%r) holds an invisible character (U+%04X)" % (i, name, ord(hidden[0])))
+        if not any(_visible(ch) for ch in name):
+            raise RosterError("name %d (%r) shows nothing on the screen" % (i, name))
         if len(name) > MAX_NAME:
             raise RosterError("name %d (%r) is %d characters; the screen shows %d" % (i, name, len(name), MAX_NAME))
         if name.casefold() in seen:

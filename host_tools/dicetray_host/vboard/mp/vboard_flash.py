@@ -4,6 +4,12 @@ Written data reaches the directory only on flush() or close() (LittleFS
 commits a file on sync), so a power cut loses what was not flushed, and a
 file opened with "w" keeps its old contents until the first flush.
 statvfs() reports a Pico-sized filesystem with the directory's files counted.
+
+Fault injection for tests: VBOARD_FLASH_FAULT=N makes the N-th write to
+the flash (a file created, data committed, a rename, a remove, a mkdir)
+raise OSError(EIO) before it changes anything, and says so on stdout;
+N:memory raises MemoryError instead; N:cut stops the firmware there (the
+board only waits) so the test can cut the power before that write.
 """
 import io
 import os
@@ -15,6 +21,7 @@ _BLOCK = 4096
 _INLINE = 512   # LittleFS keeps files up to block_size/8 inside their directory's metadata
 _ENOSPC = 28
 _EEXIST = 17
+_EIO = 5
 
 # What a write costs on the Pico's flash, a Winbond W25Q16JV (datasheet,
 # AC electrical characteristics): page program (256 B) tPP 0.4 ms typical,
@@ -116,6 +123,7 @@ class FlashFile(io.IOBase):
         if "x" in mode and exists:
             raise OSError(_EEXIST)
         if not exists:
+            vfs.wrote()
             vfs.fs.open(path, "wb").close()  # LittleFS creates the entry at open
             vfs.cost.commit(path)
 
@@ -135,6 +143,7 @@ class FlashFile(io.IOBase):
         new = len(self._pending) + (0 if self._truncate else old)
         if vfs.free_blocks() + _blocks(old) < _blocks(new):
             raise OSError(_ENOSPC)
+        vfs.wrote()
         f = vfs.fs.open(self._path, "wb" if self._truncate else "ab")
         try:
             f.write(self._pending)
@@ -178,6 +187,22 @@ class FlashVfs:
         times = os.getenv("VBOARD_FLASH_TIMES") if hasattr(os, "getenv") else None
         self.cost = FlashCost(times or "typ")
         _board.flash = self.cost
+        fault = (os.getenv("VBOARD_FLASH_FAULT") or "0").split(":")
+        self._fault = int(fault[0])
+        self._fault_memory = fault[1:] == ["memory"]
+        self._fault_cut = fault[1:] == ["cut"]
+        self.writes = 0
+
+    def wrote(self):
+        """Count one write; the one chosen by VBOARD_FLASH_FAULT fails."""
+        self.writes += 1
+        if self.writes == self._fault:
+            print("flash fault at write %d" % self.writes)
+            while self._fault_cut:  # the power goes before this write
+                _board.wait_until(_board.now_us + 1_000_000)
+            if self._fault_memory:
+                raise MemoryError()
+            raise OSError(_EIO)
 
     def used_blocks(self, path=""):
         used = 2  # a directory's metadata pair (the root's is the superblock)
@@ -221,6 +246,7 @@ class FlashVfs:
         if self.free_blocks() < 2:
             raise OSError(_ENOSPC)
         self.cost.commit(path)
+        self.wrote()
         return self.fs.mkdir(path)
 
     def rmdir(self, path):
@@ -229,12 +255,14 @@ class FlashVfs:
 
     def remove(self, path):
         self.cost.commit(path)
+        self.wrote()
         return self.fs.remove(path)
 
     def rename(self, old, new):
         # As LittleFS: an existing file at `new` is replaced, atomically (a
         # power cut leaves either the old or the new file there, never none).
         self.cost.commit(new)
+        self.wrote()
         self._host.rename(self._host_path(old), self._host_path(new))
 
     def _host_path(self, path):
