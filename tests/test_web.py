@@ -67,7 +67,13 @@ class TrayPage:
     def wait_lit(self, boots):
         """Until the page's board has booted `boots` times and lit its screen."""
         self.page.wait("window.tray && window.tray.litBoot >= %d" % boots,
-                       what="the tray's screen (boot %d); console: %s" % (boots, self._output()))
+                       what="the tray's screen (boot %d); status: %s; console: %s" % (boots, self._status(), self._output()))
+
+    def _status(self):
+        try:
+            return self.page.eval("document.getElementById('status').textContent")
+        except BrowserError:
+            return "?"
 
     def _output(self):
         try:

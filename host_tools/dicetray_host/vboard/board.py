@@ -338,6 +338,10 @@ class VirtualBoard:
         parts = self._command("mem").split()[1:]
         return dict((k, int(v)) for k, v in (p.split("=") for p in parts))
 
+    def peak_modules(self):
+        """The firmware modules loaded at the heap's peak (VBOARD_PEAK_MODULES=1)."""
+        return self._command("mods").split()[1:]
+
     def oled_writes(self):
         """(board us of the last write to the panel this boot, bytes written this boot)."""
         parts = self._command("oled?").split()

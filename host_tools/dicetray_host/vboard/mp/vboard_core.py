@@ -104,6 +104,7 @@ class Board:
         self._irq_pending = False
         self.quitting = False
         self.gc_peak = False
+        self.peak_modules = None   # a list to fill: the firmware's modules at the peak
         self.usb = None        # the USB REPL (vdevice_repl.Device), when the board has one
         self.usb_wanted = False
         self._host_or_usb = None
@@ -136,6 +137,9 @@ class Board:
         used = _mem_alloc()
         if used > self.peak:
             self.peak = used
+            if self.peak_modules is not None:  # a diagnosis: allocates, after the measure
+                import sys
+                self.peak_modules = [name for name in sys.modules if name.startswith("dicetray")]
 
     # --- time -----------------------------------------------------------
     def ticks_ms(self):
@@ -491,6 +495,8 @@ class Board:
                 self.peak = used
             self.notify("mem peak=%d current=%d free=%d base=%d" % (
                 self.peak - self.base, used - self.base, gc.mem_free(), self.base))
+        elif cmd == b"mods":
+            self.notify("mods " + " ".join(self.peak_modules or ()))
         elif cmd == b"pwm":
             for g in self.used_gpio:
                 if g.pwm is not None and g.pwm.active:

@@ -174,6 +174,11 @@ def _blocks(size):
     return (size + _BLOCK - 1) // _BLOCK
 
 
+def _setting(name):
+    # The browser page's port has no environment (nor os.getenv): no setting.
+    return os.getenv(name) if hasattr(os, "getenv") else None
+
+
 class FlashVfs:
     def __init__(self, host_dir, size_kb=1408):
         self.fs = os.VfsPosix(host_dir)
@@ -183,11 +188,9 @@ class FlashVfs:
         self._host = os.VfsPosix()
         self._root = host_dir.rstrip("/")
         self.total_blocks = size_kb * 1024 // _BLOCK
-        # The browser page's port has no environment (nor os.getenv): typical times.
-        times = os.getenv("VBOARD_FLASH_TIMES") if hasattr(os, "getenv") else None
-        self.cost = FlashCost(times or "typ")
+        self.cost = FlashCost(_setting("VBOARD_FLASH_TIMES") or "typ")
         _board.flash = self.cost
-        fault = (os.getenv("VBOARD_FLASH_FAULT") or "0").split(":")
+        fault = (_setting("VBOARD_FLASH_FAULT") or "0").split(":")
         self._fault = int(fault[0])
         self._fault_memory = fault[1:] == ["memory"]
         self._fault_cut = fault[1:] == ["cut"]

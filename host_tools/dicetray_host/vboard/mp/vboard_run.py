@@ -34,6 +34,8 @@ def setup():
             __import__(name)
     board.ticks_start_ms = int(_env("VBOARD_TICKS_START", "0"))
     board.gc_peak = _env("VBOARD_GC_PEAK", "1") == "1"
+    if _env("VBOARD_PEAK_MODULES", "0") == "1":
+        board.peak_modules = []
     machine._reset_cause = int(_env("VBOARD_RESET_CAUSE", "1"))
     vboard_tray.wire(_env("VBOARD_OLED", "1") == "1", _env("VBOARD_ACCEL", "1") == "1")
     flash = os.getenv("VBOARD_FLASH")
