@@ -44,3 +44,21 @@ def test_the_menu_offers_the_last_game_players_and_option(rostered):
     assert header(tray)["game"] == "bank"
     assert header(tray)["players"] == ["Ann", "Bob", "Cy"]
     assert header(tray)["opts"] == {"rounds": 15}
+
+
+def test_browsing_the_games_on_the_menu_leaves_no_ram_taken(flash):
+    """Showing a game's title and option imports no game: on MicroPython a
+    module's names would stay in RAM after it is dropped (about 4 KB a game)."""
+    from conftest import Tray
+    with Tray(flash, accel=False) as tray:
+        tray.shows("Pig", "5 circuits")
+        before = tray.vb.mem()["current"]
+        tray.key("OK")
+        tray.shows("Bank", "10 rounds")
+        tray.key("OK")
+        tray.shows("Skulls", "Skull + 2-6")
+        tray.key("OK")
+        tray.shows("Six dice", "End: eliminate")
+        tray.key("OK")
+        tray.shows("Pig", "5 circuits")
+        assert tray.vb.mem()["current"] - before < 1024

@@ -2,6 +2,7 @@
 # first to the target starts the final phase.
 from micropython import const
 
+from dicetray.games import card
 from dicetray.engine.actions import BadHeader, Illegal, ROLL, BANK, KEEP, CONTINUE, VOID
 from dicetray.engine.rules import (Rules, NOTE_NONE, NOTE_BUST, NOTE_OVER, NOTE_SIXKIND,
                             NOTE_OUT, NOTE_BONUS, NOTE_FINAL)
@@ -18,12 +19,11 @@ ROLLED = const(2)   # thrown: must reserve
 KEPT = const(3)     # reserved: roll the rest, or stop
 
 
-TITLE = "Six dice"
+TITLE, MENU_OPTION = card("sixdice")  # what the menu shows (games/__init__.py)
 ROUND_WORD = "circuit"      # a circuit: every player still in has had a turn
 ROUND_LETTER = "T"
 POINTS_WORD = "round"       # the running total is the round points
 OPTION_KEYS = ("target", "end")
-MENU_OPTION = ("end", ("eliminate", "short"), ("End: eliminate", "End: short"))
 MAX_TARGET = const(1000000)  # docs/record-format.md, "Limits"
 
 

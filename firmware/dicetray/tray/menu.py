@@ -9,7 +9,7 @@ game started (game, option, players in their seats) is remembered in
 from micropython import const
 
 from dicetray import games
-from dicetray.tray import keys, unload_games
+from dicetray.tray import keys
 from dicetray.tray.screens import number
 
 ROSTER = "/roster.txt"
@@ -102,8 +102,7 @@ class Menu:
         found = read_last(last) if last else None
         if found:
             self.game, self.option, seats = found
-        self.module = games.module(games.NAMES[self.game])  # title and option of the game shown
-        if self.option >= len(self.module.MENU_OPTION[1]):
+        if self.option >= len(self._option()[1]):
             self.option = 0
         if seats:
             self.players = len(seats)
@@ -116,6 +115,10 @@ class Menu:
             if name not in seats:
                 seats.append(name)
         self.seats = seats
+
+    def _option(self):
+        """(record key, values, labels) of the option the game shown offers."""
+        return games.CARDS[self.game][1]
 
     def _candidates(self):
         return self.roster + ["P%d" % i for i in range(1, 9)]
@@ -133,15 +136,12 @@ class Menu:
         if code != keys.OK:
             return NOTHING
         if self.pos == LINE_GAME:
-            self.module = None  # one game's module in RAM at a time: this one goes first
-            unload_games()
             self.game = (self.game + 1) % len(games.NAMES)
-            self.module = games.module(games.NAMES[self.game])
             self.option = 0
         elif self.pos == LINE_PLAYERS:
             self.players = self.players + 1 if self.players < 8 else 2
         elif self.pos == LINE_OPTION:
-            self.option = (self.option + 1) % len(self.module.MENU_OPTION[1])
+            self.option = (self.option + 1) % len(self._option()[1])
         elif self.pos == LINE_START:
             return START
         elif self.pos == LINE_SEATS:
@@ -155,7 +155,7 @@ class Menu:
     def chosen(self):
         """(game, players, opts) for the record header; remembered for the
         next menu (a failed write only means it is not remembered)."""
-        key, values, _ = self.module.MENU_OPTION
+        key, values, _ = self._option()
         names = self.seats[:self.players]
         if self._last:
             try:
@@ -169,12 +169,12 @@ class Menu:
         """Line i of the menu, from x on (the cursor mark is left of x)."""
         if i == LINE_GAME:
             fb.text("Game", x, y, 1)
-            fb.text(self.module.TITLE, 64, y, 1)
+            fb.text(games.CARDS[self.game][0], 64, y, 1)
         elif i == LINE_PLAYERS:
             fb.text("Players", x, y, 1)
             number(fb, self.players, 72, y)
         elif i == LINE_OPTION:
-            fb.text(self.module.MENU_OPTION[2][self.option], x, y, 1)
+            fb.text(self._option()[2][self.option], x, y, 1)
         elif i == LINE_START:
             fb.text("Start", x, y, 1)
         elif i == LINE_SEATS:

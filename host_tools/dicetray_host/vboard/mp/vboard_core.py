@@ -496,6 +496,8 @@ class Board:
             self.notify("mem peak=%d current=%d free=%d base=%d" % (
                 self.peak - self.base, used - self.base, gc.mem_free(), self.base))
         elif cmd == b"mods":
+            import micropython
+            micropython.qstr_info()  # to the board's output: the interned strings, never freed
             self.notify("mods " + " ".join(self.peak_modules or ()))
         elif cmd == b"pwm":
             for g in self.used_gpio:
