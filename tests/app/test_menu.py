@@ -44,6 +44,8 @@ def test_the_menu_offers_the_last_game_players_and_option(rostered):
     assert header(tray)["game"] == "bank"
     assert header(tray)["players"] == ["Ann", "Bob", "Cy"]
     assert header(tray)["opts"] == {"rounds": 15}
+    from dicetray import VERSION
+    assert header(tray)["fw"] == "dicetray " + VERSION             # which firmware wrote it
 
 
 def test_browsing_the_games_on_the_menu_leaves_no_ram_taken(flash):

@@ -27,6 +27,7 @@ import os
 
 from micropython import const
 
+from dicetray import VERSION
 from dicetray.engine import record
 
 GAMES_DIR = "/games"
@@ -208,7 +209,7 @@ class Store:
         remove(jpath)  # a stray one must not join the new record
         if file_size(jpath) >= 0:
             raise OSError(5)
-        line = record.encode_header(game, players, opts, {"fw": "dicetray 0.1"})
+        line = record.encode_header(game, players, opts, {"fw": "dicetray " + VERSION})
         path = self.path(number)
         try:
             with open(path, "w") as f:
