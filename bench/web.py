@@ -7,6 +7,8 @@ runtime compiled anew) opens the page from a local server; the figure is
 the page's own performance.now() when the canvas first shows a lit
 screen, i.e. from the start of the navigation. Speed: one virtual second
 at the menu on the page's board in node (the same board.js and runtime).
+Heap: an 8-player six-dice game keyed on the page's board in node
+(bench/web/game_heap.mjs), a collection after every key.
 """
 import json
 import statistics
@@ -50,6 +52,9 @@ def run():
         proc = subprocess.run(["node", str(ROOT / "tests" / "fixtures" / "web_board_heap.mjs"),
                                str(site), str(heap)], capture_output=True, text=True, timeout=300)
         speed = json.loads(proc.stdout.strip().splitlines()[-1]) if proc.returncode == 0 else None
+        proc = subprocess.run(["node", str(ROOT / "bench" / "web" / "game_heap.mjs"), str(site), str(heap)],
+                              capture_output=True, text=True, timeout=1800)
+        game = json.loads(proc.stdout.strip().splitlines()[-1]) if proc.returncode == 0 else None
     print("| what | figure |")
     print("|---|---|")
     print("| first screen after opening, fresh Chromium profile (median of %d / max) | %.2f s / %.2f s |"
@@ -58,3 +63,19 @@ def run():
           % (heap_after_boot / 1024, heap // 1024))
     if speed:
         print("| wall time for 1 s of virtual time at the menu (node) | %.0f ms |" % speed["runMs"])
+    if game:
+        print("| 8-player six dice, manual mode (32-bit: WebAssembly): live heap at the menu / "
+              "after the start / peak | %.1f / %.1f / %.1f KB (%s) |"
+              % (game["menu"] / 1024, game["started"] / 1024, game["peak"] / 1024, _last_screen(game)))
+    else:
+        print("six-dice game on the page's board failed: %s" % proc.stderr[-800:])
+    print("The WebAssembly port is 32-bit like the RP2040 (the unix port's figures in `bench_app` are")
+    print("64-bit); it compiles the firmware from source, and its own built-in names differ from rp2's.")
+
+
+def _last_screen(game):
+    """The first line of the page's last screen ("Game over" when it ended)."""
+    from dicetray_host.vboard.frames import frame_from_gddram, screen_text
+    names = ("on", "pump", "contrast", "inverse", "allon", "remap", "comrev", "start", "offset", "mux", "compins")
+    lines = screen_text(frame_from_gddram(bytes(game["ram"]), dict(zip(names, game["regs"]))))
+    return "last screen: " + (lines[0] if lines else "blank")

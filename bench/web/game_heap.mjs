@@ -1,0 +1,57 @@
+// node game_heap.mjs SITE HEAP: a whole 8-player six-dice game (manual mode:
+// no accelerometer, the faces keyed) on the page's board, MicroPython
+// WebAssembly, a 32-bit port like the RP2040's. Prints JSON: the firmware's
+// live heap at the menu, after the start and its peak (a collection after
+// every key), and the panel's memory and registers (the last screen).
+import fs from "fs";
+import path from "path";
+import {pathToFileURL} from "url";
+
+const [site, heap] = process.argv.slice(2);
+const url = (name) => pathToFileURL(path.join(site, name)).href;
+const {loadMicroPython} = await import(url("mp/micropython.mjs"));
+const {startBoard, panelPixels} = await import(url("board.js"));
+const config = JSON.parse(fs.readFileSync(path.join(site, "tray.json")));
+const files = config.files.map(([file, to]) => [to, new Uint8Array(fs.readFileSync(path.join(site, file)))]);
+const board = await startBoard({loadMicroPython, files, flash: {}, heap: Number(heap), accel: false});
+const where = {};
+for (const row of config.pad) for (const k of row) where[k.name] = k;
+
+function live() {
+  board.mp.runPython("import gc\ngc.collect()");
+  return board.heapUsed();
+}
+let peak = 0;
+function tap(name) {
+  const k = where[name];
+  board.key(k.row, k.col, true);
+  board.runTo(board.nowMs() + 60);
+  board.key(k.row, k.col, false);
+  board.runTo(board.nowMs() + 60);
+  peak = Math.max(peak, live());
+}
+function roll(faces) {   // manual mode: faces are taken at any time
+  for (const f of faces) tap(f);
+}
+board.runTo(board.nowMs() + 300);
+const menu = live();
+const PLAYERS = 8;
+for (const name of ["ROLL", "ROLL", "ROLL", "DOWN", ...Array(PLAYERS - 2).fill("ROLL"), "DOWN", "DOWN", "ROLL"]) tap(name);
+const started = live();
+for (let turn = 0; turn < PLAYERS * 7 && !board.stopped; turn++) {   // the game ends in the 7th circuit
+  roll("123456");
+  tap("ROLL");            // OK: keep the straight, all six again
+  if (turn % PLAYERS === 0) {
+    roll("666234");
+    tap("ROLL");
+    tap("BANK");
+  } else {
+    roll("223346");       // nothing scores
+  }
+}
+const panel = board.panel();
+const {pixels} = panelPixels(panel);
+console.log(JSON.stringify({
+  stopped: board.stopped, menu, started, peak,
+  lit: pixels.reduce((a, b) => a + b, 0), ram: Array.from(panel.ram), regs: Array.from(panel.regs), output: board.lines.slice(-5).join("\n")
+}));
