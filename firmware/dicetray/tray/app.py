@@ -61,6 +61,7 @@ class App:
             from dicetray.tray import traycfg
             self.tray = Tray()
             traycfg.apply(self.tray, traycfg.load())    # what "Tray setup" learnt
+            unload("tray.traycfg")  # needed again only by Tray setup
         self.setup = None
         self.gate = Gate(accel is None)
         self.store = None
@@ -327,7 +328,7 @@ class App:
         if self.setup.key(code, self.tray) == BACK:
             self.message = self.setup.message
             self.setup = None
-            unload("tray.calibrate")
+            unload("tray.calibrate", "tray.traycfg")
             self.mode = MENU
 
     def start_game(self, now):
