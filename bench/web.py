@@ -8,7 +8,8 @@ the page's own performance.now() when the canvas first shows a lit
 screen, i.e. from the start of the navigation. Speed: one virtual second
 at the menu on the page's board in node (the same board.js and runtime).
 Heap: an 8-player six-dice game keyed on the page's board in node
-(bench/web/game_heap.mjs), a collection after every key.
+(bench/web/game_heap.mjs) with the cross-compiled firmware, a collection
+after every key.
 """
 import json
 import statistics
@@ -52,7 +53,9 @@ def run():
         proc = subprocess.run(["node", str(ROOT / "tests" / "fixtures" / "web_board_heap.mjs"),
                                str(site), str(heap)], capture_output=True, text=True, timeout=300)
         speed = json.loads(proc.stdout.strip().splitlines()[-1]) if proc.returncode == 0 else None
-        proc = subprocess.run(["node", str(ROOT / "bench" / "web" / "game_heap.mjs"), str(site), str(heap)],
+        from dicetray_host.paths import compiled_firmware
+        proc = subprocess.run(["node", str(ROOT / "bench" / "web" / "game_heap.mjs"), str(site), str(heap),
+                               str(compiled_firmware())],
                               capture_output=True, text=True, timeout=1800)
         game = json.loads(proc.stdout.strip().splitlines()[-1]) if proc.returncode == 0 else None
     print("| what | figure |")
@@ -64,13 +67,15 @@ def run():
     if speed:
         print("| wall time for 1 s of virtual time at the menu (node) | %.0f ms |" % speed["runMs"])
     if game:
-        print("| 8-player six dice, manual mode (32-bit: WebAssembly): live heap at the menu / "
-              "after the start / peak | %.1f / %.1f / %.1f KB (%s) |"
+        print("| 8-player six dice, manual mode, firmware as .mpy (32-bit: WebAssembly): live heap "
+              "at the menu / after the start / peak | %.1f / %.1f / %.1f KB (%s) |"
               % (game["menu"] / 1024, game["started"] / 1024, game["peak"] / 1024, _last_screen(game)))
     else:
         print("six-dice game on the page's board failed: %s" % proc.stderr[-800:])
-    print("The WebAssembly port is 32-bit like the RP2040 (the unix port's figures in `bench_app` are")
-    print("64-bit); it compiles the firmware from source, and its own built-in names differ from rp2's.")
+    print("The WebAssembly port is 32-bit like the RP2040 (the unix port's figures in `app` and `keys`")
+    print("are 64-bit). The game runs the .mpy files `dicetray deploy` puts on a board; the page itself")
+    print("runs the sources. Part of the heap is interned names (qstrs) in pools that double in size,")
+    print("the last one mostly empty; the board side's own names count here and are built in on rp2.")
 
 
 def _last_screen(game):

@@ -1,18 +1,25 @@
-// node game_heap.mjs SITE HEAP: a whole 8-player six-dice game (manual mode:
+// node game_heap.mjs SITE HEAP [MPY]: a whole 8-player six-dice game (manual mode:
 // no accelerometer, the faces keyed) on the page's board, MicroPython
 // WebAssembly, a 32-bit port like the RP2040's. Prints JSON: the firmware's
 // live heap at the menu, after the start and its peak (a collection after
 // every key), and the panel's memory and registers (the last screen).
+// MPY: a folder of the firmware cross-compiled (build/mpy): its .mpy files
+// take the place of the page's dicetray/*.py, as `dicetray deploy` puts them on the board.
 import fs from "fs";
 import path from "path";
 import {pathToFileURL} from "url";
 
-const [site, heap] = process.argv.slice(2);
+const [site, heap, mpy] = process.argv.slice(2);
 const url = (name) => pathToFileURL(path.join(site, name)).href;
 const {loadMicroPython} = await import(url("mp/micropython.mjs"));
 const {startBoard, panelPixels} = await import(url("board.js"));
 const config = JSON.parse(fs.readFileSync(path.join(site, "tray.json")));
-const files = config.files.map(([file, to]) => [to, new Uint8Array(fs.readFileSync(path.join(site, file)))]);
+const files = [];
+for (const [file, to] of config.files) {
+  const compiled = mpy && to.startsWith("/fw/dicetray/") && path.join(mpy, to.slice(4).replace(/\.py$/, ".mpy"));
+  if (compiled) files.push([to.replace(/\.py$/, ".mpy"), new Uint8Array(fs.readFileSync(compiled))]);
+  else files.push([to, new Uint8Array(fs.readFileSync(path.join(site, file)))]);
+}
 const board = await startBoard({loadMicroPython, files, flash: {}, heap: Number(heap), accel: false});
 const where = {};
 for (const row of config.pad) for (const k of row) where[k.name] = k;
