@@ -27,16 +27,28 @@ def accel_int1():
     return Pin(pins.ACCEL_INT1, Pin.IN, Pin.PULL_DOWN)
 
 
-def open_keypad(debounce_ms=15, long_ms=700, scan_ms=5):
-    """The pad, scanned every scan_ms by a timer from now on (scan_ms=0:
-    the caller scans). A membrane key bounces for a few ms; 15 ms of
-    stable state takes a 30 ms tap even when a scan comes late."""
-    from dicetray.tray.drivers.keypad import Keypad
-    # Open-drain rows: an idle row floats instead of fighting the active one
-    # when two keys in a column are held.
-    rows = [Pin(n, Pin.OPEN_DRAIN, value=1) for n in pins.KEY_ROWS]
+def open_keypad(debounce_ms=None, long_ms=700, scan_ms=5, pio=True):
+    """The pad, its events queued from IRQs from now on (scan_ms=0: the
+    caller calls scan()). On rp2 a PIO state machine scans it, also while
+    a flash erase holds the CPU (drivers/keypad_pio.py; 10 ms debounce in
+    PIO); elsewhere (pio=False, or no rp2 module) a timer scans every
+    scan_ms: a membrane key bounces for a few ms, and 15 ms of stable
+    state takes a 30 ms tap even when a scan comes late."""
     cols = [Pin(n, Pin.IN, Pin.PULL_UP) for n in pins.KEY_COLS]
-    pad = Keypad(rows, cols, keys.MATRIX, debounce_ms, long_ms)
+    if pio:
+        try:
+            import rp2  # noqa: F401  only the RP2040 has PIO
+        except ImportError:
+            pio = False
+    if pio:
+        from dicetray.tray.drivers.keypad_pio import PioKeypad
+        pad = PioKeypad(Pin(pins.KEY_ROWS[0]), cols[0], keys.MATRIX, debounce_ms or 10, long_ms)
+    else:
+        from dicetray.tray.drivers.keypad import Keypad
+        # Open-drain rows: an idle row floats instead of fighting the active one
+        # when two keys in a column are held.
+        rows = [Pin(n, Pin.OPEN_DRAIN, value=1) for n in pins.KEY_ROWS]
+        pad = Keypad(rows, cols, keys.MATRIX, debounce_ms or 15, long_ms)
     if scan_ms:
         pad.start(scan_ms)
     return pad

@@ -21,6 +21,8 @@ ACCEL_INT1 = const(6)   # Pico pin 9, LIS3DH INT1 (active high)
 I2C_FREQ = const(400_000)
 
 # 4x4 membrane pad: rows driven low one at a time, columns pulled up.
+# Each group on consecutive GPIOs: the PIO scanner addresses them as one
+# `set` group (rows) and one `in` group (columns).
 KEY_ROW0 = const(10)    # Pico pin 14
 KEY_ROW1 = const(11)    # Pico pin 15
 KEY_ROW2 = const(12)    # Pico pin 16

@@ -78,6 +78,9 @@ class Pin:
 
     def init(self, mode=-1, pull=-1, *, value=None, alt=-1):
         g = self._g
+        _board.touch()
+        if mode != -1:
+            g.pio = False  # back to the CPU's GPIO function (SIO)
         if value is not None:
             g.out = 1 if value else 0
         if mode != -1:
@@ -94,31 +97,38 @@ class Pin:
             if g.mode == _core.OUT:
                 return g.out
             return g.level()
+        _board.touch()
         g.out = 1 if x else 0
         return None
 
     __call__ = value  # pin() reads, pin(v) drives, as on the board
 
     def on(self):
+        _board.touch()
         self._g.out = 1
 
     def off(self):
+        _board.touch()
         self._g.out = 0
 
     high = on
     low = off
 
     def toggle(self):
+        _board.touch()
         self._g.out ^= 1
 
     def mode(self, m=None):
         if m is None:
             return self._g.mode
+        _board.touch()
+        self._g.pio = False
         self._g.mode = m
 
     def pull(self, p=None):
         if p is None:
             return self._g.pull
+        _board.touch()
         self._g.pull = p or 0
 
     def irq(self, handler=None, trigger=IRQ_FALLING | IRQ_RISING, hard=False):

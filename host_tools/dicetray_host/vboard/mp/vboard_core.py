@@ -42,6 +42,9 @@ class Gpio:
         self.last = 0
         self.flags = 0         # edges seen since the handler last ran
         self.pwm = None
+        self.pio = False       # GPIO function PIO: a state machine drives it
+        self.pio_oe = 0        # ... its output enable
+        self.pio_out = 0       # ... and level
 
     def level(self):
         low = high = up = down = False
@@ -54,7 +57,13 @@ class Gpio:
                 else:
                     low = True
             m = g.mode
-            if m == OUT:
+            if g.pio:
+                if g.pio_oe:
+                    if g.pio_out:
+                        high = True
+                    else:
+                        low = True
+            elif m == OUT:
                 if g.out:
                     high = True
                 else:
@@ -108,6 +117,15 @@ class Board:
         self.usb = None        # the USB REPL (vdevice_repl.Device), when the board has one
         self.usb_wanted = False
         self._host_or_usb = None
+        # PIO (vboard_pio): its blocks, the state machines running, and a
+        # generation that moves whenever something outside them changes
+        # (a key, a pin, a FIFO read), which ends a loop they were in.
+        self.pio_blocks = ()
+        self.pio_sms = [None] * 8
+        del self.pio_sms[:]
+        self.pio_running = 0
+        self.pio_irq = False
+        self.gen = 0
 
     def prepare_pins(self):
         """The GPIO models made before the firmware's heap is set aside: on
@@ -171,7 +189,20 @@ class Board:
                 t = tm.due_us
         if self._keys_due and self._key_t[0] <= t:
             t = self._key_t[0]
+        # The state machines run up to there, or to an IRQ they raise first.
+        for sm in self.pio_sms:
+            t = sm.run_until(t)
         return t
+
+    def touch(self):
+        """Something outside the state machines is about to change (a key,
+        a pin, a FIFO): they first run up to now with things as they were."""
+        for sm in self.pio_sms:
+            sm.run_until(self.now_us, False)
+        if self.pio_irq:
+            self.pio_irq = False
+            self._irq_pending = True
+        self.gen += 1
 
     def _advance(self, t, stop_on_irq=False):
         """Move the clock to t through every device event on the way."""
@@ -186,6 +217,9 @@ class Board:
                 if tm.due_us <= step:
                     tm.expire()
                     self._irq_pending = True
+            if self.pio_irq:  # a state machine raised a flag the CPU listens to
+                self.pio_irq = False
+                self._irq_pending = True
             # A finger does not wait for the firmware: scheduled keys change
             # at their time, also during a bus transfer or a flash write.
             while self._keys_due and self._key_t[0] <= step:
@@ -248,6 +282,13 @@ class Board:
                     g.irq_obj._flags = g.flags
                     g.flags = 0
                     g.handler(g.irq_obj.pin)
+            for blk in self.pio_blocks:
+                for sm in blk.sms:
+                    bit = 1 << sm.index
+                    if blk.flags & bit and sm.handler is not None:
+                        self.touch()
+                        blk.flags &= ~bit   # rp2's IRQ handler acknowledges the flag
+                        sm.handler(sm.api)
             timers = self.timers
             i = 0
             while i < len(timers):  # a callback may deinit its timer
@@ -263,6 +304,7 @@ class Board:
         self.key_cols = tuple(cols)
 
     def set_key(self, row, col, down):
+        self.touch()
         bit = 1 << (row * 8 + col)
         self.keys = (self.keys | bit) if down else (self.keys & ~bit)
         self._rebuild_nets()

@@ -19,6 +19,10 @@ from vboard_core import board
 
 import machine  # noqa: F401  (the board's machine, imported before the firmware)
 import time  # noqa: F401
+try:
+    import rp2  # noqa: F401  (its state machines are C statics on the chip)
+except ImportError:
+    pass  # VBOARD_PIO=0: a port without rp2
 import vboard_flash
 import vboard_tray
 

@@ -1,0 +1,119 @@
+"""The key pad scanned by a PIO state machine, which goes on while the CPU cannot.
+
+On rp2 a flash erase or program runs with interrupts off (the flash cannot
+serve code meanwhile): for 45 ms (400 ms at worst) no timer scans. The
+state machine below does not need the CPU: it drives one row low at a
+time (open drain: the pin's direction, not its level, is switched), reads
+the four columns (pulled up: a pressed key reads 0) into a 16-bit state,
+and pushes that state into its RX FIFO (joined: 8 deep) only when it has
+changed and then stayed the same for _STABLE scans: the debounce is done
+in PIO, so a bouncing contact never fills the FIFO. The push raises the
+state machine's IRQ; its soft handler (after the erase, if one runs)
+drains the FIFO into keyqueue's ring in order. A tap is 2 states, so 4 taps
+plus a press fit in the FIFO and the ISR while the CPU is held up; with
+the FIFO full the state machine stalls on its (blocking) push, then scans
+on when the CPU drains it.
+
+Register use: X the last state seen, OSR the scans it still has to stay
+the same before it is sent (0: sent), Y and ISR scratch. A state word has
+the pressed keys at bit 16 + row * 4 + col; get(None, 16) shifts it in C,
+so the value the CPU sees is a small int (no allocation).
+"""
+from time import ticks_ms
+
+from micropython import const
+from rp2 import PIO, StateMachine, asm_pio
+
+from dicetray.tray.drivers.keyqueue import KeyQueue
+
+_STABLE = const(10)       # scans a new state must stay the same before it is sent
+_SCAN_CYCLES = const(17)  # PIO clocks of one scan while a new state is counted
+
+
+# The names in this body (set, in_, jmp, x, ...) are the PIO assembler's,
+# which asm_pio puts in place while it runs it.
+@asm_pio(set_init=(PIO.IN_LOW,) * 4, in_shiftdir=PIO.SHIFT_RIGHT, fifo_join=PIO.JOIN_RX)
+def pad_scan():
+    set(x, 0)                   # noqa: F821  nothing down,
+    mov(osr, null)              # noqa: F821  and that has been sent
+    wrap_target()               # noqa: F821
+    label("scan")               # noqa: F821
+    mov(isr, invert(null))      # noqa: F821  the idle level of every column
+    set(pindirs, 1)             # noqa: F821  row 0 low, the others float
+    in_(pins, 4)                # noqa: F821
+    set(pindirs, 2)             # noqa: F821
+    in_(pins, 4)                # noqa: F821
+    set(pindirs, 4)             # noqa: F821
+    in_(pins, 4)                # noqa: F821
+    set(pindirs, 8)             # noqa: F821
+    in_(pins, 4)                # noqa: F821
+    mov(y, invert(isr))         # noqa: F821  pressed = 1
+    jmp(x_not_y, "changed")     # noqa: F821
+    mov(y, osr)                 # noqa: F821
+    jmp(not_y, "scan")          # noqa: F821  already sent
+    jmp(y_dec, "count")         # noqa: F821
+    label("count")              # noqa: F821
+    mov(osr, y)                 # noqa: F821
+    jmp(not_y, "send")          # noqa: F821
+    jmp("scan")                 # noqa: F821
+    label("send")               # noqa: F821
+    mov(isr, x)                 # noqa: F821
+    push(block)                 # noqa: F821  a full FIFO stalls the scan, loses nothing sent
+    irq(rel(0))                 # noqa: F821  the CPU: drain me
+    jmp("scan")                 # noqa: F821
+    label("changed")            # noqa: F821
+    mov(x, y)                   # noqa: F821
+    set(y, _STABLE)             # noqa: F821
+    mov(osr, y)                 # noqa: F821
+    wrap()                      # noqa: F821
+
+
+class PioKeypad(KeyQueue):
+    """row0/col0: the first of 4 consecutive row / column GPIOs (Pins);
+    the columns must already be inputs with pull-ups."""
+
+    def __init__(self, row0, col0, keymap, debounce_ms=10, long_ms=700, queue_size=32, sm_id=0):
+        super().__init__(keymap, long_ms, queue_size)
+        self.debounce_ms = debounce_ms
+        # _STABLE scans of _SCAN_CYCLES clocks take debounce_ms.
+        freq = _SCAN_CYCLES * _STABLE * 1000 // debounce_ms
+        self._sm = StateMachine(sm_id, pad_scan, freq=freq, set_base=row0, in_base=col0)
+        self._timer = None
+        self.period_ms = 0
+        self._drain_cb = self._drain   # bound once: the IRQ path makes no objects
+        self._tick_cb = self._tick
+        self._sm.active(1)
+
+    def scan(self, now_ms=None):
+        """Take the states the PIO sent; returns how many events were queued."""
+        now = ticks_ms() if now_ms is None else now_ms
+        before = self._count
+        sm = self._sm
+        while sm.rx_fifo():
+            self._accept(sm.get(None, 16), now)
+        self._longs(now)
+        return self._count - before
+
+    # -- from IRQs -----------------------------------------------------------------------
+    def start(self, period_ms=5):
+        """From now on the PIO's IRQ drains its FIFO, and a one-shot timer
+        is set while a key is held, for its long press (period_ms: unused,
+        kept for the timer scanner's signature)."""
+        from machine import Timer
+        self.period_ms = period_ms
+        self._timer = Timer(-1)
+        self._sm.irq(self._drain_cb)
+        self._drain(None)   # what came before the handler was set
+
+    def _drain(self, sm):
+        self.scan()
+        self._arm()
+
+    def _tick(self, timer):
+        self.scan()
+        self._arm()
+
+    def _arm(self):
+        due = self._longs(ticks_ms())
+        if due >= 0:
+            self._timer.init(mode=self._timer.ONE_SHOT, period=due, callback=self._tick_cb)
