@@ -36,10 +36,11 @@ READY = ("Key the faces", "Faces or BANK", "OK: take over", "Rethrown: key it")
 class Tray:
     """The virtual board running firmware/main.py, with table-level helpers."""
 
-    def __init__(self, flash, accel=True, heap="192k", flash_kb=1408):
+    def __init__(self, flash, accel=True, heap="192k", flash_kb=1408, flash_times="typ"):
         from dicetray_host.vboard.board import VirtualBoard
         self.flash = flash
-        self.vb = VirtualBoard(str(flash), entry="main", heap=heap, accel=accel, flash_kb=flash_kb)
+        self.vb = VirtualBoard(str(flash), entry="main", heap=heap, accel=accel, flash_kb=flash_kb,
+                               flash_times=flash_times)
         self.accel = accel
         self.seed = 100
         self.missed = 0

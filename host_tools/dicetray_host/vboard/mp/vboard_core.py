@@ -299,6 +299,23 @@ class Board:
         finally:
             self._in_handlers = False
 
+    def key_at(self, t, row, col, down):
+        """A key changes at board time t (us), whatever the firmware is doing
+        then; False when the schedule is full."""
+        n = self._keys_due
+        if n == _KEY_EVENTS:
+            return False
+        t = max(t, self.now_us)
+        i = n
+        while i and self._key_t[i - 1] > t:
+            self._key_t[i] = self._key_t[i - 1]
+            self._key_c[i] = self._key_c[i - 1]
+            i -= 1
+        self._key_t[i] = t
+        self._key_c[i] = bool(down) << 6 | (row & 7) << 3 | (col & 7)
+        self._keys_due = n + 1
+        return True
+
     def wire_keypad(self, rows, cols):
         self.key_rows = tuple(rows)
         self.key_cols = tuple(cols)
@@ -494,19 +511,9 @@ class Board:
             self.set_key(args[0], args[1], args[2] == 1)
             self.notify("ok")
         elif cmd == b"keyat":  # keyat US ROW COL DOWN: a key changes at board time US
-            n = self._keys_due
-            if n == _KEY_EVENTS:
+            if not self.key_at(args[0], args[1], args[2], args[3] == 1):
                 self.notify("err too many keys scheduled")
                 return False
-            t = max(args[0], self.now_us)
-            i = n
-            while i and self._key_t[i - 1] > t:
-                self._key_t[i] = self._key_t[i - 1]
-                self._key_c[i] = self._key_c[i - 1]
-                i -= 1
-            self._key_t[i] = t
-            self._key_c[i] = (args[3] == 1) << 6 | (args[1] & 7) << 3 | (args[2] & 7)
-            self._keys_due = n + 1
             self.notify("ok")
         elif cmd == b"acc":
             if self.lis is None:

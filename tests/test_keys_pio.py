@@ -1,0 +1,173 @@
+"""No tap is lost while the CPU is held up: the PIO scanner on the virtual board.
+
+On rp2 a flash erase runs with interrupts off, so no timer scans for its
+45 ms (W25Q16JV typical) or 400 ms (worst case); the PIO state machine
+goes on scanning and keeps the debounced states in its FIFO. The board
+changes the keys at their time, in the middle of the erase, and runs the
+state machine against them in virtual time. The same taps on the timer
+scanner (the fallback without rp2) are lost, which shows the test can
+tell the difference.
+"""
+import pytest
+
+from dicetray_host.vboard.board import run_script
+
+PRELUDE = """
+import time
+from vboard_core import board
+from dicetray.tray import board as hw, keys
+pad = hw.open_keypad(pio=PIO)          # started: IRQs take the events from now on
+print(type(pad).__name__)
+t0 = board.now_us
+
+def tap(at_ms, name, hold_ms):
+    # a finger: down at at_ms, up hold_ms later (ms after t0), whatever the CPU does
+    r, c = keys.position(keys.NAMES.index(name))
+    board.key_at(t0 + at_ms * 1000, r, c, True)
+    board.key_at(t0 + (at_ms + hold_ms) * 1000, r, c, False)
+
+def bounce(at_ms, name, down, edges=5):
+    # a contact that chatters for ~2 ms (edges changes 0.4 ms apart) before it settles at `down`
+    r, c = keys.position(keys.NAMES.index(name))
+    for i in range(edges):
+        board.key_at(t0 + at_ms * 1000 + i * 400, r, c, (i % 2 == 0) == down)
+
+def held_up(erases):
+    # the CPU stopped in a C call for `erases` 4 KB sector erases (interrupts off)
+    board.flash.spend(erases, 0)
+
+def events():
+    out = []
+    while True:
+        e = pad.get()
+        if e < 0:
+            return " ".join(out)
+        out.append(("+" if keys.kind(e) == keys.PRESS else "-" if keys.kind(e) == keys.RELEASE
+                    else "L") + keys.NAMES[keys.code(e)])
+"""
+
+
+def run(tmp_path, pio, body, times="typ", monkeypatch=None):
+    if monkeypatch is not None:
+        monkeypatch.setenv("VBOARD_FLASH_TIMES", times)
+    status, out = run_script("PIO = %s\n" % pio + PRELUDE + body, tmp_path / "flash")
+    assert status == 0, out
+    lines = out.strip().splitlines()
+    assert lines[0] == ("PioKeypad" if pio else "Keypad")
+    return lines[1:]
+
+
+def test_a_tap_inside_a_45ms_erase_is_kept(tmp_path, monkeypatch):
+    body = """
+tap(5, "5", 35)
+held_up(1)                      # 45 ms: the tap begins and ends inside
+print((board.now_us - t0) // 1000)
+time.sleep_ms(50)
+print("[%s]" % events())
+"""
+    out = run(tmp_path, True, body, "typ", monkeypatch)
+    assert out == ["45", "[+5 -5]"]
+    # The timer scan cannot see it: nothing runs on the CPU meanwhile.
+    assert run(tmp_path, False, body, "typ", monkeypatch) == ["45", "[]"]
+
+
+def test_five_taps_inside_a_400ms_worst_case_erase_are_kept_in_order(tmp_path, monkeypatch):
+    body = """
+for at, name, hold in ((10, "1", 30), (70, "2", 45), (150, "3", 60), (240, "4", 40), (320, "ROLL", 50)):
+    tap(at, name, hold)
+held_up(1)                      # 400 ms
+print((board.now_us - t0) // 1000)
+time.sleep_ms(100)
+print(events())
+print(pad.dropped)
+"""
+    out = run(tmp_path, True, body, "max", monkeypatch)
+    assert out == ["400", "+1 -1 +2 -2 +3 -3 +4 -4 +ROLL -ROLL", "0"]
+
+
+def test_taps_across_back_to_back_erases_and_between_them_are_kept_in_order(tmp_path, monkeypatch):
+    # A record write that erases three sectors, keys tapped throughout.
+    out = run(tmp_path, True, """
+names = ("1", "2", "3", "4", "5", "6", "SKULL", "BANK")
+for i in range(len(names)):
+    tap(5 + i * 70, names[i], 30 + i * 4)
+held_up(3)                      # 135 ms
+time.sleep_ms(100)
+held_up(3)                      # the rest of the taps inside another 135 ms
+time.sleep_ms(200)
+print(events())
+""", "typ", monkeypatch)
+    assert out == ["+1 -1 +2 -2 +3 -3 +4 -4 +5 -5 +6 -6 +SKULL -SKULL +BANK -BANK"]
+
+
+def test_a_real_record_write_does_not_lose_the_tap_made_during_it(tmp_path, monkeypatch):
+    # An append of 4 KB to a file: the flash model charges 1 erase and 16 page programs.
+    out = run(tmp_path, True, """
+tap(3, "VOID", 35)
+with open("/big.bin", "wb") as f:
+    f.write(bytes(4000))
+print((board.now_us - t0) // 1000 >= 45)
+time.sleep_ms(50)
+print(events())
+""", "typ", monkeypatch)
+    assert out == ["True", "+VOID -VOID"]
+
+
+@pytest.mark.parametrize("during_erase", [False, True])
+def test_a_bouncing_contact_is_one_press_and_one_release(tmp_path, monkeypatch, during_erase):
+    out = run(tmp_path, True, """
+bounce(5, "UNDO", True)         # chatters 2 ms, then held
+bounce(45, "UNDO", False)       # chatters 2 ms, then released
+bounce(80, "2", True, 7)
+bounce(120, "2", False, 7)
+if %s:
+    held_up(4)                  # 180 ms: every edge happens while the CPU is held up
+time.sleep_ms(200)
+print(events())
+print(pad._sm.rx_fifo())
+""" % during_erase, "typ", monkeypatch)
+    assert out == ["+UNDO -UNDO +2 -2", "0"]
+
+
+def test_the_fifo_drain_allocates_nothing(tmp_path, monkeypatch):
+    out = run(tmp_path, True, """
+import micropython
+pad._sm.irq(None)                        # no IRQ: this test drains the FIFO by hand
+pad2 = hw.open_keypad(pio=True, scan_ms=0)   # the same state machine
+for i in range(3):
+    tap(5 + i * 60, "6", 30)
+time.sleep_ms(200)
+print(pad2._sm.rx_fifo())
+result = ["allocated", 0]
+
+def drain():
+    micropython.heap_lock()
+    try:
+        result[1] = pad2.scan(1000)
+        result[0] = "no allocation"
+    except MemoryError:
+        pass
+    micropython.heap_unlock()
+
+drain()
+print(*result)
+""", "typ", monkeypatch)
+    assert out == ["6", "no allocation 6"]
+
+
+def test_without_rp2_the_pad_falls_back_to_the_timer_scan(tmp_path, monkeypatch):
+    monkeypatch.setenv("VBOARD_PIO", "0")
+    status, out = run_script("""
+from dicetray.tray import board as hw
+pad = hw.open_keypad()
+print(type(pad).__name__, pad.period_ms)
+""", tmp_path / "flash")
+    assert status == 0, out
+    assert out.strip() == "Keypad 5"
+
+
+def test_the_key_rows_and_columns_are_consecutive_gpios():
+    # PIO addresses the rows as one `set` group and the columns as one `in` group.
+    from dicetray.tray import pins
+    for group in (pins.KEY_ROWS, pins.KEY_COLS):
+        assert list(group) == list(range(group[0], group[0] + 4))
