@@ -141,7 +141,7 @@ class _Emitter:
             s = 0
         elif src == _PIN_COND:
             s = 1
-        elif src is self.irq:
+        elif src is self._irq_name:   # the `irq` the program's body sees
             s = 2
         else:
             raise PIOASMError("bad wait source")
@@ -190,12 +190,15 @@ class _Emitter:
             raise PIOASMError("set data out of range 0..31")
         return self._emit(0xE000 | _lookup(_SET_DEST, dest, "set") << 5 | data)
 
+    _irq_name = None
+
     def names(self):
+        self._irq_name = self.irq   # one bound method, so `wait(1, irq, n)` can be told apart
         return {
             "wrap_target": self.wrap_target, "wrap": self.wrap, "label": self.label,
             "word": self.word, "nop": self.nop, "jmp": self.jmp, "wait": self.wait,
             "in_": self.in_, "out": self.out, "push": self.push, "pull": self.pull,
-            "mov": self.mov, "irq": self.irq, "set": self.set,
+            "mov": self.mov, "irq": self._irq_name, "set": self.set,
             "pins": _PINS, "x": _X, "y": _Y, "null": _NULL, "pindirs": _PINDIRS,
             "pc": _PC, "status": _STATUS, "isr": _ISR, "osr": _OSR, "exec": _EXEC,
             "gpio": _GPIO, "pin": _PIN_COND,
@@ -457,14 +460,12 @@ class StateMachine:
             m._clock(_board.gen)
 
     def rx_fifo(self):
-        m = self._m
-        m.run_until(_board.now_us, False)
-        return m.rx_n
+        _catch_up()
+        return self._m.rx_n
 
     def tx_fifo(self):
-        m = self._m
-        m.run_until(_board.now_us, False)
-        return m.tx_n
+        _catch_up()
+        return self._m.tx_n
 
     def get(self, buf=None, shift=0):
         if buf is not None:
@@ -498,6 +499,12 @@ class StateMachine:
     def __repr__(self):
         m = self._m
         return "StateMachine(%d)" % (m.block.index * 4 + m.index)
+
+
+def _catch_up():
+    # Reading a FIFO's level changes nothing: the state machines only run up to now.
+    if _board.pio_sms:
+        _board.pio_run(_board.pio_sms, _board.now_us, False)
 
 
 def _gpio(pin):

@@ -125,6 +125,7 @@ class Board:
         del self.pio_sms[:]
         self.pio_running = 0
         self.pio_irq = False
+        self.pio_run = None     # vboard_pio.run_all
         self.gen = 0
 
     def prepare_pins(self):
@@ -190,15 +191,15 @@ class Board:
         if self._keys_due and self._key_t[0] <= t:
             t = self._key_t[0]
         # The state machines run up to there, or to an IRQ they raise first.
-        for sm in self.pio_sms:
-            t = sm.run_until(t)
+        if self.pio_sms:
+            t = self.pio_run(self.pio_sms, t)
         return t
 
     def touch(self):
         """Something outside the state machines is about to change (a key,
         a pin, a FIFO): they first run up to now with things as they were."""
-        for sm in self.pio_sms:
-            sm.run_until(self.now_us, False)
+        if self.pio_sms:
+            self.pio_run(self.pio_sms, self.now_us, False)
         if self.pio_irq:
             self.pio_irq = False
             self._irq_pending = True

@@ -517,5 +517,29 @@ class StateMachineModel:
         self.osr_n = 0
 
 
+def run_all(sms, t, stop_on_irq=True):
+    """Run the state machines up to board time t (see run_until). More than
+    one run clock by clock in time order: one may wait on another's flag."""
+    if len(sms) == 1:
+        return sms[0].run_until(t, stop_on_irq)
+    gen = _board.gen
+    while True:
+        best = None
+        best_t = t + 1
+        for sm in sms:
+            at = sm.cycle_us(sm.cycle)
+            if at < best_t:
+                best = sm
+                best_t = at
+        if best is None:
+            return t
+        best.raised = False
+        best._clock(gen)
+        best.cycle += 1
+        if best.raised and stop_on_irq:
+            return best_t
+
+
 BLOCKS = (PioBlock(0), PioBlock(1))
 _board.pio_blocks = BLOCKS
+_board.pio_run = run_all
