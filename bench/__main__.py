@@ -12,6 +12,7 @@ SECTIONS = [
     "bench.tray",
     "bench.app",
     "bench.keys",
+    "bench.pad",
     "bench.flash",
     "bench.records",
     "bench.db",
