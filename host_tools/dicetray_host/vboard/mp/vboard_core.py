@@ -199,7 +199,7 @@ class Board:
         """Something outside the state machines is about to change (a key,
         a pin, a FIFO): they first run up to now with things as they were."""
         if self.pio_sms:
-            self.pio_run(self.pio_sms, self.now_us, False)
+            self.pio_run(self.pio_sms, self.now_us, False, True)
         if self.pio_irq:
             self.pio_irq = False
             self._irq_pending = True

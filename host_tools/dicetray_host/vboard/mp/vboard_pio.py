@@ -188,9 +188,13 @@ class StateMachineModel:
                 g.pio_out = (value >> i) & 1
 
     # -- running ----------------------------------------------------------------------
-    def run_until(self, t, stop_on_irq=True):
+    def run_until(self, t, stop_on_irq=True, exact=False):
         """Run the clocks up to board time t; returns t, or the time of the
-        clock that raised an IRQ flag with a handler (then it stops there)."""
+        clock that raised an IRQ flag with a handler (then it stops there).
+        In a loop nothing disturbs, it goes on by whole loops only, unless
+        exact: the rest, less than a loop, changes nothing anyone sees
+        (the FIFOs and flags stay as they are) until something outside
+        changes, and then the board asks for it exactly (board.touch)."""
         if not self.enabled:
             return t
         last = self.cycles_by(t)
@@ -202,11 +206,12 @@ class StateMachineModel:
             self.cycle = last + 1   # nothing changed: it stays stalled
             return t
         if single and self.loop_len and self.stall_gen == gen:
-            # A loop nothing disturbed: whole loops at once.
-            k = (last - self.cycle) // self.loop_len
+            k = (last + 1 - self.cycle) // self.loop_len
             if k > 0:
                 self.cycle += k * self.loop_len
                 self.loop_cycle += k * self.loop_len
+            if not exact:
+                return t
         while self.cycle <= last:
             self.raised = False
             self._clock(gen)
@@ -517,11 +522,11 @@ class StateMachineModel:
         self.osr_n = 0
 
 
-def run_all(sms, t, stop_on_irq=True):
+def run_all(sms, t, stop_on_irq=True, exact=False):
     """Run the state machines up to board time t (see run_until). More than
     one run clock by clock in time order: one may wait on another's flag."""
     if len(sms) == 1:
-        return sms[0].run_until(t, stop_on_irq)
+        return sms[0].run_until(t, stop_on_irq, exact)
     gen = _board.gen
     while True:
         best = None
