@@ -442,3 +442,30 @@ board.spend(200_000)                    # a C call holds the CPU 200 ms, as a fl
 print(sm.rx_fifo(), [sm.get() for _ in range(sm.rx_fifo())])
 """)
     assert out == ["7 [7, 6, 5, 4, 3, 2, 1]"]
+
+
+def test_irqs_that_come_due_during_a_flash_erase_run_once_when_it_ends(tmp_path, monkeypatch):
+    # On rp2 a flash erase runs with interrupts off: a timer due meanwhile,
+    # and a PIO IRQ raised meanwhile, are handled when it ends, once each.
+    monkeypatch.setenv("VBOARD_FLASH_TIMES", "typ")
+    out = run_mp(tmp_path, """
+from machine import Timer
+@asm_pio()
+def p():
+    nop() [31]
+    nop() [31]
+    irq(rel(0))
+    label("end")
+    jmp("end")
+ran = []
+t0 = board.now_us
+tm = Timer(-1)
+tm.init(mode=Timer.PERIODIC, period=5, callback=lambda t: ran.append(("timer", board.now_us - t0)))
+sm = StateMachine(0, p, freq=10_000)     # raises its IRQ at clock 64: 6.4 ms
+sm.irq(lambda s: ran.append(("pio", board.now_us - t0)))
+sm.active(1)
+board.flash.spend(1, 0)                  # one 4 KB sector erase: 45 ms
+tm.deinit()
+print(ran)
+""")
+    assert out == ["[('pio', 45000), ('timer', 45000)]"]
