@@ -359,6 +359,19 @@ class Board:
                     n += 1
             g.net_n = n
 
+    def soft_reset(self):
+        """What rp2's soft reset does to the hardware: soft timers deinit,
+        PIO state machines stopped and reset, their programs and IRQ
+        handlers removed (rp2_pio_deinit)."""
+        self.touch()
+        for tm in self.timers:
+            tm.due_us = 1 << 62
+        del self.timers[:]
+        for blk in self.pio_blocks:
+            blk.reset()
+        del self.pio_sms[:]
+        self.pio_running = 0
+
     def quit(self):
         self.quitting = True
         sys.exit(0)

@@ -61,6 +61,13 @@ class PioBlock:
         self.flags = 0         # the 8 IRQ flags
         self.sms = [StateMachineModel(self, i) for i in range(4)]
 
+    def reset(self):
+        self.used = 0
+        self.flags = 0
+        for sm in self.sms:
+            sm.handler = None
+            sm.reset()
+
     def load(self, words):
         """Place a program in free instruction memory (from the top, as the
         SDK does); its offset, or -1 when it does not fit."""

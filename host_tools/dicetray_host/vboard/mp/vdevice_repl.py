@@ -326,6 +326,9 @@ class Device:
 
     # -- boot and soft reset ---------------------------------------------
     def fresh_state(self):
+        core = sys.modules.get("vboard_core")
+        if core is not None:
+            core.board.soft_reset()  # timers and PIO, as rp2's soft reset
         for name in list(sys.modules):
             if name not in self.keep:
                 del sys.modules[name]
