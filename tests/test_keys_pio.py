@@ -152,7 +152,7 @@ def drain():
 drain()
 print(*result)
 """, "typ", monkeypatch)
-    assert out == ["6", "no allocation 6"]
+    assert out == ["7", "no allocation 6"]   # the idle pad's first state, then 3 taps: 6 events
 
 
 def test_without_rp2_the_pad_falls_back_to_the_timer_scan(tmp_path, monkeypatch):
@@ -171,3 +171,35 @@ def test_the_key_rows_and_columns_are_consecutive_gpios():
     from dicetray.tray import pins
     for group in (pins.KEY_ROWS, pins.KEY_COLS):
         assert list(group) == list(range(group[0], group[0] + 4))
+
+
+def test_a_state_machine_that_never_runs_leaves_the_pad_to_the_timer_scan(tmp_path, monkeypatch):
+    """A chip (or an emulator) whose PIO does not run: the scan's first state
+    never comes, so within 50 ms the board scans from a timer, and keys work."""
+    monkeypatch.setenv("VBOARD_PIO", "dead")
+    status, out = run_script("""
+import time
+from vboard_core import board
+from dicetray.tray import board as hw, keys
+pad = hw.open_keypad()
+print(type(pad).__name__, pad.period_ms)
+r, c = keys.position(keys.K5)
+t0 = board.now_us
+board.key_at(t0 + 10000, r, c, True)
+board.key_at(t0 + 70000, r, c, False)
+time.sleep_ms(150)
+ev = pad.get()
+print(keys.kind(ev) == keys.PRESS, keys.code(ev))
+""", tmp_path / "flash")
+    assert status == 0, out
+    assert out.strip().split("\n")[-3:] == ["PIO key scan not running: timer scan", "Keypad 5", "True 5"]
+
+
+def test_a_running_state_machine_keeps_the_pad(tmp_path):
+    status, out = run_script("""
+from dicetray.tray import board as hw
+pad = hw.open_keypad()
+print(type(pad).__name__, pad.irqs)
+""", tmp_path / "flash")
+    assert status == 0, out
+    assert out.strip() == "PioKeypad 1"          # its first state came through the IRQ

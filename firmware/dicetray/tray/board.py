@@ -31,7 +31,8 @@ def open_keypad(debounce_ms=None, long_ms=700, scan_ms=5, pio=True):
     """The pad, its events queued from IRQs from now on (scan_ms=0: the
     caller calls scan()). On rp2 a PIO state machine scans it, also while
     a flash erase holds the CPU (drivers/keypad_pio.py; 10 ms debounce in
-    PIO); elsewhere (pio=False, or no rp2 module) a timer scans every
+    PIO); elsewhere (pio=False, no rp2 module, or a state machine that
+    sends nothing within 50 ms of its start) a timer scans every
     scan_ms: a membrane key bounces for a few ms, and 15 ms of stable
     state takes a 30 ms tap even when a scan comes late."""
     cols = [Pin(n, Pin.IN, Pin.PULL_UP) for n in pins.KEY_COLS]
@@ -42,13 +43,20 @@ def open_keypad(debounce_ms=None, long_ms=700, scan_ms=5, pio=True):
             pio = False
     if pio:
         from dicetray.tray.drivers.keypad_pio import PioKeypad
-        pad = PioKeypad(Pin(pins.KEY_ROWS[0]), cols[0], keys.MATRIX, debounce_ms or 10, long_ms)
-    else:
-        from dicetray.tray.drivers.keypad import Keypad
-        # Open-drain rows: an idle row floats instead of fighting the active one
-        # when two keys in a column are held.
-        rows = [Pin(n, Pin.OPEN_DRAIN, value=1) for n in pins.KEY_ROWS]
-        pad = Keypad(rows, cols, keys.MATRIX, debounce_ms or 15, long_ms)
+        pad = PioKeypad(Pin(pins.KEY_ROWS[0]), cols[0], keys.MATRIX, debounce_ms or 10, long_ms,
+                        run=not scan_ms)
+        if not scan_ms:
+            return pad
+        pad.start(scan_ms)
+        if pad.alive():
+            return pad
+        pad.stop()  # no state from the PIO: scan from a timer instead
+        print("PIO key scan not running: timer scan")
+    from dicetray.tray.drivers.keypad import Keypad
+    # Open-drain rows: an idle row floats instead of fighting the active one
+    # when two keys in a column are held.
+    rows = [Pin(n, Pin.OPEN_DRAIN, value=1) for n in pins.KEY_ROWS]
+    pad = Keypad(rows, cols, keys.MATRIX, debounce_ms or 15, long_ms)
     if scan_ms:
         pad.start(scan_ms)
     return pad

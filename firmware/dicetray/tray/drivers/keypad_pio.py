@@ -15,11 +15,14 @@ the FIFO full the state machine stalls on its (blocking) push, then scans
 on when the CPU drains it.
 
 Register use: X the last state seen, OSR the scans it still has to stay
-the same before it is sent (0: sent), Y and ISR scratch. A state word has
+the same before it is sent (0: sent), Y and ISR scratch. The first state
+(the idle pad) is sent once at the start: the CPU's sign that the state
+machine, its FIFO and its IRQ work (alive()); where they do not (an
+emulator without PIO, say) the board falls back to the timer scan. A state word has
 the pressed keys at bit 16 + row * 4 + col; get(None, 16) shifts it in C,
 so the value the CPU sees is a small int (no allocation).
 """
-from time import ticks_ms
+from time import sleep_ms, ticks_ms
 
 from micropython import const
 from rp2 import PIO, StateMachine, asm_pio
@@ -35,7 +38,8 @@ _SCAN_CYCLES = const(17)  # PIO clocks of one scan while a new state is counted
 @asm_pio(set_init=(PIO.IN_LOW,) * 4, in_shiftdir=PIO.SHIFT_RIGHT, fifo_join=PIO.JOIN_RX)
 def pad_scan():
     set(x, 0)                   # noqa: F821  nothing down,
-    mov(osr, null)              # noqa: F821  and that has been sent
+    set(y, 1)                   # noqa: F821  sent after one scan: the CPU hears the scan runs
+    mov(osr, y)                 # noqa: F821
     wrap_target()               # noqa: F821
     label("scan")               # noqa: F821
     mov(isr, invert(null))      # noqa: F821  the idle level of every column
@@ -72,7 +76,7 @@ class PioKeypad(KeyQueue):
     """row0/col0: the first of 4 consecutive row / column GPIOs (Pins);
     the columns must already be inputs with pull-ups."""
 
-    def __init__(self, row0, col0, keymap, debounce_ms=10, long_ms=700, queue_size=32, sm_id=0):
+    def __init__(self, row0, col0, keymap, debounce_ms=10, long_ms=700, queue_size=32, sm_id=0, run=True):
         super().__init__(keymap, long_ms, queue_size)
         self.debounce_ms = debounce_ms
         # _STABLE scans of _SCAN_CYCLES clocks take debounce_ms.
@@ -82,7 +86,9 @@ class PioKeypad(KeyQueue):
         self.period_ms = 0
         self._drain_cb = self._drain   # bound once: the IRQ path makes no objects
         self._tick_cb = self._tick
-        self._sm.active(1)
+        self.irqs = 0                  # IRQs taken: alive() waits for the first
+        if run:  # else start() runs it, once its IRQ handler is in place
+            self._sm.active(1)
 
     def scan(self, now_ms=None):
         """Take the states the PIO sent; returns how many events were queued."""
@@ -103,9 +109,31 @@ class PioKeypad(KeyQueue):
         self.period_ms = period_ms
         self._timer = Timer(-1)
         self._sm.irq(self._drain_cb)
-        self._drain(None)   # what came before the handler was set
+        if self._sm.active():
+            self._drain(None)   # what came before the handler was set
+        else:
+            self._sm.active(1)  # its first state comes through the IRQ
+
+    def alive(self, wait_ms=50):
+        """Whether the state machine's first state came through its IRQ
+        (started with run=False, then start()): within a few scans on an
+        RP2040; never where PIO does not run."""
+        while not self.irqs and wait_ms > 0:
+            sleep_ms(1)
+            wait_ms -= 1
+        return self.irqs > 0
+
+    def stop(self):
+        """The state machine and its timer off, its program out of the PIO."""
+        from rp2 import PIO as _PIO
+        self._sm.irq(None)
+        self._sm.active(0)
+        _PIO(0).remove_program(pad_scan)
+        if self._timer is not None:
+            self._timer.deinit()
 
     def _drain(self, sm):
+        self.irqs += 1
         self.scan()
         self._arm()
 

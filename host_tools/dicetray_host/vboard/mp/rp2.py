@@ -13,7 +13,9 @@ tx_fifo(), irq(handler); its IRQ handler runs as a soft IRQ for the flag
 with the state machine's own number, acknowledged first, as on rp2.
 
 VBOARD_PIO=0 in the environment makes `import rp2` fail, as on a port
-without it (the firmware then falls back to what it does there).
+without it (the firmware then falls back to what it does there);
+VBOARD_PIO=dead gives state machines that never run (an emulated chip
+without PIO).
 """
 from array import array
 import os
@@ -22,8 +24,10 @@ import machine as _machine
 import vboard_pio as _pio
 from vboard_core import board as _board
 
-if hasattr(os, "getenv") and os.getenv("VBOARD_PIO") == "0":
+_SETTING = os.getenv("VBOARD_PIO") if hasattr(os, "getenv") else None
+if _SETTING == "0":
     raise ImportError("no module named 'rp2'")
+_DEAD = _SETTING == "dead"
 
 _ENOMEM = 12
 
@@ -432,11 +436,15 @@ class StateMachine:
             return m.enabled
         _board.touch()
         if value and not m.enabled:
+            if _DEAD:
+                m.enabled = True  # enabled, and never clocked
+                return True
             m.start(_board.now_us)
             _board.pio_sms.append(m)
         elif not value and m.enabled:
             m.enabled = False
-            _board.pio_sms.remove(m)
+            if m in _board.pio_sms:
+                _board.pio_sms.remove(m)
         _board.pio_running = len(_board.pio_sms)
         return m.enabled
 
