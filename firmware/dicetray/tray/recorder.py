@@ -26,9 +26,9 @@ def stream(seconds, range_g=4, odr_hz=200):
     if accel is None:
         print("X no accelerometer")
         return
-    pad = board.open_keypad()
-    period = accel.sample_period_ms
     print("R %d %d" % (odr_hz, range_g))
+    pad = board.open_keypad()   # after the first line: it may wait up to 50 ms for the PIO's first state
+    period = accel.sample_period_ms
     start = time.ticks_ms()
     accel.read_fifo()           # what waited in the FIFO is older than the start
     due = start
