@@ -131,6 +131,21 @@ _KEY_LEAD_MS = const(100)       # a key this soon after the onset may be what st
 # (a die that balanced on an edge falls over), once it has lasted longer
 # than a key's contact could hide.
 _MOVED_WINDOW_MS = const(2500)
+# Knocks on the table: the table drives the tray through its feet from one
+# spot, so 2-3 knocks are impacts of about one strength, each followed by
+# nothing but the tray's decaying ring, and each shaking the tray the same
+# way. Dice are not like that: a bounce is weaker than the landing before it
+# (restitution < 0.8), other dice land within ~80 ms, a rolling die slaps
+# again within 20-50 ms, and each impact comes from elsewhere. An impact is
+# a rise over the single ring's envelope and the _IMP_MS after it; the
+# window keeps up to _IMP_N of them (more: not knocks).
+_IMP_MS = const(15)
+_IMP_N = const(6)
+_KNOCK_GAP_MS = const(100)      # big impacts (half the peak or more) at least this far apart
+_KNOCK_LATE_X = const(4)        # a later one at least 4/5 of the first big one
+_KNOCK_LATE_Y = const(5)
+_KNOCK_DIR_X = const(3)         # the sideways direction within 0.3 (L1 of the unit x:y share)
+_KNOCK_DIR_Y = const(20)
 # A gap in the samples longer than this restarts the filters.
 _GAP_MS = const(250)
 # Rates are looked up per sample interval; longer intervals use the last.
@@ -158,6 +173,8 @@ class Tray:
                                    for dt in range(n)))
         # a single ring's envelope kept per sample: 1 - dt/tau, at least a quarter
         self._r_env = array("H", (max(256, 1024 - dt * 1024 // _TAU_ENV_MS) for dt in range(n)))
+        # the window's impacts: (start - onset ms, peak mag, sum |hx|, sum |hy|)
+        self._imps = array("i", bytes(4 * 4 * _IMP_N))
         self.configure()
         self.reset()
 
@@ -233,6 +250,7 @@ class Tray:
         self._keyed_end = self._keyed_from = 0
         self._free_t = self._free_old = self._free_ck = self._free_ck_val = 0
         self._rise_t = -1
+        self._imp_n = self._imp_t = self._imp_m = self._imp_x = self._imp_y = 0
 
     def _restart(self, t, x, y, z):
         """First sample or after a gap: start the filters from this sample."""
@@ -391,6 +409,11 @@ class Tray:
             self._tail_t = t
             self._free_t = self._free_old = self._free_ck_val = self._free_ck = t
             self._impulse_thr = max(_IMPULSE_MG, floor * _IMPULSE_FLOOR_X)
+            self._imp_n = 0
+            self._imp_t = t
+            self._imp_m = mag
+            self._imp_x = hx if hx > 0 else -hx
+            self._imp_y = hy if hy > 0 else -hy
             return EV_NONE
         if t - self._rest_since >= _TILT_REST_MS and t - self._tilt_t >= _TILT_EVERY_MS:
             self._tilt_t = t
@@ -435,14 +458,22 @@ class Tray:
         if span <= _HALF_MS:
             self._energy_half = self._energy
         env = (self._env * self._r_env[dt]) >> 10
+        if t - self._imp_t <= _IMP_MS:      # the current impact: its peak and direction
+            if mag > self._imp_m:
+                self._imp_m = mag
+            self._imp_x += hx if hx > 0 else -hx
+            self._imp_y += hy if hy > 0 else -hy
         # the first ring needs a cycle to show its peak; rises count after
         # that, and not while a key rings
         keyring = t < self._key_until     # (samples before a key's mask were fed before its key_down)
-        if sta > env + (env >> 2) and sta > self._impulse_thr and span > _PEAK_MS:
-            if self._rise_t < 0:
-                self._rise_t = t - dt   # the dice after a key (if the key came first)
-            if not keyring:
-                self._rises += 1
+        if sta > env + (env >> 2) and sta > self._impulse_thr:
+            if t - self._imp_t > _IMP_MS:
+                self._impact(t, mag, hx, hy)
+            if span > _PEAK_MS:
+                if self._rise_t < 0:
+                    self._rise_t = t - dt   # the dice after a key (if the key came first)
+                if not keyring:
+                    self._rises += 1
         if sta > env:
             env = sta
         self._env = env
@@ -501,6 +532,8 @@ class Tray:
                   and _FADE_UP_X * up >= _FADE_UP_Y * side
                   and early >= 2 * (self._energy - early)):
                 why = 7         # a fading soft die
+        if why and self._knocks():
+            why = 0     # equal impacts from one spot with nothing between: knocks on the table
         if self._moved_cand and why != 1 and why != 3:
             why = 0     # after a settle only many impacts are a throw: one is a die falling over
         free = self._free_t
@@ -518,6 +551,64 @@ class Tray:
         if self.moving:
             self._watch(t, sta)     # EV_MOVED was said: EV_SETTLED when still again
         return EV_NONE
+
+    def _impact(self, t, mag, hx, hy):
+        """Keep the impact that ends (the first _IMP_N); start one at t."""
+        n = self._imp_n
+        if n < _IMP_N:
+            i = n << 2
+            imps = self._imps
+            imps[i] = self._imp_t - self._cand_t0
+            imps[i + 1] = self._imp_m
+            imps[i + 2] = self._imp_x
+            imps[i + 3] = self._imp_y
+            self._imp_n = n + 1
+        else:
+            self._imp_n = _IMP_N + 1    # more impacts than knocks make
+        self._imp_t = t
+        self._imp_m = mag
+        self._imp_x = hx if hx > 0 else -hx
+        self._imp_y = hy if hy > 0 else -hy
+
+    def _knocks(self):
+        """The window's big impacts (half its peak or more) are 2 or more, at
+        least _KNOCK_GAP_MS apart, a later one at least 4/5 of the first, all
+        shaking the tray sideways the way the first did: knocks on the table.
+        (Once per candidate, not per sample.)"""
+        if self._imp_n >= _IMP_N:
+            return False
+        self._impact(self._t, 0, 0, 0)      # keep the last one
+        n = self._imp_n << 2
+        imps = self._imps
+        top = 0
+        for i in range(1, n, 4):
+            if imps[i] > top:
+                top = imps[i]
+        big = later = 0
+        for i in range(0, n, 4):
+            m = imps[i + 1]
+            if 2 * m < top:
+                continue
+            x = imps[i + 2]
+            y = imps[i + 3]
+            while x + y >= 4096:        # products stay small ints
+                x >>= 1
+                y >>= 1
+            if not big:
+                m0 = m
+                x0 = x
+                y0 = y
+            else:
+                if imps[i] - last < _KNOCK_GAP_MS:
+                    return False
+                if m > later:
+                    later = m
+                d = x0 * y - x * y0
+                if _KNOCK_DIR_Y * (d if d > 0 else -d) > _KNOCK_DIR_X * (x0 + y0) * (x + y):
+                    return False
+            last = imps[i]
+            big += 1
+        return big >= 2 and _KNOCK_LATE_Y * later >= _KNOCK_LATE_X * m0
 
     def _steady_check(self, t, lvl):
         """Every _STEADY_STEP_MS while moving: a level that has stayed within
