@@ -49,6 +49,23 @@ def test_key_presses_on_a_clicky_pad_are_throws_unless_the_key_scan_tells():
                for s in range(4))
 
 
+@pytest.mark.parametrize("model,seed", [("bare", 35), ("bare", 105), ("bare", 371), ("light", 21),
+                                        ("light", 357), ("box", 189), ("box", 203)])
+def test_knocks_on_the_table_are_not_throws(model, seed):
+    # 1-3 knocks through the feet: each read as 1-3 throws before round 6
+    trace = ensemble.generate(model, "knock", seed)
+    assert detect(trace.rows(), keys=trace.keys)["throws"] == []
+
+
+@pytest.mark.parametrize("seed", [43, 57, 351, 575])
+def test_a_die_that_bounces_high_is_still_a_throw(seed):
+    # bare wood: the die comes down again 240-380 ms later at 0.55-0.7 of
+    # its landing's peak; a bounce is weaker than the landing, knocks are not
+    trace = ensemble.generate("bare", "throw1_hard", seed)
+    ok, _ = _found_all(trace, detect(trace.rows(), keys=trace.keys))
+    assert ok
+
+
 @pytest.mark.parametrize("seed", [11, 14, 17, 29, 42])
 def test_a_throw_while_a_key_goes_down_is_found_at_its_start(seed):
     # the key 60-120 ms before or after the first impact (bare, 200 Hz)
