@@ -509,7 +509,7 @@ class Tray:
         up = self._upright
         side = self._energy - up
         upright = up >= side
-        low = (self._low_peak >= _THROW_LOW_MG and shift <= _SHIFT_MG + (peak >> 3)
+        low = (self._low_peak >= _THROW_LOW_MG and shift <= _SHIFT_MG + (peak >> 2)
                and _SIDE_MAX_X * up >= _SIDE_MAX_Y * side)
         soft_up = _SOFT_UP_X * up >= _SOFT_UP_Y * side
         why = 0
