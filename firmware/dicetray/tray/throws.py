@@ -544,8 +544,13 @@ class Tray:
         self.why = why
         if why:
             self.throw_start_ms = self._cand_t0
-            if self._keyed and self._rise_t >= 0 and self._keyed_from <= self._cand_t0:
-                self.throw_start_ms = self._rise_t      # the key came first, the dice after
+            first = self._imps[1] if self._imp_n else self._imp_m
+            if (self._keyed and self._rise_t >= 0 and self._keyed_from <= self._cand_t0
+                    and 5 * first < 3 * peak):
+                # the key came first, the dice after; unless the onset's impact
+                # was (nearly) the window's loudest: a fingertip brings less
+                # momentum than a die, so that was the dice, with the key
+                self.throw_start_ms = self._rise_t
             self._watch(t, sta)
             return EV_THROW
         if self.moving:
