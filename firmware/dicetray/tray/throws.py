@@ -146,6 +146,18 @@ _KNOCK_LATE_X = const(4)        # a later one at least 4/5 of the first big one
 _KNOCK_LATE_Y = const(5)
 _KNOCK_DIR_X = const(3)         # the sideways direction within 0.3 (L1 of the unit x:y share)
 _KNOCK_DIR_Y = const(20)
+# Knock-like (a knock's force and its ring's first swing can read as two
+# impacts, within _MERGE_MS; a knock can be 0.7 of the one before; a die's
+# bounce is e = 0.1-0.7 of its landing): a throw only if the dice move after
+# the last big impact: an impact from _LATE_MS after it, within _AFTER_MS
+# (a rolling die slaps every 20-50 ms; after a knock the tray only rings).
+_MERGE_MS = const(50)
+_LIKE_LATE_X = const(3)         # 3/5
+_LIKE_DIR_X = const(4)          # 0.4
+_LATE_MS = const(40)
+_AFTER_MS = const(300)
+_KNOCKS = const(2)
+_KNOCK_LIKE = const(1)
 # A gap in the samples longer than this restarts the filters.
 _GAP_MS = const(250)
 # Rates are looked up per sample interval; longer intervals use the last.
@@ -251,6 +263,8 @@ class Tray:
         self._free_t = self._free_old = self._free_ck = self._free_ck_val = 0
         self._rise_t = -1
         self._imp_n = self._imp_t = self._imp_m = self._imp_x = self._imp_y = 0
+        self._wait_why = self._late_imps = 0
+        self._knock_t = 1 << 29
 
     def _restart(self, t, x, y, z):
         """First sample or after a gap: start the filters from this sample."""
@@ -266,6 +280,7 @@ class Tray:
         self._armed = True
         if self._state == _CANDIDATE:
             self._state = _IDLE
+            self._wait_why = 0
             if self.moving:             # EV_MOVED was said: wait for still again
                 self._watch(t, 0)
 
@@ -410,6 +425,8 @@ class Tray:
             self._free_t = self._free_old = self._free_ck_val = self._free_ck = t
             self._impulse_thr = max(_IMPULSE_MG, floor * _IMPULSE_FLOOR_X)
             self._imp_n = 0
+            self._wait_why = self._late_imps = 0
+            self._knock_t = 1 << 29
             self._imp_t = t
             self._imp_m = mag
             self._imp_x = hx if hx > 0 else -hx
@@ -492,48 +509,28 @@ class Tray:
                     self._free_old = self._free_ck_val
                     self._free_ck = t
                     self._free_ck_val = t
-        if span < _EVAL_MS or (self._keyed and span < _EVAL_MS + _KEY_PRE_MS):
-            return EV_NONE
-        if (self._keyed and t < self._key_until + _KEY_TAIL_MS + _KEY_PRE_MS
-                and span < _KEY_WAIT_MS):
-            return EV_NONE      # judged once the keys' rings are over
+        if self._wait_why:
+            # knock-like: a throw only once something moved after the last big impact
+            if not self._late_imps and t < self._knock_t + _AFTER_MS:
+                return EV_NONE
+            why = self._wait_why if self._late_imps else 0
+            self._wait_why = 0
+        else:
+            if span < _EVAL_MS or (self._keyed and span < _EVAL_MS + _KEY_PRE_MS):
+                return EV_NONE
+            if (self._keyed and t < self._key_until + _KEY_TAIL_MS + _KEY_PRE_MS
+                    and span < _KEY_WAIT_MS):
+                return EV_NONE      # judged once the keys' rings are over
+            why = self._pattern(span)
+            if why:
+                knocks = self._knocks()
+                if knocks == _KNOCKS:
+                    why = 0     # equal impacts from one spot with nothing between: knocks on the table
+                elif knocks == _KNOCK_LIKE and not self._late_imps:
+                    self._wait_why = why
+                    return EV_NONE
         self._state = _IDLE
         peak = self._peak
-        shift = max(abs(self._sx), abs(self._sy), abs(self._sz)) // span
-        crest = peak * span // (self._energy + 1)
-        rises = self._rises
-        tail = self._tail_t - self._cand_t0
-        early = self._energy_half
-        # dice fall: their impacts push the floor down, so most of the fast
-        # part is vertical; a phone's motor and a bump shake the table sideways
-        up = self._upright
-        side = self._energy - up
-        upright = up >= side
-        low = (self._low_peak >= _THROW_LOW_MG and shift <= _SHIFT_MG + (peak >> 2)
-               and _SIDE_MAX_X * up >= _SIDE_MAX_Y * side)
-        soft_up = _SOFT_UP_X * up >= _SOFT_UP_Y * side
-        why = 0
-        if low and peak >= self._throw_peak:
-            if (rises >= 2 and crest >= 4) or (rises >= 3 and crest >= 3):
-                why = 1         # separate impacts
-            elif tail >= _TAIL_MS and crest >= _TAIL_CREST:
-                why = 2         # a long tail
-            elif (rises >= _BLUR_RISES and tail >= _BLUR_TAIL_MS
-                  and (upright or 2 * early >= 3 * (self._energy - early))):
-                why = 3         # a decaying rumble
-            elif upright and crest >= 3 and tail >= _UPRIGHT_TAIL_MS:
-                why = 4         # upright and lasting
-            elif upright and peak >= _SLAP_PEAK_MG and crest >= _SLAP_CREST:
-                why = 5         # one sharp upright slap
-        if low and not why and peak >= _SOFT_PEAK_MG and soft_up:
-            if crest >= 3 and rises >= 3 and tail >= _SOFT_TAIL_MS:
-                why = 6         # upright and soft
-            elif (crest >= 4 and rises >= 2 and tail >= _FADE_TAIL_MS
-                  and _FADE_UP_X * up >= _FADE_UP_Y * side
-                  and early >= 2 * (self._energy - early)):
-                why = 7         # a fading soft die
-        if why and self._knocks():
-            why = 0     # equal impacts from one spot with nothing between: knocks on the table
         if self._moved_cand and why != 1 and why != 3:
             why = 0     # after a settle only many impacts are a throw: one is a die falling over
         free = self._free_t
@@ -557,6 +554,45 @@ class Tray:
             self._watch(t, sta)     # EV_MOVED was said: EV_SETTLED when still again
         return EV_NONE
 
+    def _pattern(self, span):
+        """Which pattern of the table in docs/throw-detection.md the window
+        shows (1-7), or 0: no throw."""
+        peak = self._peak
+        shift = max(abs(self._sx), abs(self._sy), abs(self._sz)) // span
+        crest = peak * span // (self._energy + 1)
+        rises = self._rises
+        tail = self._tail_t - self._cand_t0
+        early = self._energy_half
+        # dice fall: their impacts push the floor down, so most of the fast
+        # part is vertical; a phone's motor and a bump shake the table sideways
+        up = self._upright
+        side = self._energy - up
+        upright = up >= side
+        low = (self._low_peak >= _THROW_LOW_MG and shift <= _SHIFT_MG + (peak >> 2)
+               and _SIDE_MAX_X * up >= _SIDE_MAX_Y * side)
+        if not low:
+            return 0
+        if peak >= self._throw_peak:
+            if (rises >= 2 and crest >= 4) or (rises >= 3 and crest >= 3):
+                return 1        # separate impacts
+            if tail >= _TAIL_MS and crest >= _TAIL_CREST:
+                return 2        # a long tail
+            if (rises >= _BLUR_RISES and tail >= _BLUR_TAIL_MS
+                    and (upright or 2 * early >= 3 * (self._energy - early))):
+                return 3        # a decaying rumble
+            if upright and crest >= 3 and tail >= _UPRIGHT_TAIL_MS:
+                return 4        # upright and lasting
+            if upright and peak >= _SLAP_PEAK_MG and crest >= _SLAP_CREST:
+                return 5        # one sharp upright slap
+        if peak >= _SOFT_PEAK_MG and _SOFT_UP_X * up >= _SOFT_UP_Y * side:
+            if crest >= 3 and rises >= 3 and tail >= _SOFT_TAIL_MS:
+                return 6        # upright and soft
+            if (crest >= 4 and rises >= 2 and tail >= _FADE_TAIL_MS
+                    and _FADE_UP_X * up >= _FADE_UP_Y * side
+                    and early >= 2 * (self._energy - early)):
+                return 7        # a fading soft die
+        return 0
+
     def _impact(self, t, mag, hx, hy):
         """Keep the impact that ends (the first _IMP_N); start one at t."""
         n = self._imp_n
@@ -570,18 +606,24 @@ class Tray:
             self._imp_n = n + 1
         else:
             self._imp_n = _IMP_N + 1    # more impacts than knocks make
+        if t - self._knock_t >= _LATE_MS:
+            self._late_imps += 1        # something moved after the last big impact
         self._imp_t = t
         self._imp_m = mag
         self._imp_x = hx if hx > 0 else -hx
         self._imp_y = hy if hy > 0 else -hy
 
     def _knocks(self):
-        """The window's big impacts (half its peak or more) are 2 or more, at
-        least _KNOCK_GAP_MS apart, a later one at least 4/5 of the first, all
-        shaking the tray sideways the way the first did: knocks on the table.
-        (Once per candidate, not per sample.)"""
+        """_KNOCKS: the window's big impacts (half its peak or more) are 2 or
+        more, at least _KNOCK_GAP_MS apart, a later one at least 4/5 of the
+        first, all shaking the tray sideways the way the first did: knocks
+        on the table. _KNOCK_LIKE: the same with impacts within _MERGE_MS of
+        each other taken as one knock (its force, then its ring's first
+        swing), a later one 3/5 of the first, within 0.4 in direction: a
+        throw only if something moves after the last big one (_knock_t,
+        _late_imps). 0: dice. Once per candidate, not per sample."""
         if self._imp_n >= _IMP_N:
-            return False
+            return 0
         self._impact(self._t, 0, 0, 0)      # keep the last one
         n = self._imp_n << 2
         imps = self._imps
@@ -589,13 +631,40 @@ class Tray:
         for i in range(1, n, 4):
             if imps[i] > top:
                 top = imps[i]
-        big = later = 0
+        if self._knock_pass(n, top, 0, _KNOCK_LATE_X, _KNOCK_DIR_X):
+            return _KNOCKS
+        last = self._knock_pass(n, top, _MERGE_MS, _LIKE_LATE_X, _LIKE_DIR_X)
+        if not last:
+            return 0
+        self._knock_t = self._cand_t0 + last - 1
+        late = 0
         for i in range(0, n, 4):
+            if imps[i] >= last + _LATE_MS:
+                late += 1
+        self._late_imps = late
+        return _KNOCK_LIKE
+
+    def _knock_pass(self, n, top, merge, late_x, dir_x):
+        """The start (ms after the onset, + 1) of the last big impact if the
+        big ones (impacts starting within `merge` ms of one taken as one) are
+        knocks by these figures, else 0."""
+        imps = self._imps
+        big = later = 0
+        i = 0
+        while i < n:
+            t0 = imps[i]
             m = imps[i + 1]
-            if 2 * m < top:
-                continue
             x = imps[i + 2]
             y = imps[i + 3]
+            i += 4
+            while i < n and imps[i] - t0 < merge:
+                if imps[i + 1] > m:
+                    m = imps[i + 1]
+                x += imps[i + 2]
+                y += imps[i + 3]
+                i += 4
+            if 2 * m < top:
+                continue
             while x + y >= 4096:        # products stay small ints
                 x >>= 1
                 y >>= 1
@@ -604,16 +673,18 @@ class Tray:
                 x0 = x
                 y0 = y
             else:
-                if imps[i] - last < _KNOCK_GAP_MS:
-                    return False
+                if t0 - last < _KNOCK_GAP_MS:
+                    return 0
                 if m > later:
                     later = m
                 d = x0 * y - x * y0
-                if _KNOCK_DIR_Y * (d if d > 0 else -d) > _KNOCK_DIR_X * (x0 + y0) * (x + y):
-                    return False
-            last = imps[i]
+                if _KNOCK_DIR_Y * (d if d > 0 else -d) > dir_x * (x0 + y0) * (x + y):
+                    return 0
+            last = t0
             big += 1
-        return big >= 2 and _KNOCK_LATE_Y * later >= _KNOCK_LATE_X * m0
+        if big >= 2 and _KNOCK_LATE_Y * later >= late_x * m0:
+            return last + 1
+        return 0
 
     def _steady_check(self, t, lvl):
         """Every _STEADY_STEP_MS while moving: a level that has stayed within
