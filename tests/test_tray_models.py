@@ -50,18 +50,25 @@ def test_key_presses_on_a_clicky_pad_are_throws_unless_the_key_scan_tells():
 
 
 @pytest.mark.parametrize("model,seed", [("bare", 35), ("bare", 105), ("bare", 371), ("light", 21),
-                                        ("light", 357), ("box", 189), ("box", 203)])
+                                        ("light", 357), ("box", 189), ("box", 203),
+                                        # knock-like: nothing moves after the last knock
+                                        ("bare", 7), ("light", 49), ("light", 637), ("box", 91),
+                                        ("box", 329)])
 def test_knocks_on_the_table_are_not_throws(model, seed):
     # 1-3 knocks through the feet: each read as 1-3 throws before round 6
     trace = ensemble.generate(model, "knock", seed)
     assert detect(trace.rows(), keys=trace.keys)["throws"] == []
 
 
-@pytest.mark.parametrize("seed", [43, 57, 351, 575])
-def test_a_die_that_bounces_high_is_still_a_throw(seed):
+@pytest.mark.parametrize("kind,seed", [("throw1_hard", 43), ("throw1_hard", 57), ("throw1_hard", 351),
+                                       ("throw1_hard", 575),
+                                       # knock-like until the die rolls on after its bounce
+                                       ("throw1_hard", 9), ("throw1_hard", 21), ("throw1_soft", 26),
+                                       ("throw2_hard", 49)])
+def test_a_die_that_bounces_high_is_still_a_throw(kind, seed):
     # bare wood: the die comes down again 240-380 ms later at 0.55-0.7 of
     # its landing's peak; a bounce is weaker than the landing, knocks are not
-    trace = ensemble.generate("bare", "throw1_hard", seed)
+    trace = ensemble.generate("bare", kind, seed)
     ok, _ = _found_all(trace, detect(trace.rows(), keys=trace.keys))
     assert ok
 
