@@ -12,6 +12,9 @@ Physics it relies on (see docs/throw-detection.md for the figures):
   decays; a buzzing phone or a washing machine is steady, not impulsive;
 - dice fall, so their impacts push the floor down: the fast part is mostly
   vertical, while a buzzing phone or a bumped table shakes it sideways;
+- knocks on the table come through the feet from one spot: impacts of one
+  strength, the same way, with only the tray's ring between and after;
+  a die's bounce is weaker than its landing, and dice roll on after;
 - dice are still when nothing has rung for a while, and that while is
   longer after a hard impact, because a die may still be in the air.
 """
@@ -158,6 +161,16 @@ _LATE_MS = const(40)
 _AFTER_MS = const(300)
 _KNOCKS = const(2)
 _KNOCK_LIKE = const(1)
+# Slots of the impacts array after the kept impacts (few attributes keep the
+# instance's dict small): the current impact, then the knock-like wait.
+_CUR_T = const(24)              # _IMP_N * 4
+_CUR_M = const(25)
+_CUR_X = const(26)
+_CUR_Y = const(27)
+_WAIT_WHY = const(28)           # the pattern that waits for dice moving after knock-like impacts
+_LATE = const(29)               # impacts since _LATE_MS after the last big one
+_KNOCK_T = const(30)            # when the last big one started
+_IMP_SLOTS = const(31)
 # A gap in the samples longer than this restarts the filters.
 _GAP_MS = const(250)
 # Rates are looked up per sample interval; longer intervals use the last.
@@ -185,8 +198,9 @@ class Tray:
                                    for dt in range(n)))
         # a single ring's envelope kept per sample: 1 - dt/tau, at least a quarter
         self._r_env = array("H", (max(256, 1024 - dt * 1024 // _TAU_ENV_MS) for dt in range(n)))
-        # the window's impacts: (start - onset ms, peak mag, sum |hx|, sum |hy|)
-        self._imps = array("i", bytes(4 * 4 * _IMP_N))
+        # the window's impacts: (start - onset ms, peak mag, sum |hx|, sum |hy|),
+        # then the current one and the knock-like wait (_CUR_T ...)
+        self._imps = array("i", bytes(4 * _IMP_SLOTS))
         self.configure()
         self.reset()
 
@@ -262,9 +276,10 @@ class Tray:
         self._keyed_end = self._keyed_from = 0
         self._free_t = self._free_old = self._free_ck = self._free_ck_val = 0
         self._rise_t = -1
-        self._imp_n = self._imp_t = self._imp_m = self._imp_x = self._imp_y = 0
-        self._wait_why = self._late_imps = 0
-        self._knock_t = 1 << 29
+        self._imp_n = 0
+        imps = self._imps
+        imps[_WAIT_WHY] = imps[_LATE] = 0
+        imps[_KNOCK_T] = 1 << 29
 
     def _restart(self, t, x, y, z):
         """First sample or after a gap: start the filters from this sample."""
@@ -280,7 +295,7 @@ class Tray:
         self._armed = True
         if self._state == _CANDIDATE:
             self._state = _IDLE
-            self._wait_why = 0
+            self._imps[_WAIT_WHY] = 0
             if self.moving:             # EV_MOVED was said: wait for still again
                 self._watch(t, 0)
 
@@ -425,12 +440,13 @@ class Tray:
             self._free_t = self._free_old = self._free_ck_val = self._free_ck = t
             self._impulse_thr = max(_IMPULSE_MG, floor * _IMPULSE_FLOOR_X)
             self._imp_n = 0
-            self._wait_why = self._late_imps = 0
-            self._knock_t = 1 << 29
-            self._imp_t = t
-            self._imp_m = mag
-            self._imp_x = hx if hx > 0 else -hx
-            self._imp_y = hy if hy > 0 else -hy
+            imps = self._imps
+            imps[_WAIT_WHY] = imps[_LATE] = 0
+            imps[_KNOCK_T] = 1 << 29
+            imps[_CUR_T] = t
+            imps[_CUR_M] = mag
+            imps[_CUR_X] = hx if hx > 0 else -hx
+            imps[_CUR_Y] = hy if hy > 0 else -hy
             return EV_NONE
         if t - self._rest_since >= _TILT_REST_MS and t - self._tilt_t >= _TILT_EVERY_MS:
             self._tilt_t = t
@@ -475,16 +491,17 @@ class Tray:
         if span <= _HALF_MS:
             self._energy_half = self._energy
         env = (self._env * self._r_env[dt]) >> 10
-        if t - self._imp_t <= _IMP_MS:      # the current impact: its peak and direction
-            if mag > self._imp_m:
-                self._imp_m = mag
-            self._imp_x += hx if hx > 0 else -hx
-            self._imp_y += hy if hy > 0 else -hy
+        imps = self._imps
+        if t - imps[_CUR_T] <= _IMP_MS:     # the current impact: its peak and direction
+            if mag > imps[_CUR_M]:
+                imps[_CUR_M] = mag
+            imps[_CUR_X] += hx if hx > 0 else -hx
+            imps[_CUR_Y] += hy if hy > 0 else -hy
         # the first ring needs a cycle to show its peak; rises count after
         # that, and not while a key rings
         keyring = t < self._key_until     # (samples before a key's mask were fed before its key_down)
         if sta > env + (env >> 2) and sta > self._impulse_thr:
-            if t - self._imp_t > _IMP_MS:
+            if t - imps[_CUR_T] > _IMP_MS:
                 self._impact(t, mag, hx, hy)
             if span > _PEAK_MS:
                 if self._rise_t < 0:
@@ -509,12 +526,12 @@ class Tray:
                     self._free_old = self._free_ck_val
                     self._free_ck = t
                     self._free_ck_val = t
-        if self._wait_why:
+        if imps[_WAIT_WHY]:
             # knock-like: a throw only once something moved after the last big impact
-            if not self._late_imps and t < self._knock_t + _AFTER_MS:
+            if not imps[_LATE] and t < imps[_KNOCK_T] + _AFTER_MS:
                 return EV_NONE
-            why = self._wait_why if self._late_imps else 0
-            self._wait_why = 0
+            why = imps[_WAIT_WHY] if imps[_LATE] else 0
+            imps[_WAIT_WHY] = 0
         else:
             if span < _EVAL_MS or (self._keyed and span < _EVAL_MS + _KEY_PRE_MS):
                 return EV_NONE
@@ -526,8 +543,8 @@ class Tray:
                 knocks = self._knocks()
                 if knocks == _KNOCKS:
                     why = 0     # equal impacts from one spot with nothing between: knocks on the table
-                elif knocks == _KNOCK_LIKE and not self._late_imps:
-                    self._wait_why = why
+                elif knocks == _KNOCK_LIKE and not imps[_LATE]:
+                    imps[_WAIT_WHY] = why
                     return EV_NONE
         self._state = _IDLE
         peak = self._peak
@@ -541,7 +558,7 @@ class Tray:
         self.why = why
         if why:
             self.throw_start_ms = self._cand_t0
-            first = self._imps[1] if self._imp_n else self._imp_m
+            first = imps[1] if self._imp_n else imps[_CUR_M]
             if (self._keyed and self._rise_t >= 0 and self._keyed_from <= self._cand_t0
                     and 5 * first < 3 * peak):
                 # the key came first, the dice after; unless the onset's impact
@@ -596,22 +613,22 @@ class Tray:
     def _impact(self, t, mag, hx, hy):
         """Keep the impact that ends (the first _IMP_N); start one at t."""
         n = self._imp_n
+        imps = self._imps
         if n < _IMP_N:
             i = n << 2
-            imps = self._imps
-            imps[i] = self._imp_t - self._cand_t0
-            imps[i + 1] = self._imp_m
-            imps[i + 2] = self._imp_x
-            imps[i + 3] = self._imp_y
+            imps[i] = imps[_CUR_T] - self._cand_t0
+            imps[i + 1] = imps[_CUR_M]
+            imps[i + 2] = imps[_CUR_X]
+            imps[i + 3] = imps[_CUR_Y]
             self._imp_n = n + 1
         else:
             self._imp_n = _IMP_N + 1    # more impacts than knocks make
-        if t - self._knock_t >= _LATE_MS:
-            self._late_imps += 1        # something moved after the last big impact
-        self._imp_t = t
-        self._imp_m = mag
-        self._imp_x = hx if hx > 0 else -hx
-        self._imp_y = hy if hy > 0 else -hy
+        if t - imps[_KNOCK_T] >= _LATE_MS:
+            imps[_LATE] += 1            # something moved after the last big impact
+        imps[_CUR_T] = t
+        imps[_CUR_M] = mag
+        imps[_CUR_X] = hx if hx > 0 else -hx
+        imps[_CUR_Y] = hy if hy > 0 else -hy
 
     def _knocks(self):
         """_KNOCKS: the window's big impacts (half its peak or more) are 2 or
@@ -620,8 +637,8 @@ class Tray:
         on the table. _KNOCK_LIKE: the same with impacts within _MERGE_MS of
         each other taken as one knock (its force, then its ring's first
         swing), a later one 3/5 of the first, within 0.4 in direction: a
-        throw only if something moves after the last big one (_knock_t,
-        _late_imps). 0: dice. Once per candidate, not per sample."""
+        throw only if something moves after the last big one (_KNOCK_T,
+        _LATE). 0: dice. Once per candidate, not per sample."""
         if self._imp_n >= _IMP_N:
             return 0
         self._impact(self._t, 0, 0, 0)      # keep the last one
@@ -636,12 +653,12 @@ class Tray:
         last = self._knock_pass(n, top, _MERGE_MS, _LIKE_LATE_X, _LIKE_DIR_X)
         if not last:
             return 0
-        self._knock_t = self._cand_t0 + last - 1
+        imps[_KNOCK_T] = self._cand_t0 + last - 1
         late = 0
         for i in range(0, n, 4):
             if imps[i] >= last + _LATE_MS:
                 late += 1
-        self._late_imps = late
+        imps[_LATE] = late
         return _KNOCK_LIKE
 
     def _knock_pass(self, n, top, merge, late_x, dir_x):
