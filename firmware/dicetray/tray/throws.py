@@ -12,6 +12,9 @@ Physics it relies on (see docs/throw-detection.md for the figures):
   decays; a buzzing phone or a washing machine is steady, not impulsive;
 - dice fall, so their impacts push the floor down: the fast part is mostly
   vertical, while a buzzing phone or a bumped table shakes it sideways;
+- knocks on the table come through the feet from one spot: impacts of one
+  strength, the same way, with only the tray's ring between and after;
+  a die's bounce is weaker than its landing, and dice roll on after;
 - dice are still when nothing has rung for a while, and that while is
   longer after a hard impact, because a die may still be in the air.
 """
@@ -131,6 +134,43 @@ _KEY_LEAD_MS = const(100)       # a key this soon after the onset may be what st
 # (a die that balanced on an edge falls over), once it has lasted longer
 # than a key's contact could hide.
 _MOVED_WINDOW_MS = const(2500)
+# Knocks on the table: the table drives the tray through its feet from one
+# spot, so 2-3 knocks are impacts of about one strength, each followed by
+# nothing but the tray's decaying ring, and each shaking the tray the same
+# way. Dice are not like that: a bounce is weaker than the landing before it
+# (restitution < 0.8), other dice land within ~80 ms, a rolling die slaps
+# again within 20-50 ms, and each impact comes from elsewhere. An impact is
+# a rise over the single ring's envelope and the _IMP_MS after it; the
+# window keeps up to _IMP_N of them (more: not knocks).
+_IMP_MS = const(15)
+_IMP_N = const(6)
+_KNOCK_GAP_MS = const(100)      # big impacts (half the peak or more) at least this far apart
+_KNOCK_LATE_X = const(4)        # a later one at least 4/5 of the first big one
+_KNOCK_LATE_Y = const(5)
+_KNOCK_DIR_X = const(3)         # the sideways direction within 0.3 (L1 of the unit x:y share)
+_KNOCK_DIR_Y = const(20)
+# Knock-like (a knock's force and its ring's first swing can read as two
+# impacts, within _MERGE_MS; a knock can be 0.7 of the one before; a die's
+# bounce is e = 0.1-0.7 of its landing): a throw only if the dice move after
+# the last big impact: an impact from _LATE_MS after it, within _AFTER_MS
+# (a rolling die slaps every 20-50 ms; after a knock the tray only rings).
+_MERGE_MS = const(50)
+_LIKE_LATE_X = const(3)         # 3/5
+_LIKE_DIR_X = const(4)          # 0.4
+_LATE_MS = const(40)
+_AFTER_MS = const(300)
+_KNOCKS = const(2)
+_KNOCK_LIKE = const(1)
+# Slots of the impacts array after the kept impacts (few attributes keep the
+# instance's dict small): the current impact, then the knock-like wait.
+_CUR_T = const(24)              # _IMP_N * 4
+_CUR_M = const(25)
+_CUR_X = const(26)
+_CUR_Y = const(27)
+_WAIT_WHY = const(28)           # the pattern that waits for dice moving after knock-like impacts
+_LATE = const(29)               # impacts since _LATE_MS after the last big one
+_KNOCK_T = const(30)            # when the last big one started
+_IMP_SLOTS = const(31)
 # A gap in the samples longer than this restarts the filters.
 _GAP_MS = const(250)
 # Rates are looked up per sample interval; longer intervals use the last.
@@ -158,6 +198,9 @@ class Tray:
                                    for dt in range(n)))
         # a single ring's envelope kept per sample: 1 - dt/tau, at least a quarter
         self._r_env = array("H", (max(256, 1024 - dt * 1024 // _TAU_ENV_MS) for dt in range(n)))
+        # the window's impacts: (start - onset ms, peak mag, sum |hx|, sum |hy|),
+        # then the current one and the knock-like wait (_CUR_T ...)
+        self._imps = array("i", bytes(4 * _IMP_SLOTS))
         self.configure()
         self.reset()
 
@@ -233,6 +276,10 @@ class Tray:
         self._keyed_end = self._keyed_from = 0
         self._free_t = self._free_old = self._free_ck = self._free_ck_val = 0
         self._rise_t = -1
+        self._imp_n = 0
+        imps = self._imps
+        imps[_WAIT_WHY] = imps[_LATE] = 0
+        imps[_KNOCK_T] = 1 << 29
 
     def _restart(self, t, x, y, z):
         """First sample or after a gap: start the filters from this sample."""
@@ -248,6 +295,7 @@ class Tray:
         self._armed = True
         if self._state == _CANDIDATE:
             self._state = _IDLE
+            self._imps[_WAIT_WHY] = 0
             if self.moving:             # EV_MOVED was said: wait for still again
                 self._watch(t, 0)
 
@@ -391,6 +439,14 @@ class Tray:
             self._tail_t = t
             self._free_t = self._free_old = self._free_ck_val = self._free_ck = t
             self._impulse_thr = max(_IMPULSE_MG, floor * _IMPULSE_FLOOR_X)
+            self._imp_n = 0
+            imps = self._imps
+            imps[_WAIT_WHY] = imps[_LATE] = 0
+            imps[_KNOCK_T] = 1 << 29
+            imps[_CUR_T] = t
+            imps[_CUR_M] = mag
+            imps[_CUR_X] = hx if hx > 0 else -hx
+            imps[_CUR_Y] = hy if hy > 0 else -hy
             return EV_NONE
         if t - self._rest_since >= _TILT_REST_MS and t - self._tilt_t >= _TILT_EVERY_MS:
             self._tilt_t = t
@@ -435,14 +491,23 @@ class Tray:
         if span <= _HALF_MS:
             self._energy_half = self._energy
         env = (self._env * self._r_env[dt]) >> 10
+        imps = self._imps
+        if t - imps[_CUR_T] <= _IMP_MS:     # the current impact: its peak and direction
+            if mag > imps[_CUR_M]:
+                imps[_CUR_M] = mag
+            imps[_CUR_X] += hx if hx > 0 else -hx
+            imps[_CUR_Y] += hy if hy > 0 else -hy
         # the first ring needs a cycle to show its peak; rises count after
         # that, and not while a key rings
         keyring = t < self._key_until     # (samples before a key's mask were fed before its key_down)
-        if sta > env + (env >> 2) and sta > self._impulse_thr and span > _PEAK_MS:
-            if self._rise_t < 0:
-                self._rise_t = t - dt   # the dice after a key (if the key came first)
-            if not keyring:
-                self._rises += 1
+        if sta > env + (env >> 2) and sta > self._impulse_thr:
+            if t - imps[_CUR_T] > _IMP_MS:
+                self._impact(t, mag, hx, hy)
+            if span > _PEAK_MS:
+                if self._rise_t < 0:
+                    self._rise_t = t - dt   # the dice after a key (if the key came first)
+                if not keyring:
+                    self._rises += 1
         if sta > env:
             env = sta
         self._env = env
@@ -461,12 +526,54 @@ class Tray:
                     self._free_old = self._free_ck_val
                     self._free_ck = t
                     self._free_ck_val = t
-        if span < _EVAL_MS or (self._keyed and span < _EVAL_MS + _KEY_PRE_MS):
-            return EV_NONE
-        if (self._keyed and t < self._key_until + _KEY_TAIL_MS + _KEY_PRE_MS
-                and span < _KEY_WAIT_MS):
-            return EV_NONE      # judged once the keys' rings are over
+        if imps[_WAIT_WHY]:
+            # knock-like: a throw only once something moved after the last big impact
+            if not imps[_LATE] and t < imps[_KNOCK_T] + _AFTER_MS:
+                return EV_NONE
+            why = imps[_WAIT_WHY] if imps[_LATE] else 0
+            imps[_WAIT_WHY] = 0
+        else:
+            if span < _EVAL_MS or (self._keyed and span < _EVAL_MS + _KEY_PRE_MS):
+                return EV_NONE
+            if (self._keyed and t < self._key_until + _KEY_TAIL_MS + _KEY_PRE_MS
+                    and span < _KEY_WAIT_MS):
+                return EV_NONE      # judged once the keys' rings are over
+            why = self._pattern(span)
+            if why:
+                knocks = self._knocks()
+                if knocks == _KNOCKS:
+                    why = 0     # equal impacts from one spot with nothing between: knocks on the table
+                elif knocks == _KNOCK_LIKE and not imps[_LATE]:
+                    imps[_WAIT_WHY] = why
+                    return EV_NONE
         self._state = _IDLE
+        peak = self._peak
+        if self._moved_cand and why != 1 and why != 3:
+            why = 0     # after a settle only many impacts are a throw: one is a die falling over
+        free = self._free_t
+        if free > t - _KEY_PRE_MS:
+            free = self._free_old       # the key scan may not have told of that yet
+        if self._keyed and why and free < self._keyed_end + _KEY_TAIL_MS:
+            why = 0     # nothing outlasted the key's ring: it was the key
+        self.why = why
+        if why:
+            self.throw_start_ms = self._cand_t0
+            first = imps[1] if self._imp_n else imps[_CUR_M]
+            if (self._keyed and self._rise_t >= 0 and self._keyed_from <= self._cand_t0
+                    and 5 * first < 3 * peak):
+                # the key came first, the dice after; unless the onset's impact
+                # was (nearly) the window's loudest: a fingertip brings less
+                # momentum than a die, so that was the dice, with the key
+                self.throw_start_ms = self._rise_t
+            self._watch(t, sta)
+            return EV_THROW
+        if self.moving:
+            self._watch(t, sta)     # EV_MOVED was said: EV_SETTLED when still again
+        return EV_NONE
+
+    def _pattern(self, span):
+        """Which pattern of the table in docs/throw-detection.md the window
+        shows (1-7), or 0: no throw."""
         peak = self._peak
         shift = max(abs(self._sx), abs(self._sy), abs(self._sz)) // span
         crest = peak * span // (self._energy + 1)
@@ -478,46 +585,123 @@ class Tray:
         up = self._upright
         side = self._energy - up
         upright = up >= side
-        low = (self._low_peak >= _THROW_LOW_MG and shift <= _SHIFT_MG + (peak >> 3)
+        low = (self._low_peak >= _THROW_LOW_MG and shift <= _SHIFT_MG + (peak >> 2)
                and _SIDE_MAX_X * up >= _SIDE_MAX_Y * side)
-        soft_up = _SOFT_UP_X * up >= _SOFT_UP_Y * side
-        why = 0
-        if low and peak >= self._throw_peak:
+        if not low:
+            return 0
+        if peak >= self._throw_peak:
             if (rises >= 2 and crest >= 4) or (rises >= 3 and crest >= 3):
-                why = 1         # separate impacts
-            elif tail >= _TAIL_MS and crest >= _TAIL_CREST:
-                why = 2         # a long tail
-            elif (rises >= _BLUR_RISES and tail >= _BLUR_TAIL_MS
-                  and (upright or 2 * early >= 3 * (self._energy - early))):
-                why = 3         # a decaying rumble
-            elif upright and crest >= 3 and tail >= _UPRIGHT_TAIL_MS:
-                why = 4         # upright and lasting
-            elif upright and peak >= _SLAP_PEAK_MG and crest >= _SLAP_CREST:
-                why = 5         # one sharp upright slap
-        if low and not why and peak >= _SOFT_PEAK_MG and soft_up:
+                return 1        # separate impacts
+            if tail >= _TAIL_MS and crest >= _TAIL_CREST:
+                return 2        # a long tail
+            if (rises >= _BLUR_RISES and tail >= _BLUR_TAIL_MS
+                    and (upright or 2 * early >= 3 * (self._energy - early))):
+                return 3        # a decaying rumble
+            if upright and crest >= 3 and tail >= _UPRIGHT_TAIL_MS:
+                return 4        # upright and lasting
+            if upright and peak >= _SLAP_PEAK_MG and crest >= _SLAP_CREST:
+                return 5        # one sharp upright slap
+        if peak >= _SOFT_PEAK_MG and _SOFT_UP_X * up >= _SOFT_UP_Y * side:
             if crest >= 3 and rises >= 3 and tail >= _SOFT_TAIL_MS:
-                why = 6         # upright and soft
-            elif (crest >= 4 and rises >= 2 and tail >= _FADE_TAIL_MS
-                  and _FADE_UP_X * up >= _FADE_UP_Y * side
-                  and early >= 2 * (self._energy - early)):
-                why = 7         # a fading soft die
-        if self._moved_cand and why != 1 and why != 3:
-            why = 0     # after a settle only many impacts are a throw: one is a die falling over
-        free = self._free_t
-        if free > t - _KEY_PRE_MS:
-            free = self._free_old       # the key scan may not have told of that yet
-        if self._keyed and why and free < self._keyed_end + _KEY_TAIL_MS:
-            why = 0     # nothing outlasted the key's ring: it was the key
-        self.why = why
-        if why:
-            self.throw_start_ms = self._cand_t0
-            if self._keyed and self._rise_t >= 0 and self._keyed_from <= self._cand_t0:
-                self.throw_start_ms = self._rise_t      # the key came first, the dice after
-            self._watch(t, sta)
-            return EV_THROW
-        if self.moving:
-            self._watch(t, sta)     # EV_MOVED was said: EV_SETTLED when still again
-        return EV_NONE
+                return 6        # upright and soft
+            if (crest >= 4 and rises >= 2 and tail >= _FADE_TAIL_MS
+                    and _FADE_UP_X * up >= _FADE_UP_Y * side
+                    and early >= 2 * (self._energy - early)):
+                return 7        # a fading soft die
+        return 0
+
+    def _impact(self, t, mag, hx, hy):
+        """Keep the impact that ends (the first _IMP_N); start one at t."""
+        n = self._imp_n
+        imps = self._imps
+        if n < _IMP_N:
+            i = n << 2
+            imps[i] = imps[_CUR_T] - self._cand_t0
+            imps[i + 1] = imps[_CUR_M]
+            imps[i + 2] = imps[_CUR_X]
+            imps[i + 3] = imps[_CUR_Y]
+            self._imp_n = n + 1
+        else:
+            self._imp_n = _IMP_N + 1    # more impacts than knocks make
+        if t - imps[_KNOCK_T] >= _LATE_MS:
+            imps[_LATE] += 1            # something moved after the last big impact
+        imps[_CUR_T] = t
+        imps[_CUR_M] = mag
+        imps[_CUR_X] = hx if hx > 0 else -hx
+        imps[_CUR_Y] = hy if hy > 0 else -hy
+
+    def _knocks(self):
+        """_KNOCKS: the window's big impacts (half its peak or more) are 2 or
+        more, at least _KNOCK_GAP_MS apart, a later one at least 4/5 of the
+        first, all shaking the tray sideways the way the first did: knocks
+        on the table. _KNOCK_LIKE: the same with impacts within _MERGE_MS of
+        each other taken as one knock (its force, then its ring's first
+        swing), a later one 3/5 of the first, within 0.4 in direction: a
+        throw only if something moves after the last big one (_KNOCK_T,
+        _LATE). 0: dice. Once per candidate, not per sample."""
+        if self._imp_n >= _IMP_N:
+            return 0
+        self._impact(self._t, 0, 0, 0)      # keep the last one
+        n = self._imp_n << 2
+        imps = self._imps
+        top = 0
+        for i in range(1, n, 4):
+            if imps[i] > top:
+                top = imps[i]
+        if self._knock_pass(n, top, 0, _KNOCK_LATE_X, _KNOCK_DIR_X):
+            return _KNOCKS
+        last = self._knock_pass(n, top, _MERGE_MS, _LIKE_LATE_X, _LIKE_DIR_X)
+        if not last:
+            return 0
+        imps[_KNOCK_T] = self._cand_t0 + last - 1
+        late = 0
+        for i in range(0, n, 4):
+            if imps[i] >= last + _LATE_MS:
+                late += 1
+        imps[_LATE] = late
+        return _KNOCK_LIKE
+
+    def _knock_pass(self, n, top, merge, late_x, dir_x):
+        """The start (ms after the onset, + 1) of the last big impact if the
+        big ones (impacts starting within `merge` ms of one taken as one) are
+        knocks by these figures, else 0."""
+        imps = self._imps
+        big = later = 0
+        i = 0
+        while i < n:
+            t0 = imps[i]
+            m = imps[i + 1]
+            x = imps[i + 2]
+            y = imps[i + 3]
+            i += 4
+            while i < n and imps[i] - t0 < merge:
+                if imps[i + 1] > m:
+                    m = imps[i + 1]
+                x += imps[i + 2]
+                y += imps[i + 3]
+                i += 4
+            if 2 * m < top:
+                continue
+            while x + y >= 4096:        # products stay small ints
+                x >>= 1
+                y >>= 1
+            if not big:
+                m0 = m
+                x0 = x
+                y0 = y
+            else:
+                if t0 - last < _KNOCK_GAP_MS:
+                    return 0
+                if m > later:
+                    later = m
+                d = x0 * y - x * y0
+                if _KNOCK_DIR_Y * (d if d > 0 else -d) > dir_x * (x0 + y0) * (x + y):
+                    return 0
+            last = t0
+            big += 1
+        if big >= 2 and _KNOCK_LATE_Y * later >= late_x * m0:
+            return last + 1
+        return 0
 
     def _steady_check(self, t, lvl):
         """Every _STEADY_STEP_MS while moving: a level that has stayed within

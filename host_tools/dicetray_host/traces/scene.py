@@ -143,7 +143,8 @@ class Scene:
         """(t_ms list, [x, y, z] int lists) as a LIS3DH reads them.
 
         sensor: dict with odr_error, noise_x, offset (3), drift_mg (3, over
-        the trace), sens (3), mount (roll, pitch of the chip on the board).
+        the trace), sens (3), mount (roll, pitch of the chip on the board),
+        optionally foam_hz and foam_zeta (the board on a compliant mount).
         """
         rr, pr = self._tilt()
         mr, mp = math.radians(sensor["mount"][0]), math.radians(sensor["mount"][1])
@@ -151,7 +152,10 @@ class Scene:
         pr = pr + mp
         grav = np.vstack((-1000.0 * np.sin(pr), 1000.0 * np.sin(rr) * np.cos(pr),
                           1000.0 * np.cos(rr) * np.cos(pr)))
-        total = grav + self.acc
+        dyn = self.acc
+        if sensor.get("foam_hz"):
+            dyn = np.vstack([_mounted(dyn[i], sensor["foam_hz"], sensor["foam_zeta"]) for i in range(3)])
+        total = grav + dyn
         # 2nd-order Butterworth at ODR/2, as an FIR of its impulse response
         wc = 2.0 * math.pi * rate_hz / 2.0
         th = np.arange(int(FS * 12.0 / wc) + 2) / FS
@@ -174,6 +178,22 @@ class Scene:
             q = np.round(v / digit) * digit
             out.append(np.clip(q, -top - digit, top).astype(int).tolist())
         return (np.round(ts * 1000.0).astype(int).tolist(), out, t_start)
+
+
+def _mounted(acc, f, zeta):
+    """What a chip on a compliant mount (foam tape: a spring and a damper of
+    frequency f and damping ratio zeta) feels when its base moves with acc:
+    the base-excitation transmissibility (2 zeta w s + w^2) / (s^2 + 2 zeta w s + w^2),
+    1 at DC, 1/(2 zeta) at f, falling 20 dB a decade above."""
+    w = 2.0 * math.pi * f
+    wd = w * math.sqrt(1.0 - zeta * zeta)
+    tt = np.arange(int(FS * 10.0 / (zeta * w)) + 2) / FS
+    env = np.exp(-zeta * w * tt)
+    g = env * np.sin(wd * tt) / wd                                  # displacement response
+    dg = env * (np.cos(wd * tt) - zeta * w / wd * np.sin(wd * tt))  # its derivative
+    h = 2.0 * zeta * w * dg + w * w * g
+    h /= h.sum()
+    return np.convolve(acc, h)[:len(acc)]
 
 
 def unit(x, y, z):
