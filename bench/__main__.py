@@ -18,6 +18,7 @@ SECTIONS = [
     "bench.db",
     "bench.pull",
     "bench.web",
+    "bench.soak",
 ]
 
 

@@ -39,7 +39,7 @@ def heap_bytes(heap):
 class VirtualBoard:
     def __init__(self, flash_dir, entry="main", heap="96k", ticks_start_ms=0, accel=True,
                  oled=True, flash_kb=1408, firmware_dir=None, timeout_s=600.0, extra_path=(),
-                 measure_heap=True, rom=(), lib_from_flash=False, flash_times="typ"):
+                 measure_heap=True, rom=(), lib_from_flash=False, flash_times="typ", env=None):
         self.flash_dir = Path(flash_dir)
         self.flash_dir.mkdir(parents=True, exist_ok=True)
         self.entry = entry
@@ -55,6 +55,7 @@ class VirtualBoard:
         self.flash_times = flash_times  # "typ" or "max": the W25Q16JV's erase/program times
         self.lib_from_flash = lib_from_flash  # no firmware folder at /lib: the flash's own lib/
         self.rom = ",".join(rom)   # modules the board has before the firmware (VBOARD_ROM)
+        self.env = dict(env or {})  # more settings for the next boots (e.g. VBOARD_FLASH_FAULT)
         self.proc = None
         self.state = "off"
         self.boots = 0
@@ -93,6 +94,7 @@ class VirtualBoard:
             "VBOARD_ROM": self.rom,
             "VBOARD_FLASH_TIMES": self.flash_times,
         })
+        env.update(self.env)
         fds = (to_board_r, from_board_w)
         stdin, stdout = subprocess.DEVNULL, self._log
         if usb_status_fd is not None:

@@ -75,18 +75,27 @@ def font_glyphs():
     return glyphs
 
 
+_INVERT = bytes(b ^ 0xFF for b in range(256))
+
+
 def screen_text(frame):
     """Lines of text on the screen, top to bottom (framebuf font, any pixel offset, also inverted)."""
     glyphs = font_glyphs()
     cols = [sum(frame.rows[y][x] << y for y in range(64)) for x in range(128)]
     cands = []
     for y in range(57):
+        # the 8 pixel rows from y down, one byte per column: a glyph is 8 of them
+        band = bytes((c >> y) & 0xFF for c in cols)
+        if not any(band):
+            continue
         for x in range(121):
-            key = bytes((cols[x + i] >> y) & 0xFF for i in range(8))
+            key = band[x:x + 8]
             ch = glyphs.get(key)
             if ch is None:
-                inv = bytes(b ^ 0xFF for b in key)
-                ch = glyphs.get(inv) if any(key) and inv != key else None
+                if not any(key):
+                    continue
+                inv = key.translate(_INVERT)
+                ch = glyphs.get(inv) if inv != key else None
                 if ch is None:
                     continue
             cands.append((y, x, ch, sum(bin(b).count("1") for b in key)))
