@@ -16,10 +16,10 @@ every cut and at the end of a session:
 - nothing recorded before the cut is lost: each record after the boot
   starts with the lines it had on flash before the cut.
 
-Knobs (environment): SOAK_SECONDS (default 150: new sessions start until
+Knobs (environment): SOAK_SECONDS (default 180: new sessions start until
 then), SOAK_SEED (first session's seed, default 1), SOAK_SESSIONS (a fixed
 number of sessions instead of the time), SOAK_STEPS (steps a session,
-default 150). A failure prints its seed: SOAK_SEED=S SOAK_SESSIONS=1
+default 250). A failure prints its seed: SOAK_SEED=S SOAK_SESSIONS=1
 .venv/bin/python -m bench soak plays that session again.
 """
 import hashlib
@@ -121,6 +121,7 @@ class Session:
             (self.flash / "roster.txt").write_text("".join(n + "\n" for n in names))
         self.tray = MonkeyTray(self.flash, self.c, accel=rng.random() < 0.85, timeout_s=120)
         self.tray.seed = rng.randrange(10 ** 6)  # the throws' traces
+        self.noise = rng.uniform(0.08, 0.4)      # share of steps that are not plain play
         self.c.sessions += 1
         try:
             self.tray.__enter__()
@@ -135,7 +136,7 @@ class Session:
 
     def one_step(self):
         rng = self.rng
-        if rng.random() < 0.03:
+        if rng.random() < 0.025:
             self.cut()
             return
         text = self.tray.vb.screen_text()
@@ -184,7 +185,7 @@ class Session:
         r = rng.random()
         if r < 0.55:
             game = rng.choice(GAMES)
-            players = rng.randint(2, 8)
+            players = rng.choice((2, 2, 2, 3, 3, 4, 5, 6, 7, 8))  # every count, short games more often
             option = rng.randrange(OPTIONS[game])
             if self.to_line("Game"):
                 new_game(self.tray.key, self.tray.vb.screen_text, game, players, option)
@@ -201,6 +202,8 @@ class Session:
     def note_start(self):
         if screen_kind(self.tray.vb.screen_text()) in ("play", "order"):
             self.c.started += 1
+            if os.environ.get("SOAK_TRACE"):
+                print("step %d: started %s" % (self.step, self.tray.vb.screen_text()[0]))
 
     def in_setup(self):
         rng = self.rng
@@ -225,7 +228,7 @@ class Session:
             tray.key("MENU")
 
     def confirm(self, first):
-        yes = self.rng.random() < 0.5
+        yes = self.rng.random() < 0.3
         if yes and first.startswith("Delete"):
             self.c.deleted += 1
         if yes and first.startswith("Leave"):
@@ -234,6 +237,8 @@ class Session:
 
     # -- a game ------------------------------------------------------------------------
     def over(self):
+        if os.environ.get("SOAK_TRACE"):
+            print("step %d: game over: %s" % (self.step, " | ".join(self.tray.vb.screen_text())))
         self.check_game()
         self.tray.key("MENU" if self.rng.random() < 0.8 else "UNDO")
 
@@ -242,14 +247,14 @@ class Session:
         tray = self.tray
         game = game_of(text[0])
         bottom = text[-1]
-        r = rng.random()
+        r = rng.random() * self.noise / 0.24  # how wild this session's table is
         if r < 0.12:
             tray.key(rng.choice(PAD))                  # any key at all
         elif r < 0.16:
             tray.key("UNDO")
         elif r < 0.18:
             tray.key("VOID")
-        elif r < 0.20:
+        elif r < 0.19:
             tray.key("MENU")                           # leave? (answered next step)
         elif r < 0.22:
             if not tray.screen_scores():
@@ -298,6 +303,9 @@ class Session:
 
     # -- power cuts --------------------------------------------------------------------
     def cut(self, armed_hit=False):
+        if os.environ.get("SOAK_TRACE"):
+            print("step %d: cut%s; screen: %s" % (self.step, " at write %d" % self.armed if armed_hit else "",
+                                                  " | ".join(self.tray.vb.screen_text())))
         before = self.on_flash()
         tray = self.tray
         self.c.cuts += 1
@@ -398,10 +406,10 @@ class Session:
 
 
 def run():
-    seconds = float(os.environ.get("SOAK_SECONDS", "150"))
+    seconds = float(os.environ.get("SOAK_SECONDS", "180"))
     first = int(os.environ.get("SOAK_SEED", "1"))
     sessions = os.environ.get("SOAK_SESSIONS")
-    steps = int(os.environ.get("SOAK_STEPS", "150"))
+    steps = int(os.environ.get("SOAK_STEPS", "250"))
     print("Monkey soak: random keys, throws and power cuts on the virtual board, all four games,")
     print("2-8 players (the menu's range), %d steps a session, seeds from %d (SOAK_SECONDS=%g)"
           % (steps, first, seconds))

@@ -211,13 +211,21 @@ class Store:
             raise OSError(5)
         line = record.encode_header(game, players, opts, {"fw": "dicetray " + VERSION})
         path = self.path(number)
+        # LittleFS commits a new file's entry at open and its data at close:
+        # a power cut in between would leave an empty record. The header is
+        # written aside and renamed (atomic) into place; a stale aside file
+        # has this same number and is overwritten here.
+        aside = path + ".new"
         try:
-            with open(path, "w") as f:
+            with open(aside, "w") as f:
                 f.write(line + "\n")
+            os.rename(aside, path)
             sync()
         except Exception:
-            remove(path)  # no header-less record left behind
-            raise OSError(28)
+            remove(aside)  # no header-less record left behind
+            if file_size(path) <= 0:
+                remove(path)
+                raise OSError(28)
         self.number = number
         self.game = live
         self.size = file_size(path)

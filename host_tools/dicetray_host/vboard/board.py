@@ -23,6 +23,9 @@ WDT_RESET = 3
 RUN_SLICE_MS = 1000     # virtual time per `run` command: the board answers often
 
 
+_SCREENS = {}  # (display RAM, registers) -> its lines of text
+
+
 class BoardError(RuntimeError):
     pass
 
@@ -330,7 +333,16 @@ class VirtualBoard:
         return frame_from_gddram(ram, regs)
 
     def screen_text(self):
-        return screen_text(self.frame())
+        ram, regs = self.registers()
+        if not ram:
+            raise BoardError("no display on this board")
+        key = (ram, tuple(sorted(regs.items())))
+        text = _SCREENS.get(key)
+        if text is None:  # reading the pixels costs ~10 ms: screens come back often
+            if len(_SCREENS) >= 256:
+                _SCREENS.clear()
+            text = _SCREENS[key] = screen_text(frame_from_gddram(ram, regs))
+        return list(text)
 
     def save_png(self, path, scale=4):
         Path(path).write_bytes(png_bytes(self.frame(), scale))
