@@ -108,6 +108,33 @@ class Limits(unittest.TestCase):
 
     def test_control_characters_are_escaped_in_json_text(self):
         self.assertEqual(record.json_string("a\x1b\x7f\x9b\u00a0"), '"a\\u001b\\u007f\\u009b\u00a0"')
+        self.assertEqual(record.json_string('Zoë "Z" \\'), '"Zoë \\"Z\\" \\\\"')
+        self.assertEqual(record.json_string("\u0080\u009f\u00a0\u00c2"), '"\\u0080\\u009f\u00a0\u00c2"')
+        for name in ("\u00a0", "Â", "\u00c2\u00a0", "é"):
+            self.assertIsNone(error_of(record.encode_header("pig", [name, "B"])), name)
+
+    def test_reading_names_keeps_no_memory(self):
+        # Iterating a str makes one-character strings that MicroPython
+        # interns for good: the letters of the names would stay in its qstr
+        # pools for the rest of the run (on the tray too), KBs for 2048 letters.
+        import gc
+
+        def names(first):  # made from bytes: chr() would intern each letter here
+            raw = bytearray()
+            for cp in range(first, first + 256):
+                raw.extend(bytes((0xE0 | cp >> 12, 0x80 | (cp >> 6) & 0x3F, 0x80 | cp & 0x3F)))
+            text = bytes(raw).decode()
+            return '{"v":1,"game":"pig","players":["%s"]}' % '","'.join(text[i:i + 32] for i in range(0, 256, 32))
+
+        self.assertIsNone(error_of(names(0x3000)))  # the modules it needs, loaded
+        lines = [names(0x4E00 + 256 * k) for k in range(8)]
+        gc.collect()
+        before = gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0
+        for line in lines:
+            self.assertIsNone(error_of(line))
+        gc.collect()
+        after = gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0
+        self.assertTrue(after - before < 2048, after - before)
 
 
 class Totals(unittest.TestCase):

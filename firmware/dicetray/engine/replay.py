@@ -8,7 +8,7 @@ from dicetray.engine.actions import Illegal, NAMES
 from dicetray import games
 from dicetray.engine.actions import BadHeader
 from dicetray.engine.game import Game
-from dicetray.engine.record import BadLine, MAX_LINE, decode, action_of, json_string
+from dicetray.engine.record import BadLine, MAX_LINE, decode, action_of, has_control, json_string, utf8
 
 _PIECE = const(128)      # bytes a capped readline asks for at a time
 MAX_NAME = const(32)     # characters in a player's name (docs/record-format.md, "Limits")
@@ -29,10 +29,8 @@ def name_problem(name):
         return "player names must be strings"
     if not 1 <= len(name) <= MAX_NAME:
         return "player names must be 1-%d characters" % MAX_NAME
-    for ch in name:
-        code = ord(ch)
-        if code < 32 or 127 <= code < 160:
-            return "player names must not hold control characters"
+    if has_control(utf8(name)):
+        return "player names must not hold control characters"
     return None
 
 
