@@ -189,3 +189,20 @@ def test_detect_refuses_a_trace_longer_than_its_limit_before_parsing_it(tmp_path
     assert "more than %d samples" % MAX_SAMPLES in err and "split the trace" in err
     path.write_text("t_ms,x_mg,y_mg,z_mg\n" + row * 1000)  # a short one still works
     assert command("detect", [str(path), "--json"]) == 0
+
+
+def test_detect_refuses_a_huge_file_unread(tmp_path):
+    """A file bigger than any trace of MAX_SAMPLES (here 1 GB of nothing,
+    sparse) is refused by its size: seconds and megabytes, whatever it holds."""
+    path = tmp_path / "huge.csv"
+    with open(path, "wb") as f:
+        f.write(b"t_ms,x_mg,y_mg,z_mg\n")
+        f.truncate(1 << 30)
+    proc = subprocess.run([sys.executable, "-c",
+                           "import resource, sys\nfrom dicetray_host.cli import main\ncode = main(sys.argv[1:])\n"
+                           "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)\n"
+                           "sys.exit(code)", "detect", str(path)], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2
+    assert "more than 1000000 samples" in proc.stderr and "split the trace" in proc.stderr, proc.stderr
+    assert int(proc.stderr.split()[-1]) < 200 * 1024  # KB: the interpreter and its modules, no file
+

@@ -1,7 +1,9 @@
 """`dicetray detect`: find throws and tilt in an accelerometer trace"""
+import os
 import sys
 
-from dicetray_host.traces.detecting import HEADER, TraceError, ms_text, detect, parse_trace
+from dicetray_host.traces.detecting import (HEADER, MAX_TRACE_BYTES, TraceError, ms_text, detect,
+                                            parse_trace, too_long)
 
 
 def configure(parser):
@@ -13,10 +15,14 @@ def configure(parser):
                         help="labels (JSON) to score against; their key presses are fed to the detector")
 
 
-def _read(path, what):
+def _read(path, what, limit=-1):
+    """The file's text; with a limit, a bigger file is refused unread (a
+    pipe: read up to the limit, enough to see it is too long)."""
     try:
+        if limit >= 0 and os.path.isfile(path) and os.path.getsize(path) > limit:
+            return None, "dicetray detect: %s" % too_long(path)
         with open(path) as f:
-            return f.read(), None
+            return f.read(limit if limit < 0 else limit + 1), None
     except OSError as exc:
         return None, "dicetray detect: cannot read %s %s: %s" % (what, path, exc.strerror)
     except UnicodeDecodeError:
@@ -25,7 +31,7 @@ def _read(path, what):
 
 def run(args):
     import json
-    text, err = _read(args.trace, "trace")
+    text, err = _read(args.trace, "trace", MAX_TRACE_BYTES)
     if err:
         print(err, file=sys.stderr)
         return 2

@@ -9,15 +9,24 @@ HEADER = "t_ms,x_mg,y_mg,z_mg"
 # 100 Hz): a longer one is refused before it is parsed, so no file can make
 # detect take minutes and gigabytes (split it, e.g. with `split -l`).
 MAX_SAMPLES = 1_000_000
+# Bytes of a file detect reads at most: 40 a sample is more than a sample
+# line takes ("1234567890,-16000,-16000,-16000"); a bigger file is refused
+# by its size, unread, so no file's size decides the memory detect takes.
+MAX_TRACE_BYTES = 40 * (MAX_SAMPLES + 1)
 
 
 class TraceError(ValueError):
     """A malformed trace; the message names the line and what is wrong."""
 
 
+def too_long(name):
+    return TraceError("%s: more than %d samples; detect takes at most %d (split the trace)"
+                      % (name, MAX_SAMPLES, MAX_SAMPLES))
+
+
 def parse_trace(text, name="trace"):
     """Rows (t_ms, x, y, z) as ints; raises TraceError on the first problem."""
-    if text.count("\n") > MAX_SAMPLES + 1:
+    if text.count("\n") > MAX_SAMPLES + 1 or len(text) > MAX_TRACE_BYTES:
         raise TraceError("%s: more than %d samples; detect takes at most %d (split the trace)"
                          % (name, MAX_SAMPLES, MAX_SAMPLES))
     lines = text.splitlines()
