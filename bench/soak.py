@@ -399,10 +399,15 @@ class Session:
         return result
 
     def compare_scores(self, result):
-        shown = self.tray.screen_scores()
+        tray = self.tray
+        before = tray.vb.screen_text()
+        tray.key("SCORES")
+        lines = tray.vb.screen_text()
+        tray.key("SCORES")  # any key goes back
+        shown = scores_shown(lines)
         if shown != result["scores"]:
-            raise Failure("the screen shows scores %s, the record replays to %s"
-                          % (shown, result["scores"]))
+            raise Failure("the screen shows scores %s, the record replays to %s; the screen:\n%s\nthen:\n%s"
+                          % (shown, result["scores"], "\n".join(before), "\n".join(lines)))
 
 
 def run():

@@ -174,3 +174,18 @@ except OSError as e:
     assert out[2] == "['c.txt', 'd.jsonl'] False"
     assert out[3] == "error 2"
     assert (tmp_path / "flash" / "games" / "d.jsonl").read_text() == "new"
+
+
+def test_the_screen_is_read_as_written_also_where_letters_could_fake_quotes(tmp_path):
+    """Found by the soak (seed 201): under "Gus", the legs of "Ann" four
+    pixels lower match five overlapping '"' glyphs, and the screen reader
+    took those for the row. A row is now weighed by the glyphs it holds side
+    by side."""
+    from dicetray_host.vboard.table import Tray
+    flash = tmp_path / "flash"
+    flash.mkdir()
+    (flash / "roster.txt").write_text("Gus\nAnn\n")
+    with Tray(flash) as tray:
+        tray.new_game("sixdice", players=2)
+        tray.key("SCORES")
+        assert tray.vb.screen_text()[1:] == [">Gus           0", "Ann           0"]

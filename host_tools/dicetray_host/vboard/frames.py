@@ -99,9 +99,15 @@ def screen_text(frame):
                 if ch is None:
                     continue
             cands.append((y, x, ch, sum(bin(b).count("1") for b in key)))
+    # A row's weight: how many glyphs it holds side by side (8 px apart at
+    # least). Counting every match would let the legs of "Ann" read as five
+    # overlapping '"' four pixels lower outweigh the three letters.
     per_row = {}
-    for y, _, _, _ in cands:
-        per_row[y] = per_row.get(y, 0) + 1
+    right = {}
+    for y, x, _, _ in sorted(cands, key=lambda c: (c[0], c[1])):
+        if x >= right.get(y, -8):
+            per_row[y] = per_row.get(y, 0) + 1
+            right[y] = x + 8
     cands.sort(key=lambda c: (-per_row[c[0]], -c[3], c[0], c[1]))
     taken = [[False] * 128 for _ in range(64)]
     accepted = []
