@@ -33,9 +33,23 @@ from pathlib import Path
 from dicetray_host.vboard.board import BoardError
 from dicetray_host.vboard.table import READY, Tray, new_game, scores_shown, whole_record_lines
 
-GAMES = ("pig", "bank", "skulls", "sixdice")
-TITLES = {"Pig": "pig", "Bank": "bank", "Skulls": "skulls", "Six": "sixdice"}
-OPTIONS = {"pig": 2, "bank": 3, "skulls": 2, "sixdice": 2}
+from dicetray import games as _games
+
+GAMES = _games.NAMES
+# A play screen's first word (the game's title) -> the game.
+TITLES = {_games.module(name).TITLE.split()[0]: name for name in GAMES}
+OPTIONS = {name: len(_games.module(name).MENU_OPTION[1]) for name in GAMES}
+# How the monkey plays each game (data, not decisions by name):
+# bank: chance of BANK instead of a throw; dice: per throw unless the screen
+# says; skull: chance a face is a skull; seven: chance of keying 3 and 4;
+# cursor: chance of PLAYER (the bank cursor) before BANK.
+STYLE = {
+    "pig": dict(bank=0.35, dice=1, skull=0.0, seven=0.0, cursor=0.0),
+    "bank": dict(bank=0.3, dice=2, skull=0.0, seven=0.1, cursor=0.3),
+    "skulls": dict(bank=0.25, dice=2, skull=0.2, seven=0.0, cursor=0.0),
+    "sixdice": dict(bank=0.3, dice=6, skull=0.0, seven=0.0, cursor=0.0),
+}
+NO_STYLE = dict(bank=0.2, dice=2, skull=0.0, seven=0.0, cursor=0.0)
 PAD = ("1", "2", "3", "SKULL", "4", "5", "6", "VOID", "UP", "DOWN", "PLAYER", "BANK",
        "MENU", "UNDO", "SCORES", "ROLL")
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lu")
@@ -271,21 +285,18 @@ class Session:
             tray.key("OK")
         elif bottom.startswith("Tie") and rng.random() < 0.5:
             tray.key("PLAYER", rng.choice(("PLAYER", "DOWN", "UP")), rng.choice(("OK", "OK", "UNDO")))
-        elif rng.random() < self.bank_chance(game) and "Roll 0" not in " ".join(text):
-            if game == "bank" and rng.random() < 0.3:
+        elif rng.random() < STYLE.get(game, NO_STYLE)["bank"] and "Roll 0" not in " ".join(text):
+            if rng.random() < STYLE.get(game, NO_STYLE)["cursor"]:
                 tray.key("PLAYER")
             tray.key("BANK")
         else:
             self.throw_and_key(game, text)
 
-    @staticmethod
-    def bank_chance(game):
-        return {"pig": 0.35, "bank": 0.3, "skulls": 0.25, "sixdice": 0.3}.get(game, 0.2)
-
     def throw_and_key(self, game, text):
         rng = self.rng
         tray = self.tray
-        dice = {"pig": 1}.get(game, 2)
+        style = STYLE.get(game, NO_STYLE)
+        dice = style["dice"]
         for line in text:
             words = line.split()
             if len(words) == 3 and words[0] == "Throw" and words[2] in ("dice", "die"):
@@ -293,9 +304,9 @@ class Session:
         if tray.accel and tray.vb.screen_text()[-1] not in READY:
             tray.throw(dice)
         for _ in range(dice):
-            if game == "skulls" and rng.random() < 0.2:
+            if rng.random() < style["skull"]:
                 tray.key("SKULL")
-            elif game == "bank" and rng.random() < 0.1:
+            elif rng.random() < style["seven"]:
                 tray.key("3", "4")    # a seven
                 break
             else:
