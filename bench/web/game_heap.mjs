@@ -17,6 +17,7 @@ const config = JSON.parse(fs.readFileSync(path.join(site, "tray.json")));
 const files = [];
 for (const [file, to] of config.files) {
   const compiled = mpy && to.startsWith("/fw/dicetray/") && path.join(mpy, to.slice(4).replace(/\.py$/, ".mpy"));
+  if (compiled && !fs.existsSync(compiled)) continue;   // not in this firmware
   if (compiled) files.push([to.replace(/\.py$/, ".mpy"), new Uint8Array(fs.readFileSync(compiled))]);
   else files.push([to, new Uint8Array(fs.readFileSync(path.join(site, file)))]);
 }
