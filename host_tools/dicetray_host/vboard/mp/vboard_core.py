@@ -591,3 +591,10 @@ class Board:
 
 
 board = Board()
+
+
+def setting(name):
+    """The board's setting `name` from the environment, None when unset; the
+    browser page's port has no environment (nor os.getenv): never set there."""
+    import os
+    return os.getenv(name) if hasattr(os, "getenv") else None

@@ -15,7 +15,7 @@ import io
 import os
 from array import array
 
-from vboard_core import board as _board
+from vboard_core import board as _board, setting as _setting
 
 _BLOCK = 4096
 _INLINE = 512   # LittleFS keeps files up to block_size/8 inside their directory's metadata
@@ -172,11 +172,6 @@ def _blocks(size):
     if size <= _INLINE:
         return 0
     return (size + _BLOCK - 1) // _BLOCK
-
-
-def _setting(name):
-    # The browser page's port has no environment (nor os.getenv): no setting.
-    return os.getenv(name) if hasattr(os, "getenv") else None
 
 
 class FlashVfs:
