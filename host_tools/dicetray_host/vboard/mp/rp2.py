@@ -18,13 +18,12 @@ VBOARD_PIO=dead gives state machines that never run (an emulated chip
 without PIO).
 """
 from array import array
-import os
 
 import machine as _machine
 import vboard_pio as _pio
-from vboard_core import board as _board
+from vboard_core import board as _board, setting as _setting
 
-_SETTING = os.getenv("VBOARD_PIO") if hasattr(os, "getenv") else None
+_SETTING = _setting("VBOARD_PIO")
 if _SETTING == "0":
     raise ImportError("no module named 'rp2'")
 _DEAD = _SETTING == "dead"
@@ -357,6 +356,18 @@ def _load(blk, program):
     return offset
 
 
+def _restart(m):
+    """SM_RESTART: shift counters, ISR, delay and stalls cleared; X, Y, the
+    OSR and the program counter keep what they held."""
+    m.isr = 0
+    m.isr_n = 0
+    m.osr_n = 0
+    m.delay = 0
+    m.stalled = False
+    m.exec_next = -1
+    m.loop_len = 0
+
+
 class _SmIrq:
     def __init__(self, sm):
         self._sm = sm
@@ -421,14 +432,8 @@ class StateMachine:
         # stalls), then a jump to the program's start. X, Y and the OSR keep
         # what they held.
         m.rx_head = m.rx_n = m.tx_head = m.tx_n = 0
-        m.isr = 0
-        m.isr_n = 0
-        m.osr_n = 0
-        m.delay = 0
-        m.stalled = False
-        m.exec_next = -1
+        _restart(m)
         m.pc = offset
-        m.loop_len = 0
 
     def active(self, value=None):
         m = self._m
@@ -449,15 +454,8 @@ class StateMachine:
         return m.enabled
 
     def restart(self):
-        m = self._m
         _board.touch()
-        m.isr = 0
-        m.isr_n = 0
-        m.osr_n = 0
-        m.delay = 0
-        m.stalled = False
-        m.exec_next = -1
-        m.loop_len = 0
+        _restart(self._m)
 
     def exec(self, instr):
         m = self._m
