@@ -125,10 +125,9 @@ class PioKeypad(KeyQueue):
 
     def stop(self):
         """The state machine and its timer off, its program out of the PIO."""
-        from rp2 import PIO as _PIO
         self._sm.irq(None)
         self._sm.active(0)
-        _PIO(0).remove_program(pad_scan)
+        PIO(0).remove_program(pad_scan)
         if self._timer is not None:
             self._timer.deinit()
 
