@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from dicetray_host.web.chromium import Browser, BrowserError, missing_tools
+from dicetray_host.vboard.table import new_game, scores_shown
 
 ROOT = Path(__file__).resolve().parents[1]
 # Bottom lines of a tray that takes faces now (as tests/app/conftest.py).
@@ -133,8 +134,7 @@ class TrayPage:
         self.key(*(str(f) for f in faces))
 
     def new_game(self, game, players=2, option=0):
-        """From the menu (cursor on Game): choose and start (tests/app/menu_walk.py)."""
-        from app.menu_walk import new_game
+        """From the menu (cursor on Game): choose and start, as the virtual-board tests do."""
         new_game(self.key, self.text, game, players, option)
 
     # -- output -------------------------------------------------------------------
@@ -163,12 +163,7 @@ class TrayPage:
         self.key("SCORES")
         lines = self.text()
         self.key("SCORES")
-        scores = []
-        for line in lines:
-            words = line.split()
-            if len(words) >= 2 and words[-1].isdigit() and not line.startswith("Scores"):
-                scores.append(int(words[-1]))
-        return scores
+        return scores_shown(lines)
 
     def download(self):
         """Click the download button; the record as the browser saved it."""
