@@ -58,16 +58,21 @@ def callgrind(source, n, tmp):
     return int(m.group(1))
 
 
+def per_repeat(source, n, tmp):
+    """Instructions of one repeat of the source's loop: runs of 2n and n
+    repeats, so the start-up cancels out."""
+    return (callgrind(source, 2 * n, tmp) - callgrind(source, n, tmp)) / n
+
+
 def instruction_table():
     if shutil.which("valgrind") is None:
         print("valgrind not installed (apt-get install valgrind): instruction counts skipped")
         return
     with tempfile.TemporaryDirectory() as tmp:
         n = 200
-        scan = (callgrind(KEYPAD, 2 * n, tmp) - callgrind(KEYPAD, n, tmp)) / n
+        scan = per_repeat(KEYPAD, n, tmp)
         n = 20
-        reads = ((callgrind(ACCEL, 2 * n, tmp) - callgrind(ACCEL, n, tmp))
-                 - (callgrind(ACCEL_BASE, 2 * n, tmp) - callgrind(ACCEL_BASE, n, tmp))) / n
+        reads = per_repeat(ACCEL, n, tmp) - per_repeat(ACCEL_BASE, n, tmp)
     print("%-44s %12s" % ("operation", "instructions"))
     print("%-44s %12d" % ("keypad scan (4x4, one key held)", scan))
     print("%-44s %12d" % ("LIS3DH FIFO read of 32 samples", reads))

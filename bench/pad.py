@@ -18,7 +18,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from bench.display import callgrind
+from bench.display import per_repeat
 from dicetray_host.vboard.board import run_script
 
 HERE = Path(__file__).parent
@@ -58,10 +58,9 @@ def cost_table():
         return
     with tempfile.TemporaryDirectory() as tmp:
         n = 200
-        scan = (callgrind(SCANS, 2 * n, tmp) - callgrind(SCANS, n, tmp)) / n
+        scan = per_repeat(SCANS, n, tmp)
         bare = DRAINS.replace("\nDRAIN = 1\n", "\nDRAIN = 0\n", 1)
-        drain = ((callgrind(DRAINS, 2 * n, tmp) - callgrind(DRAINS, n, tmp))
-                 - (callgrind(bare, 2 * n, tmp) - callgrind(bare, n, tmp))) / n
+        drain = per_repeat(DRAINS, n, tmp) - per_repeat(bare, n, tmp)
     print("%-46s %12s %22s" % ("scanner: work", "instructions", "per 1 s with a key held"))
     print("%-46s %12d %22d" % ("timer: one scan of the 4x4 matrix", scan, scan * 200))
     print("%-46s %12d %22d" % ("PIO: one state drained from the FIFO (IRQ)", drain, 0))

@@ -80,7 +80,7 @@ def run():
 
 def _last_screen(game):
     """The first line of the page's last screen ("Game over" when it ended)."""
-    from dicetray_host.vboard.frames import frame_from_gddram, screen_text
-    names = ("on", "pump", "contrast", "inverse", "allon", "remap", "comrev", "start", "offset", "mux", "compins")
-    lines = screen_text(frame_from_gddram(bytes(game["ram"]), dict(zip(names, game["regs"]))))
+    from dicetray_host.vboard.frames import Frame, screen_text
+    pixels = game["pixels"]
+    lines = screen_text(Frame([pixels[y * 128:(y + 1) * 128] for y in range(64)], game["brightness"]))
     return "last screen: " + (lines[0] if lines else "blank")

@@ -2,7 +2,7 @@
 // no accelerometer, the faces keyed) on the page's board, MicroPython
 // WebAssembly, a 32-bit port like the RP2040's. Prints JSON: the firmware's
 // live heap at the menu, after the start and its peak (a collection after
-// every key), and the panel's memory and registers (the last screen).
+// every key), and the last screen's pixels as the page shows them.
 // MPY: a folder of the firmware cross-compiled (build/mpy): its .mpy files
 // take the place of the page's dicetray/*.py, as `dicetray deploy` puts them on the board.
 import fs from "fs";
@@ -57,9 +57,8 @@ for (let turn = 0; turn < PLAYERS * 7 && !board.stopped; turn++) {   // the game
     roll("223346");       // nothing scores
   }
 }
-const panel = board.panel();
-const {pixels} = panelPixels(panel);
+const {pixels, brightness} = panelPixels(board.panel());   // what the page draws
 console.log(JSON.stringify({
   stopped: board.stopped, menu, started, peak,
-  lit: pixels.reduce((a, b) => a + b, 0), ram: Array.from(panel.ram), regs: Array.from(panel.regs), output: board.lines.slice(-5).join("\n")
+  pixels: Array.from(pixels), brightness, output: board.lines.slice(-5).join("\n")
 }));
