@@ -18,7 +18,7 @@ import tempfile
 import threading
 from pathlib import Path
 
-from dicetray_host.paths import ROOT
+from dicetray_host.paths import ROOT, compiled_firmware
 
 RUNS = 3
 
@@ -53,7 +53,6 @@ def run():
         proc = subprocess.run(["node", str(ROOT / "tests" / "fixtures" / "web_board_heap.mjs"),
                                str(site), str(heap)], capture_output=True, text=True, timeout=300)
         speed = json.loads(proc.stdout.strip().splitlines()[-1]) if proc.returncode == 0 else None
-        from dicetray_host.paths import compiled_firmware
         proc = subprocess.run(["node", str(ROOT / "bench" / "web" / "game_heap.mjs"), str(site), str(heap),
                                str(compiled_firmware())],
                               capture_output=True, text=True, timeout=1800)
