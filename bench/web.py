@@ -71,10 +71,36 @@ def run():
               % (game["menu"] / 1024, game["started"] / 1024, game["peak"] / 1024, _last_screen(game)))
     else:
         print("six-dice game on the page's board failed: %s" % proc.stderr[-800:])
+    if game and game.get("peakQstrs"):
+        fw_names, wasm_tables, chip_tables = qstr_pools(game["peakQstrs"], game["boardQstrs"])
+        print("| same peak with the qstr pools an RP2040 would allocate for the firmware's %d own names: "
+              "estimate | %.1f KB (pool tables %.1f KB here, %.1f KB on the chip) |"
+              % (fw_names, (game["peak"] - wasm_tables + chip_tables) / 1024, wasm_tables / 1024,
+                 chip_tables / 1024))
     print("The WebAssembly port is 32-bit like the RP2040 (the unix port's figures in `app` and `keys`")
     print("are 64-bit). The game runs the .mpy files `dicetray deploy` puts on a board; the page itself")
     print("runs the sources. Part of the heap is interned names (qstrs) in pools that double in size,")
     print("the last one mostly empty; the board side's own names count here and are built in on rp2.")
+
+
+def qstr_pools(peak, board):
+    """(the firmware's own names, the pool tables they cost here, the pool
+    tables they would cost on an RP2040), in bytes. Here the board side's
+    Python (machine, time, the models) interns about 500 names first, so the
+    firmware's land in the later, bigger pools; on the chip those names are
+    built in, and the firmware's own names start the dynamic pools. Pools
+    hold 20, 40, 80 ... names (each twice the last; the frozen pool before
+    them has at most 10); rp2 stores a pointer, a 1-byte hash and a 1-byte
+    length per slot behind a 24-byte header (py/qstr.c, ports/rp2
+    mpconfigport.h: MICROPY_QSTR_BYTES_IN_HASH 1), this port a 2-byte hash."""
+    names = peak["n"] - board["n"]
+    here = (peak["total"] - peak["str"]) - (board["total"] - board["str"])
+    chip, alloc, room = 0, 20, 0
+    while room < names:
+        chip += (24 + 6 * alloc + 15) // 16 * 16
+        room += alloc
+        alloc *= 2
+    return names, here, chip
 
 
 def _last_screen(game):

@@ -1,8 +1,11 @@
-// node game_heap.mjs SITE HEAP [MPY]: a whole 8-player six-dice game (manual mode:
-// no accelerometer, the faces keyed) on the page's board, MicroPython
+// node game_heap.mjs SITE HEAP [MPY]: a whole 8-player six-dice game on the
+// page's board, the accelerometer fed the page's throw traces before each
+// keyed throw (as on a tray: the throw detector is live), MicroPython
 // WebAssembly, a 32-bit port like the RP2040's. Prints JSON: the firmware's
 // live heap at the menu, after the start and its peak (a collection after
-// every key), and the last screen's pixels as the page shows them.
+// every key), and the last screen's pixels as the page shows them; and the
+// interned names (qstrs) at the peak and on the board alone (no firmware),
+// from which bench/web.py estimates what the pools cost on an RP2040.
 // MPY: a folder of the firmware cross-compiled (build/mpy): its .mpy files
 // take the place of the page's dicetray/*.py, as `dicetray deploy` puts them on the board.
 import fs from "fs";
@@ -21,7 +24,18 @@ for (const [file, to] of config.files) {
   if (compiled) files.push([to.replace(/\.py$/, ".mpy"), new Uint8Array(fs.readFileSync(compiled))]);
   else files.push([to, new Uint8Array(fs.readFileSync(path.join(site, file)))]);
 }
-const board = await startBoard({loadMicroPython, files, flash: {}, heap: Number(heap), accel: false});
+// qstr_info() of a board: {n, str, total} (names, their text, text and pool tables).
+function qstrs(b) {
+  const n = b.lines.length;
+  b.mp.runPython("import micropython\nmicropython.qstr_info()");
+  const m = /n_qstr=(\d+), n_str_data_bytes=(\d+), n_total_bytes=(\d+)/.exec(b.lines.slice(n).join("\n"));
+  return {n: Number(m[1]), str: Number(m[2]), total: Number(m[3])};
+}
+// The board side alone: its names are built in on a chip (machine, rp2, time).
+const bare = await startBoard({loadMicroPython, files: files.filter(([to]) => !to.startsWith("/fw/")),
+                               flash: {}, heap: Number(heap), accel: false});
+const boardQstrs = qstrs(bare);
+const board = await startBoard({loadMicroPython, files, flash: {}, heap: Number(heap), accel: true});
 const where = {};
 for (const row of config.pad) for (const k of row) where[k.name] = k;
 
@@ -29,16 +43,30 @@ function live() {
   board.mp.runPython("import gc\ngc.collect()");
   return board.heapUsed();
 }
-let peak = 0;
+let peak = 0, peakQstrs = null;
 function tap(name) {
   const k = where[name];
   board.key(k.row, k.col, true);
   board.runTo(board.nowMs() + 60);
   board.key(k.row, k.col, false);
   board.runTo(board.nowMs() + 60);
-  peak = Math.max(peak, live());
+  const now = live();
+  if (now > peak) {
+    peak = now;
+    peakQstrs = qstrs(board);
+  }
 }
-function roll(faces) {   // manual mode: faces are taken at any time
+let thrown = 0;
+function throwDice() {   // one of the page's traces, then the dice at rest (tray.js's SETTLE_MS)
+  const points = config.throws[thrown++ % config.throws.length];
+  const t0 = board.nowMs() + 1;
+  for (const [t, x, y, z] of points) {
+    while (!board.feed(t0 + t, x, y, z)) board.runTo(board.nowMs() + 10);   // its FIFO is full
+  }
+  board.runTo(t0 + points[points.length - 1][0] + 700);
+}
+function roll(faces) {
+  throwDice();
   for (const f of faces) tap(f);
 }
 board.runTo(board.nowMs() + 300);
@@ -59,6 +87,6 @@ for (let turn = 0; turn < PLAYERS * 7 && !board.stopped; turn++) {   // the game
 }
 const {pixels, brightness} = panelPixels(board.panel());   // what the page draws
 console.log(JSON.stringify({
-  stopped: board.stopped, menu, started, peak,
+  stopped: board.stopped, menu, started, peak, peakQstrs, boardQstrs,
   pixels: Array.from(pixels), brightness, output: board.lines.slice(-5).join("\n")
 }));
