@@ -243,6 +243,7 @@ from dicetray.tray.drivers.ssd1306 import SSD1306
 from dicetray.engine.game import Game
 from dicetray.tray.gate import Gate
 from dicetray.tray.play import Table
+from dicetray.tray import shelf
 from dicetray.tray.store import Store
 from dicetray.tray import screens
 
@@ -256,7 +257,7 @@ presses = int(sys.argv[1])
 oled = SSD1306(Bus())
 store = Store(sys.argv[2])
 game = Game("pig", ["P%d" % i for i in range(1, 9)], {"circuits": 5})
-store.start("pig", game.players, {"circuits": 5}, 0)
+shelf.start(store, "pig", game.players, {"circuits": 5}, 0)
 table = Table(game, store, Gate(True))
 screens.play(oled, table)
 oled.show()

@@ -10,6 +10,7 @@ from dicetray.engine.game import Game
 from dicetray.engine.actions import UNDO
 from dicetray.engine.replay import replay
 from dicetray.engine.summary import summary
+from dicetray.tray import shelf
 from dicetray.tray.store import Store
 
 
@@ -66,7 +67,7 @@ for number, spec in enumerate(games):
     root = "%s/g%d" % (work, number)
     store = Store(root, root + "/j")
     live = Game(spec["game"], spec["players"], spec["opts"])
-    store.start(spec["game"], spec["players"], spec["opts"], 0, live)
+    shelf.start(store, spec["game"], spec["players"], spec["opts"], 0, live)
     for i, (kind, dice, p) in enumerate(spec["actions"]):
         live.act(kind, dice, p)
         store.append(kind, dice, p, 1000 * (i + 1))

@@ -90,7 +90,7 @@ class FakeStore:
 
 
 class FakeApp:
-    """What screens.menu/confirm read from the app."""
+    """What the menu's screen and screens.confirm read from the app."""
 
     def __init__(self, menu_obj=None):
         self.menu = menu_obj
@@ -233,6 +233,7 @@ def test_every_message_fits_the_bottom_line(message):
 
 def test_the_menu_fits():
     from dicetray.tray.menu import Menu
+    from dicetray.tray.menu import draw as menu_draw
     for roster in (NAMES, ["Al", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"], []):
         menu_obj = Menu(roster, last=None)
         menu_obj.players = 8
@@ -240,7 +241,7 @@ def test_the_menu_fits():
         app.message = "Flash low 63K"
         for _ in range(len(games.NAMES)):
             for option in range(3):
-                screens.menu(Recorder(), app)
+                menu_draw(Recorder(), app)
                 menu_obj.pos = 2
                 menu_obj.key(keys.OK)
             menu_obj.pos = 0
@@ -248,7 +249,7 @@ def test_the_menu_fits():
         menu_obj.pos = 4
         menu_obj.key(keys.OK)                       # the seats screen
         for _ in range(9):
-            screens.menu(Recorder(), app)
+            menu_draw(Recorder(), app)
             menu_obj.key(keys.OK)
             menu_obj.key(keys.DOWN)
 

@@ -8,7 +8,7 @@ from micropython import const
 from dicetray import games
 from dicetray.engine.actions import BadHeader, Illegal, ROLL, BANK, KEEP, ORDER, UNDO, VOID
 from dicetray.engine.history import History
-from dicetray.engine.record import MAX_TOTAL
+from dicetray.engine.lines import MAX_TOTAL
 
 _CHECKPOINT_EVERY = const(128)  # actions between saved states: bounds undo's replay
 _SMALL_HEAP = sys.implementation.name == "micropython"

@@ -1,20 +1,24 @@
 # Game record lines (docs/record-format.md): JSON Lines with a CRC-32 "c"
-# member at the end of each line the tray writes.
+# member at the end of each line the tray writes. Reading them back, and
+# the header a new record starts with.
 import json
 import sys
 from binascii import crc32
 
 from micropython import const
 
-from dicetray.engine.actions import NAMES, kind_of, ROLL, BANK, KEEP, ORDER
+from dicetray.engine.actions import kind_of
+# What writing a line needs is in lines.py (all a tray loads while a game is
+# played); it is here too, so readers of records need only this module.
+from dicetray.engine.lines import (MAX_TOTAL, crc_text, encode_action, has_control,  # noqa: F401
+                                   json_ints, json_string, utf8, with_crc)
 
 _C_HEAD = b',"c":"'  # a checked line ends ,"c":"xxxxxxxx"}
 _C_TAIL = 16         # len(',"c":"xxxxxxxx"}')
 
 # Limits of a record (docs/record-format.md, "Limits"), the same on every
-# runtime; nesting and digits are strictjson's, names replay's.
+# runtime; nesting and digits are strictjson's, names replay's, totals lines'.
 MAX_LINE = const(4096)   # bytes in a line, without its line end
-MAX_TOTAL = 2147483647   # 2^31 - 1: a score or running total never passes it
 
 
 if sys.implementation.name == "micropython":
@@ -38,18 +42,6 @@ class BadLine(ValueError):
     def __init__(self, reason, torn=False):
         super().__init__(reason)
         self.torn = torn
-
-
-def crc_text(text):
-    """8 lower-case hex digits of CRC-32 over bytes or str."""
-    if type(text) is str:
-        text = text.encode()
-    return "%08x" % (crc32(text) & 0xFFFFFFFF)
-
-
-def with_crc(text):
-    """Append the "c" member to a one-line JSON object text."""
-    return text[:-1] + ',"c":"' + crc_text(text) + '"}'
 
 
 def _crc_matches(line):
@@ -88,61 +80,6 @@ def action_of(obj):
         raise BadLine('no action name "a"')
     kind = kind_of(name)
     return kind, obj.get("d"), obj.get("p")
-
-
-def has_control(raw, quotes=False):
-    """Whether UTF-8 bytes hold a control character (C0, DEL, C1: U+0080
-    to U+009F are C2 80..9F), or with quotes a '"' or a backslash. Bytes,
-    not characters: iterating a str makes a one-character string of each,
-    which MicroPython interns for good (the letters of a few names cost a
-    new qstr pool of KBs)."""
-    after_c2 = False
-    for c in raw:
-        if c < 32 or c == 127 or (after_c2 and c < 0xA0) or (quotes and (c == 34 or c == 92)):
-            return True
-        after_c2 = c == 0xC2
-    return False
-
-
-def utf8(text):
-    """The UTF-8 bytes of a str (a lone surrogate as it is, never an error)."""
-    return text.encode("utf-8", "surrogatepass")
-
-
-def json_string(text):
-    """A JSON string literal, the same bytes on CPython and MicroPython."""
-    if not has_control(utf8(text), True):
-        return '"' + text + '"'  # the usual case, without a look at each character
-    out = '"'
-    for ch in text:
-        if ch == '"' or ch == "\\":
-            out += "\\" + ch
-        elif ord(ch) < 32 or 127 <= ord(ch) < 160:  # control characters
-            out += "\\u%04x" % ord(ch)
-        else:
-            out += ch
-    return out + '"'
-
-
-def json_ints(values):
-    return "[" + ",".join([str(v) for v in values]) + "]"
-
-
-def encode_action(kind, dice=None, p=None, t=None, snap=None):
-    """One record line (no newline) for an action, with its check; `snap`,
-    ints, is the state after it for a fast resume (docs/record-format.md)."""
-    text = '{"a":"' + NAMES[kind] + '"'
-    if kind == ROLL or kind == KEEP:
-        text += ',"d":' + json_ints(dice)
-    elif kind == ORDER:
-        text += ',"p":' + json_ints(p)
-    elif kind == BANK and p is not None:
-        text += ',"p":%d' % p
-    if t is not None:
-        text += ',"t":%d' % t
-    if snap is not None:
-        text += ',"snap":' + json_ints(snap)
-    return with_crc(text + "}")
 
 
 def encode_header(game, players, opts=None, extra=None):

@@ -7,7 +7,6 @@ it reads the accelerometer FIFO and feeds the throw detector; it redraws
 only when something changed (the display driver then sends only the
 changed columns of the changed pages).
 """
-import gc
 import time
 
 from micropython import const
@@ -35,10 +34,11 @@ SETUP = const(4)        # "Tray setup": the tray learns itself (tray/calibrate.p
 
 # A game's modules (games/) are dropped when the menu comes back (their
 # bytecode is RAM on a Pico unless frozen) and imported again by the next
-# game; so is the code that reads a record, needed only to resume one. The
+# game; so is the code that reads a record (and lists, starts or deletes
+# one: shelf.py), needed only to resume one or in the menu. The
 # table (play.py) and the game (game.py) are imported at boot, while the heap
 # is still in one piece: dropping and loading them again would leave holes.
-_READING = ("engine.replay", "engine.strictjson", "tray.recover")
+_READING = ("engine.replay", "engine.strictjson", "engine.record", "tray.recover", "tray.shelf")
 
 
 _ASK_LEAVE = const(1)
@@ -206,7 +206,8 @@ class App:
         elif mode == SETUP:
             self.setup.draw(fb)
         else:
-            screens.menu(fb, self)
+            from dicetray.tray import menu
+            menu.draw(fb, self)
         fb.show()
         self.dirty = False
 
@@ -275,7 +276,9 @@ class App:
         elif mode == SETUP:
             self.setup_key(code)
         else:
-            self.menu_key(code, now)
+            from dicetray.tray import menu
+            if menu.on_key(self, code):
+                self.start_game(now)
 
     def on_long(self, code, now):
         if self.mode == PLAY and self.table.long_key(code):
@@ -300,28 +303,13 @@ class App:
         if what == _ASK_LEAVE:
             self.end_game()
         elif what == _ASK_DELETE:
-            self.store.delete(self._delete)
+            from dicetray.tray import shelf  # the menu's: loaded with it
+            shelf.delete(self.store, self._delete)
             self.message = "Deleted %04d" % self._delete
 
-    def menu_key(self, code, now):
-        from dicetray.tray import menu
-        self.message = None
-        done = self.menu.key(code)
-        if done == menu.START:
-            self.start_game(now)
-        elif done == menu.FREE:
-            numbers = self.store.numbers()
-            if not numbers:
-                self.message = "No records"
-            else:
-                self._delete = numbers[0]
-                self.ask(_ASK_DELETE, "Delete %04d?" % numbers[0], "(oldest record)")
-        elif done == menu.SETUP:
-            from dicetray.tray.calibrate import Setup
-            self.setup = Setup()
-            self.mode = SETUP
-        elif done == menu.NOTHING:
-            self.message = "UP/DOWN, OK"
+    def ask_delete(self, number):
+        self._delete = number
+        self.ask(_ASK_DELETE, "Delete %04d?" % number, "(oldest record)")
 
     def setup_key(self, code):
         from dicetray.tray.calibrate import BACK
@@ -332,19 +320,22 @@ class App:
             self.mode = MENU
 
     def start_game(self, now):
-        if not self.store.can_start():
+        from dicetray.tray import shelf
+        if not shelf.can_start(self.store):
             self.message = "Flash full"
             return
         name, players, opts = self.menu.chosen()
-        # The menu's RAM first (with the game modules it looked at), so the
-        # game's modules load into one piece of heap.
+        try:
+            shelf.start(self.store, name, players, opts, now)
+        except OSError:
+            self.message = "Cannot write"
+            return
+        # The menu's RAM (with the game modules it looked at) goes before the
+        # game's modules load, so they load into one piece of heap.
         self.menu = None
+        del shelf
         unload("tray.menu", *_READING)
         unload_games()
         game = Game(name, players, opts)
-        try:
-            self.store.start(name, players, opts, now, game)
-        except OSError:
-            self.open_menu("Cannot write")
-            return
+        self.store.game = game  # for the snapshots
         self.play(game, now)

@@ -1,6 +1,10 @@
 """The new-game menu: game, number of players, the game's option, start,
 the seats (who plays, in which order), free flash.
 
+Its keys and its screen are here, not in app.py or screens.py: the app
+drops this module (and shelf.py) while a game is played, and on a Pico a
+module's bytecode is RAM.
+
 UP/DOWN move between lines, OK (ROLL) changes the value on the line or
 starts. Names come from /roster.txt (one per line), else P1..P8. The last
 game started (game, option, players in their seats) is remembered in
@@ -9,8 +13,8 @@ game started (game, option, players in their seats) is remembered in
 from micropython import const
 
 from dicetray import games
-from dicetray.tray import keys
-from dicetray.tray.screens import number
+from dicetray.tray import keys, shelf
+from dicetray.tray.screens import number, status_marks
 
 ROSTER = "/roster.txt"
 LAST = "/last.txt"     # game name, option index, then the players in seat order
@@ -196,3 +200,47 @@ def fb_names(fb, names, count, x, y):
         fb.text(name, x, y, 1)
         x += 8 * len(name) + 8
     return x
+
+
+def draw(fb, app):
+    """The menu's screen (the seats' own while a seat is chosen)."""
+    m = app.menu
+    fb.fill(0)
+    if m.seat >= 0:
+        from dicetray.tray import seats
+        seats.draw(fb, m, 8)   # who sits where (the menu's own screen)
+        return
+    fb.text("New game", 0, 0, 1)
+    status_marks(fb, app)
+    top = m.pos - m.SHOWN + 1 if m.pos >= m.SHOWN else 0  # scrolled to keep the cursor shown
+    for row in range(m.SHOWN):
+        i = top + row
+        y = 8 + 8 * row
+        if i == m.pos:
+            fb.text(">", 0, y, 1)
+        m.draw_line(fb, i, y, 8)
+    if app.message:
+        fb.text(app.message, 0, 56, 1)
+
+
+def on_key(app, code):
+    """A key pressed while the menu is shown (App.on_press); True when
+    the players chose Start."""
+    app.message = None
+    done = app.menu.key(code)
+    if done == START:
+        return True
+    if done == FREE:
+        found = shelf.numbers(app.store)
+        if not found:
+            app.message = "No records"
+        else:
+            app.ask_delete(found[0])
+    elif done == SETUP:
+        from dicetray.tray.app import SETUP as SETUP_MODE
+        from dicetray.tray.calibrate import Setup
+        app.setup = Setup()
+        app.mode = SETUP_MODE
+    elif done == NOTHING:
+        app.message = "UP/DOWN, OK"
+    return False

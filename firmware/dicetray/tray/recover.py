@@ -14,6 +14,7 @@ import os
 
 from micropython import const
 
+from dicetray.tray import shelf
 from dicetray.tray.store import JOURNAL_MAX, SNAP_EVERY, file_size, layout, remove, sync
 
 _CUT = ".cut"       # a copy of a record's good part being made: never trusted
@@ -199,7 +200,7 @@ def resume(store, now_ms):
     is no record. An unfinished game is opened for appending."""
     from dicetray.engine.replay import RecordError
     finish_cuts(store)
-    number = store.newest()
+    number = shelf.newest(store)
     if not number:
         return None
     try:
@@ -210,7 +211,7 @@ def resume(store, now_ms):
         return Resumed(number, None, "Bad %04d" % number)
     store.t0 = last_t
     store.ticks0 = now_ms
-    if store.left_number() == number:  # its last lines, if still in the journal, go to the file with the next game
+    if shelf.left_number(store) == number:  # its last lines, if still in the journal, go to the file with the next game
         store.game = None  # the menu may need the memory
         return Resumed(number, game, None, True)
     if store.torn >= 0:  # the torn line stays until the flash takes the repair
@@ -376,7 +377,7 @@ def cut(store, size):
 
 def finish_cuts(store):
     repairs = []  # rare: only after a power cut during a repair
-    for name in store.names():
+    for name in shelf.names(store):
         if name.endswith(_CUT) or name.endswith(_WHOLE):
             repairs.append(name)
     for name in repairs:

@@ -294,26 +294,6 @@ def over(fb, table):
 
 
 # -- menus and questions ---------------------------------------------------------
-def menu(fb, app):
-    m = app.menu
-    fb.fill(0)
-    if m.seat >= 0:
-        from dicetray.tray import seats
-        seats.draw(fb, m, _CH)   # who sits where (the menu's own screen)
-        return
-    fb.text("New game", 0, 0, 1)
-    status_marks(fb, app)
-    top = m.pos - m.SHOWN + 1 if m.pos >= m.SHOWN else 0  # scrolled to keep the cursor shown
-    for row in range(m.SHOWN):
-        i = top + row
-        y = 8 + 8 * row
-        if i == m.pos:
-            fb.text(">", 0, y, 1)
-        m.draw_line(fb, i, y, _CH)
-    if app.message:
-        fb.text(app.message, 0, 56, 1)
-
-
 def confirm(fb, app):
     fb.fill(0)
     fb.text(app.ask1, 0, 12, 1)

@@ -20,25 +20,26 @@ Every SNAP_EVERY lines (and whenever undos reach back before the last one)
 an action line carries a "snap" member, the game's state after it
 (docs/record-format.md, "Snapshots"), so a boot replays only the few lines
 after the last one, found in the journal or the record's tail. Nothing
-here raises on a flash error except append() and start(), whose OSError
-the tray shows as a message: the record on flash stays the truth.
+here raises on a flash error except append() (and shelf.start()), whose
+OSError the tray shows as a message: the record on flash stays the truth.
+Which records exist, starting one and deleting one are in shelf.py, loaded
+only at boot and in the menu: a Pico keeps a module's bytecode in RAM.
 """
 import os
 
 from micropython import const
 
-from dicetray import VERSION
-from dicetray.engine import record
+from dicetray.engine.lines import encode_action
 
 GAMES_DIR = "/games"
 JOURNAL_DIR = "/journal"
 SUFFIX = ".jsonl"
 _LOW_BYTES = const(65536)    # warn below this much free flash
-_FULL_BYTES = const(16384)   # no new game below this (a long game is ~10 KB)
+FULL_BYTES = const(16384)    # no new game below this (a long game is ~10 KB)
 _CHECK_EVERY = const(32)     # actions between two free-space checks
 SNAP_EVERY = const(12)       # lines between snapshots: boot replays at most 11 actions
 JOURNAL_MAX = const(480)     # bytes of lines in a journal (with its size line: inline, <= 512 B)
-_LEFT = "/left"              # in the records' folder: the number of the record last left
+LEFT = "/left"               # in the records' folder: the number of the record last left
 
 
 def sync():
@@ -70,13 +71,6 @@ def layout(rules):
     return crc32(names.encode()) & 0xFFFF
 
 
-def _number(name):
-    """N of a record file name NNNN.jsonl, else 0."""
-    if len(name) == 4 + len(SUFFIX) and name.endswith(SUFFIX) and name[:4].isdigit():
-        return int(name[:4])
-    return 0
-
-
 def _mkdir(path):
     try:
         os.mkdir(path)
@@ -106,37 +100,11 @@ class Store:
         self.torn = -1       # where a torn last line still to cut away begins
         self.newline = False  # its last line lacks the newline
         self.low = False     # free flash below the warning level
-        self._make_dirs()
+        self.make_dirs()
 
-    def _make_dirs(self):
+    def make_dirs(self):
         _mkdir(self.root)
         _mkdir(self.journal)
-
-    # -- which records exist ---------------------------------------------------
-    def names(self):
-        """Names in the records folder, one at a time (no list of them all)."""
-        try:
-            for entry in os.ilistdir(self.root):
-                yield entry[0]
-        except OSError:
-            return
-
-    def numbers(self):
-        """Record numbers on flash, oldest first."""
-        found = []
-        for name in self.names():
-            number = _number(name)
-            if number:
-                found.append(number)
-        found.sort()
-        return found
-
-    def newest(self):
-        """The highest record number, 0 when there is none."""
-        best = 0
-        for name in self.names():
-            best = max(best, _number(name))
-        return best
 
     def path(self, number):
         return "%s/%04d%s" % (self.root, number, SUFFIX)
@@ -155,21 +123,11 @@ class Store:
         """'' when fine, else a short warning; sets self.low."""
         free = self.free_bytes()
         self.low = free < _LOW_BYTES
-        if free < _FULL_BYTES:
+        if free < FULL_BYTES:
             return "Flash full"
         if self.low:
             return "Flash low %dK" % (free // 1024)
         return ""
-
-    def can_start(self):
-        return self.free_bytes() >= _FULL_BYTES
-
-    def delete(self, number):
-        """Remove one record (only ever after the player confirmed it)."""
-        if number == self.number:
-            self.finish()
-        remove(self.journal_path(number))
-        os.remove(self.path(number))
 
     # -- reading back (recover.py, loaded only for it) ---------------------------
     def resume(self, now_ms):
@@ -195,40 +153,12 @@ class Store:
         return recover.full_game(self)
 
     # -- writing ---------------------------------------------------------------
-    def start(self, game, players, opts, now_ms, live=None):
-        """A new record with its header; returns its number. `live` is the
-        Game being played (for the snapshots). OSError when it cannot."""
-        self.finish()
-        self._make_dirs()
-        number = self.newest() + 1
-        if number > 9999:
-            raise OSError(28)  # ENOSPC: the counter is spent
-        if self.left_number() == number:  # a deleted record's number, used again
-            remove(self.root + _LEFT)
-        jpath = self.journal_path(number)
-        remove(jpath)  # a stray one must not join the new record
-        if file_size(jpath) >= 0:
-            raise OSError(5)
-        line = record.encode_header(game, players, opts, {"fw": "dicetray " + VERSION})
-        path = self.path(number)
-        # LittleFS commits a new file's entry at open and its data at close:
-        # a power cut in between would leave an empty record. The header is
-        # written aside and renamed (atomic) into place; a stale aside file
-        # has this same number and is overwritten here.
-        aside = path + ".new"
-        try:
-            with open(aside, "w") as f:
-                f.write(line + "\n")
-            os.rename(aside, path)
-            sync()
-        except Exception:
-            remove(aside)  # no header-less record left behind
-            if file_size(path) <= 0:
-                remove(path)
-                raise OSError(28)
+    def opened(self, number, live, size, now_ms):
+        """Record `number` (just written, `size` bytes: its header) is the one
+        to append to; `live` is its Game (for the snapshots)."""
         self.number = number
         self.game = live
-        self.size = file_size(path)
+        self.size = size
         self.jn = 0
         self.line = 2
         self.since_snap = 0
@@ -238,7 +168,6 @@ class Store:
         self.t0 = 0
         self.ticks0 = now_ms
         self.check_space()
-        return number
 
     def append(self, kind, dice, p, now_ms):
         """Write one action line and make it durable (in the journal, or
@@ -259,7 +188,7 @@ class Store:
             if self.since_snap + 1 >= SNAP_EVERY or k < self.snap_k:
                 rules = game.rules
                 snap = [layout(rules), self.line, k] + list(rules.snapshot())
-        line = record.encode_action(kind, dice, p, t, snap)
+        line = encode_action(kind, dice, p, t, snap)
         line = (("\n" if self.newline else "") + line + "\n").encode()
         n = len(line)
         if n > JOURNAL_MAX:  # too long for any journal: in the record with the batch
@@ -340,21 +269,13 @@ class Store:
         except Exception:
             pass
 
-    def left_number(self):
-        """The record last left from the menu, 0 when none."""
-        try:
-            with open(self.root + _LEFT) as f:
-                return int(f.read(8))
-        except (OSError, ValueError):
-            return 0
-
     def finish(self):
         """The players left this record (from the menu, or after its result):
         it is not taken up again at the next boot (a failed mark only means
         the game comes back once more); its lines go to the file."""
         if self.number:
             try:
-                with open(self.root + _LEFT, "w") as f:
+                with open(self.root + LEFT, "w") as f:
                     f.write("%d" % self.number)
                 sync()
             except Exception:
