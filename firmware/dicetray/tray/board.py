@@ -1,13 +1,60 @@
 """Opens the tray's hardware from the pin map: one place that creates buses and pins."""
 from machine import I2C, PWM, Pin
 
+from micropython import const
+
 from dicetray.tray import keys, pins
+
+# SSD1306 commands of its power-on sequence (datasheet, application example).
+_CLOCK_DIV = const(0xD5)
+_MUX_RATIO = const(0xA8)
+_DISPLAY_OFFSET = const(0xD3)
+_START_LINE = const(0x40)
+_CHARGE_PUMP = const(0x8D)
+_MEM_MODE = const(0x20)
+_SEG_REMAP = const(0xA1)       # column 127 -> SEG0: image not mirrored
+_COM_SCAN_DEC = const(0xC8)    # COM scan remapped: image not upside down
+_COM_PINS = const(0xDA)
+_PRECHARGE = const(0xD9)
+_VCOMH = const(0xDB)
+_ENTIRE_ON_RESUME = const(0xA4)
+_NORMAL = const(0xA6)
+_SCROLL_OFF = const(0x2E)
 
 
 def open_display():
     from dicetray.tray.drivers.ssd1306 import SSD1306
     i2c = I2C(pins.OLED_I2C, sda=Pin(pins.OLED_SDA), scl=Pin(pins.OLED_SCL), freq=pins.I2C_FREQ)
-    return SSD1306(i2c, pins.OLED_ADDR)
+    oled = SSD1306(i2c, pins.OLED_ADDR)
+    start_panel(oled)
+    return oled
+
+
+def start_panel(oled):
+    """The panel's power-on sequence, then a blank screen and the panel on.
+    Sent once at boot: this module is dropped after it."""
+    from dicetray.tray.drivers.ssd1306 import DISPLAY_OFF, SET_CONTRAST
+    external_vcc = oled.external_vcc
+    c = oled.command
+    c(DISPLAY_OFF)
+    c(_CLOCK_DIV, 0x80)
+    c(_MUX_RATIO, oled.height - 1)
+    c(_DISPLAY_OFFSET, 0)
+    c(_START_LINE | 0)
+    c(_CHARGE_PUMP, 0x10 if external_vcc else 0x14)
+    c(_MEM_MODE, 0x00)  # horizontal: a window fills row by row
+    c(_SEG_REMAP)
+    c(_COM_SCAN_DEC)
+    c(_COM_PINS, 0x02 if oled.height == 32 else 0x12)
+    c(SET_CONTRAST, 0x9F if external_vcc else 0xCF)
+    c(_PRECHARGE, 0x22 if external_vcc else 0xF1)
+    c(_VCOMH, 0x40)
+    c(_ENTIRE_ON_RESUME)
+    c(_NORMAL)
+    c(_SCROLL_OFF)
+    oled.fill(0)
+    oled.show(True)
+    oled.poweron()
 
 
 def open_accel(range_g=4, odr_hz=200):

@@ -11,31 +11,22 @@ than a page, so the key pad's timer is never held up for long.
 
 Nothing in show() allocates: writevto() and writeto_mem() go through a
 transfer adaptor that allocates on the rp2 port, writeto() does not.
+
+The panel's power-on sequence is sent once, at boot, by board.py (which is
+then dropped: on a Pico a module's bytecode is RAM); the constructor only
+sets up the buffers.
 """
 import framebuf
 
 from micropython import const
 
-_SET_CONTRAST = const(0x81)
-_ENTIRE_ON_RESUME = const(0xA4)
+SET_CONTRAST = const(0x81)    # also sent by the power-on sequence (board.py)
+DISPLAY_OFF = const(0xAE)
 _NORMAL = const(0xA6)
 _INVERSE = const(0xA7)
-_DISPLAY_OFF = const(0xAE)
 _DISPLAY_ON = const(0xAF)
-_MEM_MODE = const(0x20)
 _COL_ADDR = const(0x21)
 _PAGE_ADDR = const(0x22)
-_START_LINE = const(0x40)
-_SEG_REMAP = const(0xA1)       # column 127 -> SEG0: image not mirrored
-_MUX_RATIO = const(0xA8)
-_COM_SCAN_DEC = const(0xC8)    # COM scan remapped: image not upside down
-_DISPLAY_OFFSET = const(0xD3)
-_COM_PINS = const(0xDA)
-_CLOCK_DIV = const(0xD5)
-_PRECHARGE = const(0xD9)
-_VCOMH = const(0xDB)
-_CHARGE_PUMP = const(0x8D)
-_SCROLL_OFF = const(0x2E)
 
 _CTRL_CMD = const(0x00)        # Co=0, D/C#=0: the rest are commands
 _CTRL_DATA = const(0x40)       # Co=0, D/C#=1: the rest is GDDRAM data
@@ -72,9 +63,8 @@ class SSD1306(framebuf.FrameBuffer):
         self.pages_sent = 0
         self.is_on = False
         self._panel_valid = False  # until the first show, the panel holds noise
-        self.init_display()
 
-    def _command(self, c, arg=-1):
+    def command(self, c, arg=-1):
         cmd = self._cmd
         cmd[0] = _CTRL_CMD
         cmd[1] = c
@@ -86,45 +76,22 @@ class SSD1306(framebuf.FrameBuffer):
             self.i2c.writeto(self.addr, cmd)
             self.bytes_sent += 3
 
-    def init_display(self):
-        # Order and values per the datasheet's application example.
-        self._command(_DISPLAY_OFF)
-        self._command(_CLOCK_DIV, 0x80)
-        self._command(_MUX_RATIO, self.height - 1)
-        self._command(_DISPLAY_OFFSET, 0)
-        self._command(_START_LINE | 0)
-        self._command(_CHARGE_PUMP, 0x10 if self.external_vcc else 0x14)
-        self._command(_MEM_MODE, 0x00)  # horizontal: a window fills row by row
-        self._command(_SEG_REMAP)
-        self._command(_COM_SCAN_DEC)
-        self._command(_COM_PINS, 0x02 if self.height == 32 else 0x12)
-        self._command(_SET_CONTRAST, 0x9F if self.external_vcc else 0xCF)
-        self._command(_PRECHARGE, 0x22 if self.external_vcc else 0xF1)
-        self._command(_VCOMH, 0x40)
-        self._command(_ENTIRE_ON_RESUME)
-        self._command(_NORMAL)
-        self._command(_SCROLL_OFF)
-        self.fill(0)
-        self._panel_valid = False
-        self.show()
-        self.poweron()
-
     def poweroff(self):
         """Panel to sleep (~10 uA); GDDRAM keeps the picture."""
-        self._command(_DISPLAY_OFF)
+        self.command(DISPLAY_OFF)
         self.is_on = False
 
     def poweron(self):
-        self._command(_DISPLAY_ON)
+        self.command(_DISPLAY_ON)
         self.is_on = True
 
     def contrast(self, level):
         if not 0 <= level <= 255:
             raise ValueError("contrast must be 0..255, got %d" % level)
-        self._command(_SET_CONTRAST, level)
+        self.command(SET_CONTRAST, level)
 
     def invert(self, flag):
-        self._command(_INVERSE if flag else _NORMAL)
+        self.command(_INVERSE if flag else _NORMAL)
 
     def _send(self, page, c0, c1):
         """Columns c0..c1-1 of one page: a window, then the data."""
