@@ -188,16 +188,22 @@ class Tray:
         # averaging rates per sample interval (1/1024), made once: at 400 Hz
         # t_ms steps 2, 3, 2, 3 ms and a division per sample costs too much
         n = _DT_MAX + 1
-        self._r_lf = array("H", (min(512, dt * 1024 // _TAU_LF_MS) for dt in range(n)))
-        self._r_sta = array("H", (min(1024, dt * 1024 // _TAU_STA_MS) for dt in range(n)))
-        self._r_mid = array("H", (min(1024, dt * 1024 // _TAU_MID_MS) for dt in range(n)))
-        self._r_g = array("H", (min(512, max(1, dt * 1024 // _TAU_G_MS)) for dt in range(n)))
-        self._r_up = array("H", (min(255, max(1, dt * 1024 // _TAU_FLOOR_UP_MS))
-                                 for dt in range(n)))
-        self._r_down = array("H", (min(255, max(1, dt * 1024 // _TAU_FLOOR_DOWN_MS))
-                                   for dt in range(n)))
+        self._r_lf = r_lf = array("H", bytes(2 * n))
+        self._r_sta = r_sta = array("H", bytes(2 * n))
+        self._r_mid = r_mid = array("H", bytes(2 * n))
+        self._r_g = r_g = array("H", bytes(2 * n))
+        self._r_up = r_up = array("H", bytes(2 * n))
+        self._r_down = r_down = array("H", bytes(2 * n))
         # a single ring's envelope kept per sample: 1 - dt/tau, at least a quarter
-        self._r_env = array("H", (max(256, 1024 - dt * 1024 // _TAU_ENV_MS) for dt in range(n)))
+        self._r_env = r_env = array("H", bytes(2 * n))
+        for dt in range(n):  # one loop, not a generator per table: less bytecode kept
+            r_lf[dt] = min(512, dt * 1024 // _TAU_LF_MS)
+            r_sta[dt] = min(1024, dt * 1024 // _TAU_STA_MS)
+            r_mid[dt] = min(1024, dt * 1024 // _TAU_MID_MS)
+            r_g[dt] = min(512, max(1, dt * 1024 // _TAU_G_MS))
+            r_up[dt] = min(255, max(1, dt * 1024 // _TAU_FLOOR_UP_MS))
+            r_down[dt] = min(255, max(1, dt * 1024 // _TAU_FLOOR_DOWN_MS))
+            r_env[dt] = max(256, 1024 - dt * 1024 // _TAU_ENV_MS)
         # the window's impacts: (start - onset ms, peak mag, sum |hx|, sum |hy|),
         # then the current one and the knock-like wait (_CUR_T ...)
         self._imps = array("i", bytes(4 * _IMP_SLOTS))
