@@ -57,7 +57,7 @@ def json_string(text):
 
 
 def json_ints(values):
-    return "[" + ",".join([str(v) for v in values]) + "]"
+    return "[" + ",".join(map(str, values)) + "]"
 
 
 def encode_action(kind, dice=None, p=None, t=None, snap=None):

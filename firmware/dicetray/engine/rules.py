@@ -91,7 +91,9 @@ class Rules:
     def snapshot(self):
         """The whole state packed in one array of 32-bit ints (small on the
         heap: the game keeps one every 128 actions for undo)."""
-        saved = array("i", [getattr(self, name) for name in self._STATE])
+        saved = array("i")
+        for name in self._STATE:
+            saved.append(getattr(self, name))
         for name in self._BUFFERS:
             for value in getattr(self, name):  # bytearray items as ints
                 saved.append(value)
@@ -137,4 +139,8 @@ class Rules:
         if not self.over:
             return []
         best = max(self.scores)
-        return [i for i in range(self.n) if self.scores[i] == best]
+        found = []
+        for i in range(self.n):
+            if self.scores[i] == best:
+                found.append(i)
+        return found

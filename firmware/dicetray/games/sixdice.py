@@ -310,5 +310,9 @@ class SixDice(Rules):
         if self.winner >= 0:
             return [self.winner]
         if not self.short:
-            return [q for q in range(self.n) if not self.is_out(q)]
+            found = []
+            for q in range(self.n):
+                if not self.is_out(q):
+                    found.append(q)
+            return found
         return Rules.winners(self)

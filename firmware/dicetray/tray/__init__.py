@@ -21,5 +21,9 @@ def unload_games():
     """Forget every game module (and its helpers) loaded so far: the next
     game, or the next one the menu shows, imports its own."""
     import sys
-    for name in [name for name in sys.modules if name.startswith("dicetray.games.")]:
-        unload(name[len("dicetray."):])
+    loaded = []  # not dropped while sys.modules is being walked
+    for name in sys.modules:
+        if name.startswith("dicetray.games."):
+            loaded.append(name[len("dicetray."):])
+    for name in loaded:
+        unload(name)

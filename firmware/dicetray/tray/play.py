@@ -49,7 +49,9 @@ class Table:
         self.game_module = games.module(game.game)  # title, words, its line on the play screen
         self.store = store
         self.gate = gate
-        self.names = [name[:_NAME_CHARS] for name in game.players]
+        self.names = []
+        for name in game.players:
+            self.names.append(name[:_NAME_CHARS])
         self.pending = bytearray(6)   # faces keyed for the throw on the tray
         self.npending = 0
         self.message = None

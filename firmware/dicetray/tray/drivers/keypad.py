@@ -21,6 +21,14 @@ from time import ticks_diff, ticks_ms
 from dicetray.tray.drivers.keyqueue import KeyQueue
 
 
+def _values(pins):
+    """Each pin's bound .value, or the pin itself when it has none."""
+    found = []
+    for pin in pins:
+        found.append(getattr(pin, "value", pin))
+    return tuple(found)
+
+
 class Keypad(KeyQueue):
     def __init__(self, rows, cols, keymap, debounce_ms=15, long_ms=700, queue_size=32):
         if len(keymap) != len(rows) * len(cols):
@@ -30,8 +38,8 @@ class Keypad(KeyQueue):
         self._col_pins = tuple(cols)
         # Keep bound .value methods of Pin objects: calling them allocates
         # nothing, while calling an object that only has __call__ may.
-        self._rows = tuple(getattr(r, "value", r) for r in rows)
-        self._cols = tuple(getattr(c, "value", c) for c in cols)
+        self._rows = _values(rows)
+        self._cols = _values(cols)
         self.debounce_ms = debounce_ms
         self._raw = 0          # last state read
         self._raw_since = ticks_ms()

@@ -71,7 +71,9 @@ class LIS3DH:
         # are the RP2040 and the host), left-justified 12-bit in HR mode.
         self._raw = array("h", bytes(6 * _BURST))
         raw = memoryview(self._raw)
-        self._bursts = [raw[:3 * n] for n in range(_BURST + 1)]
+        self._bursts = []
+        for n in range(_BURST + 1):
+            self._bursts.append(raw[:3 * n])
         self.samples = array("h", bytes(6 * _FIFO_DEPTH))
         self.overrun = False
         self.range_g = 0

@@ -46,8 +46,11 @@ class SSD1306(framebuf.FrameBuffer):
         self._shadow = bytearray(len(self.buffer))
         buf = memoryview(self.buffer)
         shadow = memoryview(self._shadow)
-        self._page_views = [buf[p * width:(p + 1) * width] for p in range(self.pages)]
-        self._shadow_views = [shadow[p * width:(p + 1) * width] for p in range(self.pages)]
+        self._page_views = []
+        self._shadow_views = []
+        for p in range(self.pages):
+            self._page_views.append(buf[p * width:(p + 1) * width])
+            self._shadow_views.append(shadow[p * width:(p + 1) * width])
         # A window command: columns first..last, page first..last.
         self._window = bytearray((_CTRL_CMD, _COL_ADDR, 0, width - 1, _PAGE_ADDR, 0, 0))
         self._cmd = bytearray(3)
@@ -58,7 +61,9 @@ class SSD1306(framebuf.FrameBuffer):
         self._tx[0] = _CTRL_DATA
         tx = memoryview(self._tx)
         self._tx_fb = framebuf.FrameBuffer(tx[1:], width, 8, framebuf.MONO_VLSB)
-        self._tx_views = [tx[:1 + _CELL * n] for n in range(width // _CELL + 1)]
+        self._tx_views = []
+        for n in range(width // _CELL + 1):
+            self._tx_views.append(tx[:1 + _CELL * n])
         self.bytes_sent = 0
         self.pages_sent = 0
         self.is_on = False
