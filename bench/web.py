@@ -8,8 +8,9 @@ the page's own performance.now() when the canvas first shows a lit
 screen, i.e. from the start of the navigation. Speed: one virtual second
 at the menu on the page's board in node (the same board.js and runtime).
 Heap: an 8-player six-dice game keyed on the page's board in node
-(bench/web/game_heap.mjs) with the cross-compiled firmware, a collection
-after every key.
+(bench/web/game_heap.mjs) with the cross-compiled firmware, a throw trace
+fed to the detector before each keyed throw, a collection after every key;
+and that peak with the qstr pools an RP2040 would hold (qstr_pools).
 """
 import json
 import statistics
@@ -66,7 +67,7 @@ def run():
     if speed:
         print("| wall time for 1 s of virtual time at the menu (node) | %.0f ms |" % speed["runMs"])
     if game:
-        print("| 8-player six dice, manual mode, firmware as .mpy (32-bit: WebAssembly): live heap "
+        print("| 8-player six dice, throws fed to the detector, firmware as .mpy (32-bit: WebAssembly): live heap "
               "at the menu / after the start / peak | %.1f / %.1f / %.1f KB (%s) |"
               % (game["menu"] / 1024, game["started"] / 1024, game["peak"] / 1024, _last_screen(game)))
     else:
@@ -80,7 +81,8 @@ def run():
     print("The WebAssembly port is 32-bit like the RP2040 (the unix port's figures in `app` and `keys`")
     print("are 64-bit). The game runs the .mpy files `dicetray deploy` puts on a board; the page itself")
     print("runs the sources. Part of the heap is interned names (qstrs) in pools that double in size,")
-    print("the last one mostly empty; the board side's own names count here and are built in on rp2.")
+    print("the last one mostly empty; the board side's own names count here and are built in on rp2,")
+    print("hence the estimate (docs/firmware.md, \"Memory and speed\"; the goal on the chip is 64 KB).")
 
 
 def qstr_pools(peak, board):
