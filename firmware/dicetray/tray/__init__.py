@@ -3,6 +3,11 @@
 # tests on the host import its keys and drivers too.
 import gc
 
+# The code that reads a record back (and lists, starts or deletes one:
+# shelf.py): needed at boot, in the menu, and after a failed write or an
+# undo past the last snapshot; dropped again after each (app.py, store.py).
+READING = ("engine.replay", "engine.strictjson", "engine.record", "tray.recover", "tray.shelf")
+
 
 def unload(*names):
     """Forget dicetray modules no longer needed ("room.module"), so their

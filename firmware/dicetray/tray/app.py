@@ -11,7 +11,7 @@ import time
 
 from micropython import const
 
-from dicetray.tray import keys, screens, unload, unload_games
+from dicetray.tray import READING, keys, screens, unload, unload_games
 from dicetray.tray.gate import Gate
 from dicetray.tray.store import Store
 from dicetray.tray.play import Table
@@ -34,11 +34,9 @@ SETUP = const(4)        # "Tray setup": the tray learns itself (tray/calibrate.p
 
 # A game's modules (games/) are dropped when the menu comes back (their
 # bytecode is RAM on a Pico unless frozen) and imported again by the next
-# game; so is the code that reads a record (and lists, starts or deletes
-# one: shelf.py), needed only to resume one or in the menu. The
-# table (play.py) and the game (game.py) are imported at boot, while the heap
-# is still in one piece: dropping and loading them again would leave holes.
-_READING = ("engine.replay", "engine.strictjson", "engine.record", "tray.recover", "tray.shelf")
+# game; so is the code that reads a record (READING). The table (play.py)
+# and the game (game.py) are imported at boot, while the heap is still in
+# one piece: dropping and loading them again would leave holes.
 
 
 _ASK_LEAVE = const(1)
@@ -85,7 +83,7 @@ class App:
         self._next_sample = now
         self.store = Store()
         found = self.store.resume(now)
-        unload(*_READING)  # only needed again after a failed write
+        unload(*READING)  # only needed again after a failed write
         if found is None or found.game is None or found.left:
             message = found and found.message  # "Bad 0003" when unreadable
             found = None  # the menu may need that memory
@@ -100,7 +98,7 @@ class App:
     def open_menu(self, message):
         if self.table is not None:
             self.table = None
-            unload(*_READING)
+            unload(*READING)
             unload_games()
         from dicetray.tray.menu import Menu
         self.menu = Menu()
@@ -334,7 +332,7 @@ class App:
         # game's modules load, so they load into one piece of heap.
         self.menu = None
         del shelf
-        unload("tray.menu", *_READING)
+        unload("tray.menu", *READING)
         unload_games()
         game = Game(name, players, opts)
         self.store.game = game  # for the snapshots

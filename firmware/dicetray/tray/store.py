@@ -140,17 +140,24 @@ class Store:
     def reload(self):
         """The game as the flash has it (after a failed write). Never
         raises: when even that cannot be read, the game as it was."""
-        from dicetray.tray import recover
+        from dicetray.tray import READING, recover, unload
         try:
             return recover.load(self, self.number)[0]
         except Exception:
             return self.game
+        finally:
+            del recover
+            unload(*READING)  # the game goes on: its RAM again
 
     def full_game(self):
         """The game in play replayed in full, for an undo past its snapshot
         (Game.earlier)."""
-        from dicetray.tray import recover
-        return recover.full_game(self)
+        from dicetray.tray import READING, recover, unload
+        try:
+            return recover.full_game(self)
+        finally:
+            del recover
+            unload(*READING)
 
     # -- writing ---------------------------------------------------------------
     def opened(self, number, live, size, now_ms):
