@@ -32,4 +32,4 @@ k = 0
 for i in range(TAPS):
     if k < len(seen) and seen[k] == names[i % len(names)]:
         k += 1
-print("%s %d %d %d" % ("dma" if pad.via_dma() else "fifo", TAPS, k, pad.dropped))
+print("%s %d %d %d" % ("dma" if pad._dma is not None else "fifo", TAPS, k, pad.dropped))

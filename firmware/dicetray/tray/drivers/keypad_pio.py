@@ -12,7 +12,8 @@ bouncing contact never fills the FIFO.
 A DMA channel paced by the FIFO's DREQ (the datasheet's PIO0 RX0 = 4)
 moves each state at once into a ring of _RING words in RAM (the write
 address wraps at its 128-byte boundary, so the ring is aligned to 128),
-with a transfer count no game reaches; the DMA, like PIO, goes on during
+with a transfer count no game reaches (board.py sets it up, code dropped
+after boot, and hands it over); the DMA, like PIO, goes on during
 an erase, so 16 taps fit in the ring however long the CPU is held. The
 push also raises the state machine's IRQ, only to wake the CPU: its soft
 handler (after the erase, if one runs) takes the states the channel has
@@ -35,14 +36,13 @@ from time import sleep_ms, ticks_ms
 
 from micropython import const
 from rp2 import PIO, StateMachine, asm_pio
+from uctypes import addressof
 
 from dicetray.tray.drivers.keyqueue import KeyQueue
 
 _STABLE = const(10)       # scans a new state must stay the same before it is sent
 _SCAN_CYCLES = const(17)  # PIO clocks of one scan while a new state is counted
-_RING = const(32)         # states the DMA ring holds: 16 taps while the CPU is held up
-_RING_BITS = const(7)     # its 128 bytes: where the write address wraps, and its alignment
-_TRANSFERS = const(0x3FFFFFFF)  # the channel's count: 500 M taps, and a small int (read without allocating)
+_RING = const(32)         # states the DMA ring holds (board.py makes it): 16 taps while the CPU is held up
 
 
 # The names in this body (set, in_, jmp, x, ...) are the PIO assembler's,
@@ -88,7 +88,11 @@ class PioKeypad(KeyQueue):
     """row0/col0: the first of 4 consecutive row / column GPIOs (Pins);
     the columns must already be inputs with pull-ups."""
 
-    def __init__(self, row0, col0, keymap, debounce_ms=10, long_ms=700, queue_size=32, sm_id=0, run=True):
+    def __init__(self, row0, col0, keymap, debounce_ms=10, long_ms=700, queue_size=32, sm_id=0, run=True,
+                 dma=None, ring=None):
+        """dma, ring: a DMA channel already started that moves what this state
+        machine pushes into ring (a memoryview of _RING words), or None: the
+        CPU drains the FIFO."""
         super().__init__(keymap, long_ms, queue_size)
         self.debounce_ms = debounce_ms
         # _STABLE scans of _SCAN_CYCLES clocks take debounce_ms.
@@ -99,8 +103,12 @@ class PioKeypad(KeyQueue):
         self._drain_cb = self._drain   # bound once: the IRQ path makes no objects
         self._tick_cb = self._tick
         self.irqs = 0                  # IRQs taken: alive() waits for the first
-        self._dma = None
-        self._use_dma(sm_id)           # before the state machine runs: its first state goes through it
+        self._dma = dma
+        self._ring = ring
+        if dma is not None:
+            self._ring_at = addressof(ring)
+            self._first = dma.count    # nothing moved yet: the state machine has not run
+            self._taken = 0            # states taken from the ring so far
         if run:  # else start() runs it, once its IRQ handler is in place
             self._sm.active(1)
 
@@ -118,33 +126,9 @@ class PioKeypad(KeyQueue):
         return self._count - before
 
     # -- the DMA ring -------------------------------------------------------------------
-    def _use_dma(self, sm_id):
-        try:
-            from rp2 import DMA
-            dma = DMA()
-        except (ImportError, OSError):  # before MicroPython 1.21, or every channel taken
-            return
-        from uctypes import addressof
-        # The heap aligns blocks to 16 bytes: 240 always hold 128 aligned to 128.
-        raw = bytearray(2 * (1 << _RING_BITS) - 16)
-        off = -addressof(raw) & ((1 << _RING_BITS) - 1)
-        if off + (1 << _RING_BITS) > len(raw):
-            dma.close()
-            return
-        self._ring = ring = memoryview(raw)[off:off + (1 << _RING_BITS)]
-        self._ring_at = addressof(ring)
-        self._taken = 0                # states taken from the ring so far
-        # A channel a soft reset left running (rp2 frees the object, not the
-        # transfer) would go on taking this FIFO's words: stop it first.
-        dma.active(0)
-        ctrl = dma.pack_ctrl(inc_read=False, treq_sel=(sm_id >> 2) * 8 + 4 + (sm_id & 3),
-                             ring_size=_RING_BITS, ring_sel=True)
-        dma.config(read=self._sm, write=ring, count=_TRANSFERS, ctrl=ctrl, trigger=True)
-        self._dma = dma
-
     def _from_ring(self, now):
         dma = self._dma
-        done = _TRANSFERS - dma.count  # states the channel has written (read first: all in place)
+        done = self._first - dma.count  # states the channel has written (read first: all in place)
         taken = self._taken
         at = dma.write - self._ring_at
         if not taken:
@@ -158,7 +142,7 @@ class PioKeypad(KeyQueue):
             if at != (done & (_RING - 1)) << 2:
                 self._no_dma()
                 return
-        elif not 0 <= at < 1 << _RING_BITS:   # a channel that does not wrap: stop it
+        elif not 0 <= at < _RING << 2:   # a channel that does not wrap: stop it
             self._no_dma()
             return
         if done - taken > _RING:       # the CPU was held for more than 16 taps: the oldest are overwritten
@@ -178,10 +162,6 @@ class PioKeypad(KeyQueue):
         dma.active(0)
         dma.close()
         self._ring = None
-
-    def via_dma(self):
-        """Whether the states come through the DMA ring (False: the FIFO)."""
-        return self._dma is not None
 
     # -- from IRQs -----------------------------------------------------------------------
     def start(self, period_ms=5):
