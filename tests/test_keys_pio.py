@@ -284,3 +284,25 @@ print(type(pad).__name__, pad.irqs)
 """, tmp_path / "flash")
     assert status == 0, out
     assert out.strip() == "PioKeypad 1"          # its first state came through the IRQ
+
+
+def test_after_a_soft_reset_the_pad_opens_again_and_keeps_taps(tmp_path, monkeypatch):
+    # rp2's soft reset (mpremote's Ctrl-D) frees the DMA object but leaves its
+    # transfer running; the next open claims the channel again, stops it and
+    # sets it up anew: taps in an erase still come through the ring.
+    out = run(tmp_path, True, """
+import vboard_dma
+tap(10, "1", 30)
+time.sleep_ms(100)
+print(events())
+board.soft_reset()
+print(vboard_dma.CHANNEL[0].claimed, vboard_dma.CHANNEL[0].busy)
+pad = hw.open_keypad()
+t0 = board.now_us
+for at, name in ((10, "2"), (70, "3"), (130, "4"), (190, "5"), (250, "6"), (310, "SKULL")):
+    tap(at, name, 30)
+held_up(1)
+time.sleep_ms(100)
+print(events(), pad._dma.channel, pad.dropped)
+""", "max", monkeypatch)
+    assert out == ["+1 -1", "False True", "+2 -2 +3 -3 +4 -4 +5 -5 +6 -6 +SKULL -SKULL 0 0"]
