@@ -62,9 +62,16 @@ _RXF = 0x020
 
 
 class _Region:
-    """Memory the firmware handed to a channel: its bytes, seen in place."""
+    """Memory the firmware handed to a channel, seen in place. Made at
+    import (the chip keeps nothing of the kind on the heap): config() fills
+    it in."""
 
-    def __init__(self, obj):
+    def __init__(self):
+        self.at = 0
+        self.n = 0
+        self.mem = None
+
+    def set(self, obj):
         mv = memoryview(obj)
         n = len(mv)
         self.at = addressof(mv)
@@ -72,8 +79,10 @@ class _Region:
         if n > 1:
             size = addressof(mv[1:]) - self.at  # the item size: bytes, 'H', 'I' ...
         self.n = n * size
-        self.mem = bytearray_at(self.at, self.n)
-        self.obj = obj   # kept alive while the channel may write it
+        # Bytes are written through the object itself; wider items through a
+        # byte view of the same memory (the one object the model keeps).
+        self.mem = obj if size == 1 else bytearray_at(self.at, self.n)
+        return self.at
 
 
 class Channel:
@@ -86,7 +95,7 @@ class Channel:
         self.reload = 0
         self.ctrl = 0
         self.busy = False
-        self.regions = [None, None]   # what read / write were last given as objects
+        self.regions = (_Region(), _Region())   # what read / write were last given as objects
         self.handler = None
         self.transfers = 0    # moved since import (tests)
 
@@ -196,7 +205,7 @@ class Channel:
 
     def _memory(self, addr, size):
         for r in self.regions:
-            if r is not None and r.at <= addr and addr + size <= r.at + r.n:
+            if r.mem is not None and r.at <= addr and addr + size <= r.at + r.n:
                 return r.mem, addr - r.at
         return None, 0
 
@@ -254,9 +263,7 @@ def _address(obj, ch, which, tx):
     m = getattr(obj, "_m", None)   # an rp2.StateMachine: its FIFO register
     if m is not None and hasattr(m, "rx_depth"):
         return _PIO_BASE[m.block.index] + (_TXF if tx else _RXF) + 4 * m.index
-    r = _Region(obj)
-    ch.regions[which] = r
-    return r.at
+    return ch.regions[which].set(obj)
 
 
 class DMA:
