@@ -306,3 +306,20 @@ time.sleep_ms(100)
 print(events(), pad._dma.channel, pad.dropped)
 """, "max", monkeypatch)
     assert out == ["+1 -1", "False True", "+2 -2 +3 -3 +4 -4 +5 -5 +6 -6 +SKULL -SKULL 0 0"]
+
+
+def test_opening_the_pad_again_without_stopping_it_keeps_taps_in_the_new_ring(tmp_path, monkeypatch):
+    # main.py interrupted (Ctrl-C, no soft reset) and the pad opened again:
+    # the first pad's channel would go on taking the FIFO's words into its
+    # own ring; opening the pad stops it first.
+    out = run(tmp_path, True, """
+first = pad._dma
+pad = hw.open_keypad()
+print(pad._dma is not None, pad._dma is not first)
+for at, name in ((10, "2"), (70, "3"), (130, "4"), (190, "5"), (250, "6"), (310, "SKULL")):
+    tap(at, name, 30)
+held_up(1)
+time.sleep_ms(100)
+print(events(), pad.dropped)
+""", "max", monkeypatch)
+    assert out == ["True True", "+2 -2 +3 -3 +4 -4 +5 -5 +6 -6 +SKULL -SKULL 0"]

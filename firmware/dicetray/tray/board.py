@@ -95,7 +95,7 @@ def open_keypad(debounce_ms=None, long_ms=700, scan_ms=5, pio=True):
             pio = False
     if pio:
         from dicetray.tray.drivers.keypad_pio import PioKeypad
-        dma, ring = _key_ring()
+        dma, ring = _key_ring(PioKeypad)
         pad = PioKeypad(Pin(pins.KEY_ROWS[0]), cols[0], keys.MATRIX, debounce_ms or 10, long_ms,
                         run=not scan_ms, dma=dma, ring=ring)
         if not scan_ms:
@@ -115,11 +115,16 @@ def open_keypad(debounce_ms=None, long_ms=700, scan_ms=5, pio=True):
     return pad
 
 
-def _key_ring():
+def _key_ring(pad_class):
     """A DMA channel started to move every state PIO0's state machine 0
     pushes (paced by its RX DREQ) into a ring of 32 words aligned to its
     128 bytes: (channel, ring); (None, None) without rp2.DMA (MicroPython
     before 1.21) or a free channel."""
+    old = pad_class.channel
+    if old is not None:  # a pad opened before (main.py stopped, opened again) would go on taking the words
+        pad_class.channel = None
+        old.active(0)
+        old.close()
     try:
         from rp2 import DMA, StateMachine
         dma = DMA()

@@ -88,6 +88,8 @@ class PioKeypad(KeyQueue):
     """row0/col0: the first of 4 consecutive row / column GPIOs (Pins);
     the columns must already be inputs with pull-ups."""
 
+    channel = None   # the DMA channel of the pad opened last: board.py stops it before the next
+
     def __init__(self, row0, col0, keymap, debounce_ms=10, long_ms=700, queue_size=32, sm_id=0, run=True,
                  dma=None, ring=None):
         """dma, ring: a DMA channel already started that moves what this state
@@ -106,6 +108,7 @@ class PioKeypad(KeyQueue):
         self._dma = dma
         self._ring = ring
         if dma is not None:
+            PioKeypad.channel = dma
             self._ring_at = addressof(ring)
             self._first = dma.count    # nothing moved yet: the state machine has not run
             self._taken = 0            # states taken from the ring so far
@@ -159,6 +162,8 @@ class PioKeypad(KeyQueue):
         """From now on the FIFO is drained by the CPU."""
         dma = self._dma
         self._dma = None
+        if PioKeypad.channel is dma:
+            PioKeypad.channel = None
         dma.active(0)
         dma.close()
         self._ring = None
