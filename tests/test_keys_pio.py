@@ -129,15 +129,18 @@ print(pad._sm.rx_fifo())
     assert out == ["+UNDO -UNDO +2 -2", "0"]
 
 
-def test_the_fifo_drain_allocates_nothing(tmp_path, monkeypatch):
+@pytest.mark.parametrize("dma", ["1", "0"])
+def test_the_drain_allocates_nothing(tmp_path, monkeypatch, dma):
+    # From the DMA ring, and from the FIFO (a port without rp2.DMA).
+    monkeypatch.setenv("VBOARD_DMA", dma)
     out = run(tmp_path, True, """
 import micropython
-pad._sm.irq(None)                        # no IRQ: this test drains the FIFO by hand
-pad2 = hw.open_keypad(pio=True, scan_ms=0)   # the same state machine
+pad.stop()                                   # its state machine and channel off
+pad2 = hw.open_keypad(pio=True, scan_ms=0)   # no IRQ: this test drains by hand
+print(pad2._dma is not None)
 for i in range(3):
     tap(5 + i * 60, "6", 30)
 time.sleep_ms(200)
-print(pad2._sm.rx_fifo())
 result = ["allocated", 0]
 
 def drain():
@@ -151,8 +154,86 @@ def drain():
 
 drain()
 print(*result)
-""", "typ", monkeypatch)
-    assert out == ["7", "no allocation 6"]   # the idle pad's first state, then 3 taps: 6 events
+print(events(), pad2.dropped)
+""".replace("events()", "events2()").replace("def drain", EVENTS2 + "\ndef drain"), "typ", monkeypatch)
+    assert out[0] == ("True" if dma == "1" else "False")
+    assert out[1:] == ["no allocation 6", "+6 -6 +6 -6 +6 -6 0"]   # 3 taps: 6 events
+
+
+EVENTS2 = """
+def events2():
+    out = []
+    while True:
+        e = pad2.get()
+        if e < 0:
+            return " ".join(out)
+        out.append(("+" if keys.kind(e) == keys.PRESS else "-") + keys.NAMES[keys.code(e)])
+"""
+
+
+TWELVE = """
+names = ("1", "2", "3", "4", "5", "6", "SKULL", "BANK", "VOID", "UNDO", "ROLL", "PLAYER")
+for i in range(12):
+    tap(10 + i * 60, names[i], 30)     # held 30 ms, 30 ms apart: 720 ms of taps
+held_up(ERASES)
+print((board.now_us - t0) // 1000)
+time.sleep_ms(100)
+print(events())
+print(pad._dma is not None, pad.dropped)
+"""
+
+
+def test_twelve_taps_while_the_cpu_is_held_up_are_kept_in_order(tmp_path, monkeypatch):
+    """12 taps of 30 ms, 30 ms apart, need 720 ms: one write that erases two
+    sectors at the W25Q16JV's worst case holds the CPU 800 ms (no soft IRQ
+    runs between the erases). The DMA ring keeps them all; the FIFO alone
+    (a port without rp2.DMA) keeps the first 4 taps and the press after."""
+    all12 = ("+1 -1 +2 -2 +3 -3 +4 -4 +5 -5 +6 -6 +SKULL -SKULL +BANK -BANK "
+             "+VOID -VOID +UNDO -UNDO +ROLL -ROLL +PLAYER -PLAYER")
+    body = TWELVE.replace("ERASES", "2")
+    assert run(tmp_path, True, body, "max", monkeypatch) == ["800", all12, "True 0"]
+    monkeypatch.setenv("VBOARD_DMA", "0")
+    out = run(tmp_path, True, body, "max", monkeypatch)
+    assert out[0] == "800" and out[2] == "False 0"
+    assert all12.startswith(out[1]) and len(out[1].split()) < 24
+
+
+def test_six_taps_inside_a_single_400ms_erase_are_kept(tmp_path, monkeypatch):
+    # The most 30 ms taps 30 ms apart that fit in one worst-case sector erase;
+    # the 6th is lost without the DMA.
+    body = TWELVE.replace("range(12)", "range(6)").replace("ERASES", "1")
+    six = "+1 -1 +2 -2 +3 -3 +4 -4 +5 -5 +6 -6"
+    assert run(tmp_path, True, body, "max", monkeypatch) == ["400", six, "True 0"]
+    monkeypatch.setenv("VBOARD_DMA", "0")
+    out = run(tmp_path, True, body, "max", monkeypatch)
+    assert out[1] != six and six.startswith(out[1])
+
+
+def test_more_taps_than_the_ring_holds_in_one_hold_up_are_counted_as_dropped(tmp_path, monkeypatch):
+    # 20 taps inside one 1.6 s hold-up: 40 states for a ring of 32. The newest
+    # 32 are kept, in order; the 8 overwritten ones are counted, not hidden.
+    out = run(tmp_path, True, TWELVE.replace("range(12)", "range(20)").replace(
+        "names[i]", "names[i % 12]").replace("ERASES", "4"), "max", monkeypatch)
+    assert out[0] == "1600"
+    assert out[2] == "True 8"
+    assert out[1].split()[-2:] == ["+BANK", "-BANK"]
+
+
+@pytest.mark.parametrize("setting", ["0", "dead"])
+def test_without_a_running_dma_the_fifo_is_drained_and_taps_are_kept(tmp_path, monkeypatch, setting):
+    # No rp2.DMA (MicroPython before 1.21), or a DMA that never moves a word
+    # (an emulator without one): the first state stays in the FIFO, so the
+    # IRQ handler drains the FIFO itself, as before.
+    monkeypatch.setenv("VBOARD_DMA", setting)
+    out = run(tmp_path, True, """
+print(pad._dma is not None, pad.irqs)
+for at, name, hold in ((10, "1", 30), (70, "2", 45), (150, "3", 60), (240, "4", 40)):
+    tap(at, name, hold)
+held_up(1)
+time.sleep_ms(100)
+print(events())
+""", "max", monkeypatch)
+    assert out == ["False 1", "+1 -1 +2 -2 +3 -3 +4 -4"]
 
 
 def test_without_rp2_the_pad_falls_back_to_the_timer_scan(tmp_path, monkeypatch):
@@ -203,3 +284,42 @@ print(type(pad).__name__, pad.irqs)
 """, tmp_path / "flash")
     assert status == 0, out
     assert out.strip() == "PioKeypad 1"          # its first state came through the IRQ
+
+
+def test_after_a_soft_reset_the_pad_opens_again_and_keeps_taps(tmp_path, monkeypatch):
+    # rp2's soft reset (mpremote's Ctrl-D) frees the DMA object but leaves its
+    # transfer running; the next open claims the channel again, stops it and
+    # sets it up anew: taps in an erase still come through the ring.
+    out = run(tmp_path, True, """
+import vboard_dma
+tap(10, "1", 30)
+time.sleep_ms(100)
+print(events())
+board.soft_reset()
+print(vboard_dma.CHANNEL[0].claimed, vboard_dma.CHANNEL[0].busy)
+pad = hw.open_keypad()
+t0 = board.now_us
+for at, name in ((10, "2"), (70, "3"), (130, "4"), (190, "5"), (250, "6"), (310, "SKULL")):
+    tap(at, name, 30)
+held_up(1)
+time.sleep_ms(100)
+print(events(), pad._dma.channel, pad.dropped)
+""", "max", monkeypatch)
+    assert out == ["+1 -1", "False True", "+2 -2 +3 -3 +4 -4 +5 -5 +6 -6 +SKULL -SKULL 0 0"]
+
+
+def test_opening_the_pad_again_without_stopping_it_keeps_taps_in_the_new_ring(tmp_path, monkeypatch):
+    # main.py interrupted (Ctrl-C, no soft reset) and the pad opened again:
+    # the first pad's channel would go on taking the FIFO's words into its
+    # own ring; opening the pad stops it first.
+    out = run(tmp_path, True, """
+first = pad._dma
+pad = hw.open_keypad()
+print(pad._dma is not None, pad._dma is not first)
+for at, name in ((10, "2"), (70, "3"), (130, "4"), (190, "5"), (250, "6"), (310, "SKULL")):
+    tap(at, name, 30)
+held_up(1)
+time.sleep_ms(100)
+print(events(), pad.dropped)
+""", "max", monkeypatch)
+    assert out == ["True True", "+2 -2 +3 -3 +4 -4 +5 -5 +6 -6 +SKULL -SKULL 0"]

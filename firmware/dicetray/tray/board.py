@@ -21,6 +21,11 @@ _ENTIRE_ON_RESUME = const(0xA4)
 _NORMAL = const(0xA6)
 _SCROLL_OFF = const(0x2E)
 
+# The key pad's DMA ring (drivers/keypad_pio.py reads it as 32 words).
+_RING_BITS = const(7)     # 128 bytes: where the write address wraps, and its alignment
+_TRANSFERS = const(0x3FFFFFFF)  # 500 M taps, and a small int: reading the count allocates nothing
+_DREQ_PIO0_RX0 = const(4)       # RP2040 datasheet 2.5.3.1
+
 
 def open_display():
     from dicetray.tray.drivers.ssd1306 import SSD1306
@@ -90,8 +95,9 @@ def open_keypad(debounce_ms=None, long_ms=700, scan_ms=5, pio=True):
             pio = False
     if pio:
         from dicetray.tray.drivers.keypad_pio import PioKeypad
+        dma, ring = _key_ring(PioKeypad)
         pad = PioKeypad(Pin(pins.KEY_ROWS[0]), cols[0], keys.MATRIX, debounce_ms or 10, long_ms,
-                        run=not scan_ms)
+                        run=not scan_ms, dma=dma, ring=ring)
         if not scan_ms:
             return pad
         pad.start(scan_ms)
@@ -107,6 +113,37 @@ def open_keypad(debounce_ms=None, long_ms=700, scan_ms=5, pio=True):
     if scan_ms:
         pad.start(scan_ms)
     return pad
+
+
+def _key_ring(pad_class):
+    """A DMA channel started to move every state PIO0's state machine 0
+    pushes (paced by its RX DREQ) into a ring of 32 words aligned to its
+    128 bytes: (channel, ring); (None, None) without rp2.DMA (MicroPython
+    before 1.21) or a free channel."""
+    old = pad_class.channel
+    if old is not None:  # a pad opened before (main.py stopped, opened again) would go on taking the words
+        pad_class.channel = None
+        old.active(0)
+        old.close()
+    try:
+        from rp2 import DMA, StateMachine
+        dma = DMA()
+    except (ImportError, OSError):
+        return None, None
+    from uctypes import addressof
+    # The heap aligns blocks to 16 bytes: 240 always hold 128 aligned to 128.
+    raw = bytearray(2 * (1 << _RING_BITS) - 16)
+    off = -addressof(raw) & ((1 << _RING_BITS) - 1)
+    if off + (1 << _RING_BITS) > len(raw):
+        dma.close()
+        return None, None
+    ring = memoryview(raw)[off:off + (1 << _RING_BITS)]
+    # A channel a soft reset left running (rp2 frees the object, not the
+    # transfer) would go on taking the FIFO's words: stop it first.
+    dma.active(0)
+    ctrl = dma.pack_ctrl(inc_read=False, treq_sel=_DREQ_PIO0_RX0, ring_size=_RING_BITS, ring_sel=True)
+    dma.config(read=StateMachine(0), write=ring, count=_TRANSFERS, ctrl=ctrl, trigger=True)
+    return dma, ring
 
 
 def open_piezo():

@@ -18,7 +18,7 @@ from dicetray_host.vboard.throws import throw_points
 
 TRACE_CAP = 64          # trace points the board holds (vboard_lis3dh._CAP)
 RESET_EXIT = 77
-BOARD_RESERVE = 256 * 1024  # heap for the virtual board itself (models incl. rp2/PIO ~42 KB, holes); the firmware gets `heap` in one piece
+BOARD_RESERVE = 288 * 1024  # heap for the virtual board itself (models incl. rp2 with PIO and DMA ~52 KB, holes); the firmware gets `heap` in one piece
 WDT_RESET = 3
 RUN_SLICE_MS = 1000     # virtual time per `run` command: the board answers often
 

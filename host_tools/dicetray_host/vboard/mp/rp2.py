@@ -12,6 +12,8 @@ sideset_base=, ...), active(), restart(), exec(), get(), put(), rx_fifo(),
 tx_fifo(), irq(handler); its IRQ handler runs as a soft IRQ for the flag
 with the state machine's own number, acknowledged first, as on rp2.
 
+rp2.DMA is vboard_dma's model of the DMA channels (VBOARD_DMA=0: none).
+
 VBOARD_PIO=0 in the environment makes `import rp2` fail, as on a port
 without it (the firmware then falls back to what it does there);
 VBOARD_PIO=dead gives state machines that never run (an emulated chip
@@ -540,3 +542,7 @@ def _static(cls, n):
 # Made at import, before the firmware's heap is set aside: on rp2 they are C statics.
 _PIOS = _static(PIO, 2)
 _SMS = _static(StateMachine, 8)
+
+# DMA (vboard_dma), as on MicroPython 1.21 and later; VBOARD_DMA=0: a port before that.
+if _setting("VBOARD_DMA") != "0":
+    from vboard_dma import DMA  # noqa: F401

@@ -126,6 +126,8 @@ class Board:
         self.pio_running = 0
         self.pio_irq = False
         self.pio_run = None     # vboard_pio.run_all
+        self.dma_dreq = None    # vboard_dma.dreq: a PIO FIFO's DREQ changed
+        self.dma_soft_reset = None
         self.gen = 0
 
     def prepare_pins(self):
@@ -371,6 +373,8 @@ class Board:
             blk.reset()
         del self.pio_sms[:]
         self.pio_running = 0
+        if self.dma_soft_reset is not None:
+            self.dma_soft_reset()
 
     def quit(self):
         self.quitting = True

@@ -521,12 +521,16 @@ class StateMachineModel:
         self.pushes += 1
         self.isr = 0
         self.isr_n = 0
+        if _board.dma_dreq is not None:   # its DREQ (RX) is up: a paced DMA channel takes the word now
+            _board.dma_dreq(self.block.index * 8 + 4 + self.index)
 
     def _pull(self):
         self.osr = self.tx[self.tx_head]
         self.tx_head = (self.tx_head + 1) % self.tx_depth
         self.tx_n -= 1
         self.osr_n = 0
+        if _board.dma_dreq is not None:   # room in the TX FIFO: its DREQ is up
+            _board.dma_dreq(self.block.index * 8 + self.index)
 
 
 def run_all(sms, t, stop_on_irq=True, exact=False):
