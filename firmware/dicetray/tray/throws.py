@@ -551,7 +551,8 @@ class Tray:
                     self._free_ck_val = t
         if imps[_WAIT_WHY]:
             # knock-like: a throw only once something moved after the last big impact
-            if not imps[_LATE] and t < imps[_KNOCK_T] + _AFTER_MS:
+            wait = _FLIGHT_MAX_MS if imps[_WAIT_WHY] == 5 else _AFTER_MS
+            if not imps[_LATE] and t < imps[_KNOCK_T] + wait:
                 return EV_NONE
             why = imps[_WAIT_WHY] if imps[_LATE] else 0
             imps[_WAIT_WHY] = 0
@@ -567,6 +568,9 @@ class Tray:
                 if knocks == _KNOCKS:
                     why = 0     # equal impacts from one spot with nothing between: knocks on the table
                 elif knocks == _KNOCK_LIKE and not imps[_LATE]:
+                    imps[_WAIT_WHY] = why
+                    return EV_NONE
+                elif why == 5 and self._slap_alone():
                     imps[_WAIT_WHY] = why
                     return EV_NONE
         self._state = _IDLE
@@ -695,6 +699,28 @@ class Tray:
                 return self._rise_t     # the loudest came later: dice after the key
             return self._cand_t0
         return self._cand_t0 + start
+
+    def _slap_alone(self):
+        # One sharp slap (pattern 5): a knock only rings after it; a die that
+        # lands dead still comes down again or slaps the floor as it settles.
+        # True when nothing came _LATE_MS after the loudest impact yet: then
+        # wait for it as long as a die can fly (_FLIGHT_MAX_MS).
+        n = self._imp_n
+        if n > _IMP_N:
+            return False
+        imps = self._imps
+        top = at = 0
+        for i in range(0, n << 2, 4):
+            if imps[i + 1] > top:
+                top = imps[i + 1]
+                at = imps[i]
+        late = 0
+        for i in range(0, n << 2, 4):
+            if imps[i] >= at + _LATE_MS:
+                late += 1
+        imps[_KNOCK_T] = self._cand_t0 + at
+        imps[_LATE] = late
+        return not late
 
     def _impact(self, t, mag, hx, hy):
         # Keep the impact that ends (the first _IMP_N); start one at t.
