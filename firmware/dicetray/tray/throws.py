@@ -1,23 +1,27 @@
-"""Throw, settle and tilt detection over LIS3DH samples (mg), in integers only.
-
-The same code runs on the board and on the host (`dicetray detect`). Feed it
-every sample; it keeps a handful of integer filters, allocates nothing per
-sample and counts time only from the t_ms it is given.
-
-Physics it relies on (see docs/throw-detection.md for the figures):
-- a throw lands on a tray that was resting: the slow part of the signal
-  (gravity plus hand or lifting motion) was steady before the first impact;
-- dice impacts are sharp and come several in a row: bounces, other dice,
-  face slaps while rolling; a table bump or a key tap is one ring that only
-  decays; a buzzing phone or a washing machine is steady, not impulsive;
-- dice fall, so their impacts push the floor down: the fast part is mostly
-  vertical, while a buzzing phone or a bumped table shakes it sideways;
-- knocks on the table come through the feet from one spot: impacts of one
-  strength, the same way, with only the tray's ring between and after;
-  a die's bounce is weaker than its landing, and dice roll on after;
-- dice are still when nothing has rung for a while, and that while is
-  longer after a hard impact, because a die may still be in the air.
-"""
+# Throw, settle and tilt detection over LIS3DH samples (mg), in integers only.
+#
+# The same code runs on the board and on the host (`dicetray detect`). Feed it
+# every sample; it keeps a handful of integer filters, allocates nothing per
+# sample and counts time only from the t_ms it is given.
+#
+# Physics it relies on (see docs/throw-detection.md for the figures):
+# - a throw lands on a tray that was resting: the slow part of the signal
+#   (gravity plus hand or lifting motion) was steady before the first impact;
+# - dice impacts are sharp and come several in a row: bounces, other dice,
+#   face slaps while rolling; a table bump or a key tap is one ring that only
+#   decays; a buzzing phone or a washing machine is steady, not impulsive;
+# - dice fall, so their impacts push the floor down: the fast part is mostly
+#   vertical, while a buzzing phone or a bumped table shakes it sideways;
+# - knocks on the table come through the feet from one spot: impacts of one
+#   strength, the same way, with only the tray's ring between and after;
+#   a die's bounce is weaker than its landing, and dice roll on after;
+# - dice are still when nothing has rung for a while, and that while is
+#   longer after a hard impact, because a die may still be in the air.
+#
+# Comments here, not docstrings: compiling this module from source (the unix
+# port's tests, a board given .py files) holds every docstring's text in the
+# heap until the module is built; the detector is the largest module the tray
+# imports.
 from array import array
 
 from micropython import const
@@ -130,6 +134,15 @@ _KEY_MS = const(300)
 _KEY_TAIL_MS = const(100)
 _KEY_WAIT_MS = const(1200)      # a keyed candidate waits for the keys' rings to end, this long at most
 _KEY_LEAD_MS = const(100)       # a key this soon after the onset may be what started it
+# An impact starting from _HIT_BEFORE_MS before a key's report to _HIT_AFTER_MS
+# after it is that key's contact (the scan reports 10-25 ms after the contact,
+# the impact shows within a sample or two of it).
+_HIT_BEFORE_MS = const(45)
+_HIT_AFTER_MS = const(15)
+# A keyed window whose impacts apart from the keys' reach this many times the
+# keys' own is a throw whatever its tail: a fingertip brings far less
+# momentum than a die.
+_DICE_OVER_KEY_X = const(4)
 # After a settle, whatever starts within this time is reported as EV_MOVED
 # (a die that balanced on an edge falls over), once it has lasted longer
 # than a key's contact could hide.
@@ -170,7 +183,8 @@ _CUR_Y = const(27)
 _WAIT_WHY = const(28)           # the pattern that waits for dice moving after knock-like impacts
 _LATE = const(29)               # impacts since _LATE_MS after the last big one
 _KNOCK_T = const(30)            # when the last big one started
-_IMP_SLOTS = const(31)
+_KEYMARK = const(31)            # bit i: kept impact i started with a key's contact; bit _IMP_N: the current one
+_IMP_SLOTS = const(32)
 # A gap in the samples longer than this restarts the filters.
 _GAP_MS = const(250)
 # Rates are looked up per sample interval; longer intervals use the last.
@@ -182,7 +196,7 @@ _MOVING = const(2)
 
 
 class Tray:
-    """Feed (t_ms, x_mg, y_mg, z_mg); get one EV_* per sample."""
+    # Feed (t_ms, x_mg, y_mg, z_mg); get one EV_* per sample.
 
     def __init__(self):
         # averaging rates per sample interval (1/1024), made once: at 400 Hz
@@ -211,16 +225,16 @@ class Tray:
         self.reset()
 
     def configure(self, floor_mg=0, key_ms=_KEY_MS, throw_mg=0):
-        """Figures learnt on this tray (tray/calibrate.py), 0 for the defaults:
-        its noise floor (the level to start from), how long a key's ring
-        lasts, and the peak of its weakest calibration throw."""
+        # Figures learnt on this tray (tray/calibrate.py), 0 for the defaults:
+        # its noise floor (the level to start from), how long a key's ring
+        # lasts, and the peak of its weakest calibration throw.
         self._floor0 = floor_mg << _FLOOR_FX
         self._key_ms = key_ms if key_ms > 0 else _KEY_MS
         peak = throw_mg // 3 if throw_mg > 0 else _THROW_PEAK_MG
         self._throw_peak = max(_SOFT_PEAK_MG, min(150, peak))
 
     def key_down(self, t):
-        """A key went down at t (the key scan's time, after its debounce)."""
+        # A key went down at t (the key scan's time, after its debounce).
         self._key_from = t - _KEY_PRE_MS
         self._key_until = t + self._key_ms
         if self._state == _CANDIDATE:
@@ -232,9 +246,10 @@ class Tray:
                 self._free_t = self._free_old   # what was loud since the contact was the key
             if self._free_ck_val >= self._key_from:
                 self._free_ck_val = self._free_old
+            self._mark_keys(t)
 
     def key_up(self, t):
-        """A key came up at t: the dome's release knocks too."""
+        # A key came up at t: the dome's release knocks too.
         self.key_down(t)
 
     def reset(self):
@@ -284,11 +299,11 @@ class Tray:
         self._rise_t = -1
         self._imp_n = 0
         imps = self._imps
-        imps[_WAIT_WHY] = imps[_LATE] = 0
+        imps[_WAIT_WHY] = imps[_LATE] = imps[_KEYMARK] = 0
         imps[_KNOCK_T] = 1 << 29
 
     def _restart(self, t, x, y, z):
-        """First sample or after a gap: start the filters from this sample."""
+        # First sample or after a gap: start the filters from this sample.
         self._bx = x << _LF_FX
         self._by = y << _LF_FX
         self._bz = z << _LF_FX
@@ -453,6 +468,8 @@ class Tray:
             imps[_CUR_M] = mag
             imps[_CUR_X] = hx if hx > 0 else -hx
             imps[_CUR_Y] = hy if hy > 0 else -hy
+            k = self._key_from + _KEY_PRE_MS    # the last key's report
+            imps[_KEYMARK] = (1 << _IMP_N) if k - _HIT_BEFORE_MS <= t <= k + _HIT_AFTER_MS else 0
             return EV_NONE
         if t - self._rest_since >= _TILT_REST_MS and t - self._tilt_t >= _TILT_EVERY_MS:
             self._tilt_t = t
@@ -460,17 +477,17 @@ class Tray:
         return EV_NONE
 
     def _candidate(self, t, dt, hx, hy, hz, az, mag, sta, dx, dy, dz):
-        """Collect evidence for _EVAL_MS, then decide: throw or not.
-
-        A throw has a sharp peak; more rings after the first that rise over
-        the envelope a single ring (bump, key tap) decays within; a high
-        peak over the mean (dice knock, a phone or a washer hums); energy in
-        the low band where the tray rocks on its feet (any die impact sets it
-        off, a phone's buzz does not); and the tray stays where it was. Or,
-        instead of the rises: a die that barely rolls keeps the tray loud
-        long after a single ring would have died; many dice at 100 Hz blur
-        into a rumble that has rises and dies away, unlike a steady hum.
-        """
+        # Collect evidence for _EVAL_MS, then decide: throw or not.
+        #
+        # A throw has a sharp peak; more rings after the first that rise over
+        # the envelope a single ring (bump, key tap) decays within; a high
+        # peak over the mean (dice knock, a phone or a washer hums); energy in
+        # the low band where the tray rocks on its feet (any die impact sets it
+        # off, a phone's buzz does not); and the tray stays where it was. Or,
+        # instead of the rises: a die that barely rolls keeps the tray loud
+        # long after a single ring would have died; many dice at 100 Hz blur
+        # into a rumble that has rises and dies away, unlike a steady hum.
+        #
         span = t - self._cand_t0
         if self._moved_cand and span > _KEY_PRE_MS and not self.moving and not self._keyed:
             self.moving = True
@@ -534,7 +551,8 @@ class Tray:
                     self._free_ck_val = t
         if imps[_WAIT_WHY]:
             # knock-like: a throw only once something moved after the last big impact
-            if not imps[_LATE] and t < imps[_KNOCK_T] + _AFTER_MS:
+            wait = _FLIGHT_MAX_MS if imps[_WAIT_WHY] == 5 else _AFTER_MS
+            if not imps[_LATE] and t < imps[_KNOCK_T] + wait:
                 return EV_NONE
             why = imps[_WAIT_WHY] if imps[_LATE] else 0
             imps[_WAIT_WHY] = 0
@@ -552,25 +570,21 @@ class Tray:
                 elif knocks == _KNOCK_LIKE and not imps[_LATE]:
                     imps[_WAIT_WHY] = why
                     return EV_NONE
+                elif why == 5 and self._slap_alone():
+                    imps[_WAIT_WHY] = why
+                    return EV_NONE
         self._state = _IDLE
         peak = self._peak
         if self._moved_cand and why != 1 and why != 3:
             why = 0     # after a settle only many impacts are a throw: one is a die falling over
-        free = self._free_t
-        if free > t - _KEY_PRE_MS:
-            free = self._free_old       # the key scan may not have told of that yet
-        if self._keyed and why and free < self._keyed_end + _KEY_TAIL_MS:
-            why = 0     # nothing outlasted the key's ring: it was the key
+        start = self._cand_t0
+        if self._keyed and why:
+            start = self._keyed_start(t)
+            if start < 0:
+                why = 0     # only keys and their rings
         self.why = why
         if why:
-            self.throw_start_ms = self._cand_t0
-            first = imps[1] if self._imp_n else imps[_CUR_M]
-            if (self._keyed and self._rise_t >= 0 and self._keyed_from <= self._cand_t0
-                    and 5 * first < 3 * peak):
-                # the key came first, the dice after; unless the onset's impact
-                # was (nearly) the window's loudest: a fingertip brings less
-                # momentum than a die, so that was the dice, with the key
-                self.throw_start_ms = self._rise_t
+            self.throw_start_ms = start
             self._watch(t, sta)
             return EV_THROW
         if self.moving:
@@ -578,8 +592,8 @@ class Tray:
         return EV_NONE
 
     def _pattern(self, span):
-        """Which pattern of the table in docs/throw-detection.md the window
-        shows (1-7), or 0: no throw."""
+        # Which pattern of the table in docs/throw-detection.md the window
+        # shows (1-7), or 0: no throw.
         peak = self._peak
         shift = max(abs(self._sx), abs(self._sy), abs(self._sz)) // span
         crest = peak * span // (self._energy + 1)
@@ -616,10 +630,103 @@ class Tray:
                 return 7        # a fading soft die
         return 0
 
-    def _impact(self, t, mag, hx, hy):
-        """Keep the impact that ends (the first _IMP_N); start one at t."""
+    def _mark_keys(self, t):
+        # A key was reported at t: the kept impacts and the current one
+        # that started with its contact are the key's.
+        imps = self._imps
+        lo = t - _HIT_BEFORE_MS - self._cand_t0
+        hi = t + _HIT_AFTER_MS - self._cand_t0
+        mark = imps[_KEYMARK]
+        n = self._imp_n
+        if n > _IMP_N:
+            n = _IMP_N
+        for i in range(n):
+            if lo <= imps[i << 2] <= hi:
+                mark |= 1 << i
+        if lo <= imps[_CUR_T] - self._cand_t0 <= hi:
+            mark |= 1 << _IMP_N
+        imps[_KEYMARK] = mark
+
+    def _keyed_start(self, t):
+        # A window a key may have started: when the dice landed (ms), or -1
+        # if it was only keys. An impact that started with a key's contact is
+        # the key's (_mark_keys); the others must reach a throw's peak and
+        # either 4 x the keys' (a fingertip brings far less momentum than a
+        # die) or something must stay loud after the key's ring (dice bounce
+        # and roll on, a ring only decays). The dice landed at the first impact
+        # of half the peak or more (a bounce is weaker than its landing): the
+        # first no key made if the loudest is no key's, else the first.
+        free = self._free_t
+        if free > t - _KEY_PRE_MS:
+            free = self._free_old       # the key scan may not have told of that yet
+        lasting = free >= self._keyed_end + _KEY_TAIL_MS
         n = self._imp_n
         imps = self._imps
+        more = n > _IMP_N       # more impacts than kept: the current one is not the next
+        if more:
+            n = _IMP_N
+        mark = imps[_KEYMARK]
+        key = other = 0
+        start = dice = -1
+        peak = self._peak
+        recent = t - _KEY_PRE_MS - self._cand_t0
+        for i in range(n if more else n + 1):
+            if i < n:
+                m = imps[(i << 2) + 1]
+                at = imps[i << 2]
+            else:
+                m = imps[_CUR_M]
+                at = imps[_CUR_T] - self._cand_t0
+                i = _IMP_N
+            if at > recent:
+                break       # a key the scan has not told of yet may have made it
+            if mark & (1 << i):
+                if m > key:
+                    key = m
+                if start < 0 and 2 * m >= peak:
+                    start = at
+            else:
+                if m > other:
+                    other = m
+                if dice < 0 and 2 * m >= peak:
+                    dice = at
+        if other < self._throw_peak or not (lasting or other >= _DICE_OVER_KEY_X * key):
+            return -1
+        if dice >= 0 and (start < 0 or other > key):
+            start = dice
+        if start < 0:
+            if more and self._rise_t >= 0 and self._keyed_from <= self._cand_t0:
+                return self._rise_t     # the loudest came later: dice after the key
+            return self._cand_t0
+        return self._cand_t0 + start
+
+    def _slap_alone(self):
+        # One sharp slap (pattern 5): a knock only rings after it; a die that
+        # lands dead still comes down again or slaps the floor as it settles.
+        # True when nothing came _LATE_MS after the loudest impact yet: then
+        # wait for it as long as a die can fly (_FLIGHT_MAX_MS).
+        n = self._imp_n
+        if n > _IMP_N:
+            return False
+        imps = self._imps
+        top = at = 0
+        for i in range(0, n << 2, 4):
+            if imps[i + 1] > top:
+                top = imps[i + 1]
+                at = imps[i]
+        late = 0
+        for i in range(0, n << 2, 4):
+            if imps[i] >= at + _LATE_MS:
+                late += 1
+        imps[_KNOCK_T] = self._cand_t0 + at
+        imps[_LATE] = late
+        return not late
+
+    def _impact(self, t, mag, hx, hy):
+        # Keep the impact that ends (the first _IMP_N); start one at t.
+        n = self._imp_n
+        imps = self._imps
+        mark = imps[_KEYMARK]
         if n < _IMP_N:
             i = n << 2
             imps[i] = imps[_CUR_T] - self._cand_t0
@@ -627,8 +734,15 @@ class Tray:
             imps[i + 2] = imps[_CUR_X]
             imps[i + 3] = imps[_CUR_Y]
             self._imp_n = n + 1
+            if mark & (1 << _IMP_N):
+                mark |= 1 << n
         else:
             self._imp_n = _IMP_N + 1    # more impacts than knocks make
+        mark &= ~(1 << _IMP_N)
+        k = self._key_from + _KEY_PRE_MS    # the last key's report
+        if k - _HIT_BEFORE_MS <= t <= k + _HIT_AFTER_MS:
+            mark |= 1 << _IMP_N
+        imps[_KEYMARK] = mark
         if t - imps[_KNOCK_T] >= _LATE_MS:
             imps[_LATE] += 1            # something moved after the last big impact
         imps[_CUR_T] = t
@@ -637,14 +751,14 @@ class Tray:
         imps[_CUR_Y] = hy if hy > 0 else -hy
 
     def _knocks(self):
-        """_KNOCKS: the window's big impacts (half its peak or more) are 2 or
-        more, at least _KNOCK_GAP_MS apart, a later one at least 4/5 of the
-        first, all shaking the tray sideways the way the first did: knocks
-        on the table. _KNOCK_LIKE: the same with impacts within _MERGE_MS of
-        each other taken as one knock (its force, then its ring's first
-        swing), a later one 3/5 of the first, within 0.4 in direction: a
-        throw only if something moves after the last big one (_KNOCK_T,
-        _LATE). 0: dice. Once per candidate, not per sample."""
+        # _KNOCKS: the window's big impacts (half its peak or more) are 2 or
+        # more, at least _KNOCK_GAP_MS apart, a later one at least 4/5 of the
+        # first, all shaking the tray sideways the way the first did: knocks
+        # on the table. _KNOCK_LIKE: the same with impacts within _MERGE_MS of
+        # each other taken as one knock (its force, then its ring's first
+        # swing), a later one 3/5 of the first, within 0.4 in direction: a
+        # throw only if something moves after the last big one (_KNOCK_T,
+        # _LATE). 0: dice. Once per candidate, not per sample.
         if self._imp_n >= _IMP_N:
             return 0
         self._impact(self._t, 0, 0, 0)      # keep the last one
@@ -668,9 +782,9 @@ class Tray:
         return _KNOCK_LIKE
 
     def _knock_pass(self, n, top, merge, late_x, dir_x):
-        """The start (ms after the onset, + 1) of the last big impact if the
-        big ones (impacts starting within `merge` ms of one taken as one) are
-        knocks by these figures, else 0."""
+        # The start (ms after the onset, + 1) of the last big impact if the
+        # big ones (impacts starting within `merge` ms of one taken as one) are
+        # knocks by these figures, else 0.
         imps = self._imps
         big = later = 0
         i = 0
@@ -710,10 +824,10 @@ class Tray:
         return 0
 
     def _steady_check(self, t, lvl):
-        """Every _STEADY_STEP_MS while moving: a level that has stayed within
-        half of itself for _STEADY_STEPS steps is a hum (a machine that
-        started under the throw), not dice, which slow down and stop: it
-        becomes the background the dice are still against."""
+        # Every _STEADY_STEP_MS while moving: a level that has stayed within
+        # half of itself for _STEADY_STEPS steps is a hum (a machine that
+        # started under the throw), not dice, which slow down and stop: it
+        # becomes the background the dice are still against.
         self._steady_t = t + _STEADY_STEP_MS
         ref = self._steady_lvl
         d = lvl - ref
@@ -729,7 +843,7 @@ class Tray:
             self._steady_lvl = lvl
 
     def _watch(self, t, sta):
-        """Wait for the dice to be still (EV_SETTLED)."""
+        # Wait for the dice to be still (EV_SETTLED).
         self._state = _MOVING
         self.moving = True
         self.settled_ms = -1
@@ -749,7 +863,7 @@ class Tray:
         self._steady_n = 0
 
     def _tilt_check(self):
-        """Tilted past 5 degrees, or level again below 4.5 (hysteresis)."""
+        # Tilted past 5 degrees, or level again below 4.5 (hysteresis).
         gx = self._gx >> _G_FX
         gy = self._gy >> _G_FX
         gz = self._gz >> _G_FX
