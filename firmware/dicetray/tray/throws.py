@@ -574,7 +574,6 @@ class Tray:
                     imps[_WAIT_WHY] = why
                     return EV_NONE
         self._state = _IDLE
-        peak = self._peak
         if self._moved_cand and why != 1 and why != 3:
             why = 0     # after a settle only many impacts are a throw: one is a die falling over
         start = self._cand_t0
@@ -786,7 +785,7 @@ class Tray:
         # big ones (impacts starting within `merge` ms of one taken as one) are
         # knocks by these figures, else 0.
         imps = self._imps
-        big = later = 0
+        big = later = last = 0
         i = 0
         while i < n:
             t0 = imps[i]
