@@ -275,7 +275,9 @@ class App:
             self.setup_key(code)
         else:
             from dicetray.tray import menu
-            if menu.on_key(self, code):
+            start = menu.on_key(self, code)
+            del menu  # so that start_game() can drop it before the game loads
+            if start:
                 self.start_game(now)
 
     def on_long(self, code, now):
