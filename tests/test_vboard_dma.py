@@ -4,17 +4,14 @@ write ring, DREQ pacing from a PIO RX FIFO, chaining, errors, and the
 channel running while a flash erase holds the CPU."""
 import pytest
 
-from dicetray_host.vboard.board import run_script
+from bare_board import output_lines
 
 
 def run_mp(tmp_path, body, env=None, monkeypatch=None):
     for k, v in (env or {}).items():
         monkeypatch.setenv(k, v)
-    status, out = run_script("import rp2\nfrom uctypes import addressof\n"
-                             "from vboard_core import board\nimport time\n" + body,
-                             tmp_path / "flash", accel=False, oled=False)
-    assert status == 0, out
-    return out.strip().splitlines()
+    return output_lines(tmp_path, "import rp2\nfrom uctypes import addressof\n"
+                                  "from vboard_core import board\nimport time\n" + body)
 
 
 def test_pack_ctrl_puts_the_fields_where_the_datasheet_does(tmp_path):

@@ -7,7 +7,7 @@ the instruction's own fields.
 """
 import pytest
 
-from dicetray_host.vboard.board import run_script
+from bare_board import output_lines
 
 JMP, WAIT, IN, OUT, PUSHPULL, MOV, IRQ, SET = range(8)
 
@@ -53,11 +53,8 @@ def set_(dest, data, ds=0):
 
 
 def run_mp(tmp_path, body):
-    status, out = run_script("from rp2 import PIO, StateMachine, asm_pio\n"
-                             "from vboard_core import board\nimport time\n" + body,
-                             tmp_path / "flash", accel=False, oled=False)
-    assert status == 0, out
-    return out.strip().splitlines()
+    return output_lines(tmp_path, "from rp2 import PIO, StateMachine, asm_pio\n"
+                                  "from vboard_core import board\nimport time\n" + body)
 
 
 def test_every_instruction_form_assembles_to_the_datasheet_encoding(tmp_path):
