@@ -39,6 +39,13 @@ def compiled_firmware(out=None):
     never see half a file."""
     import subprocess
     out = Path(out) if out else ROOT / "build" / "mpy"
+    options = "-O3 -s MODULE"  # the whole build is redone when these change
+    stamp = out / "options.txt"
+    if stamp.exists() and stamp.read_text() != options:
+        for old in out.rglob("*.mpy"):
+            old.unlink()
+    out.mkdir(parents=True, exist_ok=True)
+    stamp.write_text(options)
     for source in sorted(FIRMWARE.rglob("*.py")):
         relative = source.relative_to(FIRMWARE)
         if relative.parts[0] != "dicetray":
@@ -48,10 +55,12 @@ def compiled_firmware(out=None):
             continue
         target.parent.mkdir(parents=True, exist_ok=True)
         partial = target.with_name("%s.%d.part" % (target.name, os.getpid()))
-        # -O3: no line-number tables; -s: the name a traceback gives, short
-        # (each is an interned string kept in RAM), e.g. tray/app.py
-        name = str(relative.relative_to("dicetray"))
-        subprocess.run([mpy_cross_binary(), "-O3", "-o", str(partial), "-s", name, str(source)],
+        # -O3: no line-number tables. -s: the name a traceback gives is the
+        # module's own dotted name, which importing it interns anyway, so the
+        # file name costs no string of its own in RAM.
+        parts = relative.with_suffix("").parts
+        module = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        subprocess.run([mpy_cross_binary(), "-O3", "-o", str(partial), "-s", module, str(source)],
                        check=True, capture_output=True)
         os.replace(partial, target)
     for stale in out.rglob("*.mpy"):  # a module deleted or renamed since
