@@ -14,8 +14,8 @@ _ALL_ONES = const(100)
 
 # Where a turn stands.
 START = const(0)    # nothing done yet: roll, or continue the previous turn
-TAKEN = const(1)    # continued the previous turn: must roll
-ROLLED = const(2)   # thrown: must reserve
+_TAKEN = const(1)    # continued the previous turn: must roll
+_ROLLED = const(2)   # thrown: must reserve
 KEPT = const(3)     # reserved: roll the rest, or stop
 
 
@@ -24,14 +24,14 @@ ROUND_WORD = "circuit"      # a circuit: every player still in has had a turn
 ROUND_LETTER = "T"
 POINTS_WORD = "round"       # the running total is the round points
 OPTION_KEYS = ("target", "end")
-MAX_TARGET = const(1000000)  # docs/record-format.md, "Limits"
+_MAX_TARGET = const(1000000)  # docs/record-format.md, "Limits"
 
 
 def rules_for(n, opts):
     target = opts.get("target", 1000)
     end = opts.get("end", "eliminate")
-    if type(target) is not int or not 1 <= target <= MAX_TARGET:
-        raise BadHeader("target must be 1 to %d" % MAX_TARGET)
+    if type(target) is not int or not 1 <= target <= _MAX_TARGET:
+        raise BadHeader("target must be 1 to %d" % _MAX_TARGET)
     if end not in ("eliminate", "short"):
         raise BadHeader('end must be "eliminate" or "short"')
     return SixDice(n, target, end == "short")
@@ -54,7 +54,7 @@ def said(rules, kind, p, before):
         if rules.note == NOTE_FINAL:
             return " stops %d" % before, "Final phase"
         return " stops %d" % before, out
-    if kind == ROLL and rules.phase != ROLLED:  # the throw ended the turn
+    if kind == ROLL and rules.phase != _ROLLED:  # the throw ended the turn
         if rules.winner >= 0:
             return " wins", "Six of a kind"
         return ": no score", out or "Turn lost"
@@ -133,7 +133,7 @@ class SixDice(Rules):
     def allowed(self):
         if self.over:
             return 0
-        if self.phase == ROLLED:
+        if self.phase == _ROLLED:
             return 1 << KEEP
         mask = (1 << ROLL) | (1 << VOID)
         if self.can_continue():
@@ -144,7 +144,7 @@ class SixDice(Rules):
 
     def reservations(self):
         """Legal reservations of the last throw with their points, best first."""
-        if self.phase != ROLLED:
+        if self.phase != _ROLLED:
             return []
         return scoring.reservations(self.last_roll[:self.last_n])
 
@@ -153,12 +153,12 @@ class SixDice(Rules):
             raise Illegal("Game is over")
         phase = self.phase
         if kind == ROLL:
-            if phase == ROLLED:
+            if phase == _ROLLED:
                 raise Illegal("Keep dice first")
             self._check_faces(dice, self.free, 1, 6, "Face 1-6")
             self._roll(dice)
         elif kind == KEEP:
-            if phase != ROLLED:
+            if phase != _ROLLED:
                 raise Illegal("Roll first" if phase != KEPT else "One keep a roll")
             self._keep(self._check_keep(dice))
         elif kind == BANK:
@@ -175,7 +175,7 @@ class SixDice(Rules):
             self.points = self.prev_points
             self.free = self.prev_free
             self._new_cycle(False)  # its reserved dice are another turn's
-            self.phase = TAKEN
+            self.phase = _TAKEN
             self.acted = True
             self.note = NOTE_NONE
         else:
@@ -185,10 +185,10 @@ class SixDice(Rules):
         self.acted = True  # the turn has begun: too late to continue
 
     def throw_shown(self):
-        return self.phase == ROLLED or self.phase == KEPT
+        return self.phase == _ROLLED or self.phase == KEPT
 
     def _why_not_stop(self):
-        if self.phase == ROLLED:
+        if self.phase == _ROLLED:
             return "Keep dice first"
         if self.phase != KEPT:
             return "Roll first"
@@ -210,7 +210,7 @@ class SixDice(Rules):
             self.prev_stopped = False
             self._end_turn()
             return
-        self.phase = ROLLED
+        self.phase = _ROLLED
         self.note = NOTE_NONE
 
     def _check_keep(self, dice):

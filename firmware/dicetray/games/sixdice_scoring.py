@@ -4,7 +4,7 @@ from micropython import const
 
 _THREE_PAIRS = const(150)
 _STRAIGHT = const(250)
-NO_SCORE = const(0)  # not a legal reservation: some die belongs to nothing
+_NO_SCORE = const(0)  # not a legal reservation: some die belongs to nothing
 
 
 # Best value of n dice all showing one face (n = 0..6), split into kinds of
@@ -29,7 +29,7 @@ _FACE_FIVES = (b"\x00\x00\x00\x00\x00\x00\x00"
 
 def value(counts):
     """Points for the reservation whose face counts are counts[1..6];
-    NO_SCORE when it is not a legal reservation."""
+    _NO_SCORE when it is not a legal reservation."""
     size = 0
     pairs_only = True
     straight = True
@@ -41,7 +41,7 @@ def value(counts):
         if c != 1:
             straight = False
     if size == 0:
-        return NO_SCORE
+        return _NO_SCORE
     best = 0
     if size == 6:
         if straight:

@@ -13,14 +13,14 @@ ROUND_WORD = "round"
 ROUND_LETTER = "R"
 POINTS_WORD = "round"       # the running total is the round score
 OPTION_KEYS = ("rounds", "faces")
-MAX_ROUNDS = const(99)  # docs/record-format.md, "Limits": a sheet has a column per round
+_MAX_ROUNDS = const(99)  # docs/record-format.md, "Limits": a sheet has a column per round
 
 
 def rules_for(n, opts):
     rounds = opts.get("rounds", 6)
     faces = opts.get("faces", "2-6")
-    if type(rounds) is not int or not 1 <= rounds <= MAX_ROUNDS:
-        raise BadHeader("rounds must be 1 to %d" % MAX_ROUNDS)
+    if type(rounds) is not int or not 1 <= rounds <= _MAX_ROUNDS:
+        raise BadHeader("rounds must be 1 to %d" % _MAX_ROUNDS)
     if faces not in ("2-6", "1-5"):
         raise BadHeader('faces must be "2-6" or "1-5"')
     return Skulls(n, rounds, 2 if faces == "2-6" else 1)

@@ -27,9 +27,9 @@ _BRIGHT = const(0xCF)
 _DIM = const(0x08)
 
 MENU = const(0)
-PLAY = const(1)
+_PLAY = const(1)
 SCORES = const(2)
-CONFIRM = const(3)
+_CONFIRM = const(3)
 SETUP = const(4)        # "Tray setup": the tray learns itself (tray/calibrate.py)
 
 # A game's modules (games/) are dropped when the menu comes back (their
@@ -112,7 +112,7 @@ class App:
         unload("tray.menu")
         self.gate.keyed()  # faces only after the next throw
         self.table = Table(game, self.store, self.gate, now)
-        self.mode = PLAY
+        self.mode = _PLAY
         self.dirty = True
 
     # -- the loop ----------------------------------------------------------------
@@ -180,14 +180,14 @@ class App:
             changed = self.table.on_tray(ev)
         else:
             changed = self.gate.on_event(ev, False)
-        if changed and self.mode == PLAY:
+        if changed and self.mode == _PLAY:
             self.dirty = True
 
     # -- the display ---------------------------------------------------------------
     def draw(self):
         fb = self.oled
         mode = self.mode
-        if mode == PLAY:
+        if mode == _PLAY:
             table = self.table
             if table.game.over:
                 screens.over(fb, table)
@@ -199,7 +199,7 @@ class App:
                 screens.play(fb, table)
         elif mode == SCORES:
             screens.scores(fb, self.table)
-        elif mode == CONFIRM:
+        elif mode == _CONFIRM:
             screens.confirm(fb, self)
         elif mode == SETUP:
             self.setup.draw(fb)
@@ -256,7 +256,7 @@ class App:
             return
         self.dirty = True
         mode = self.mode
-        if mode == PLAY:
+        if mode == _PLAY:
             table = self.table
             if code == keys.SCORES:
                 self.mode = SCORES
@@ -268,8 +268,8 @@ class App:
             else:
                 table.key(code, now)
         elif mode == SCORES:
-            self.mode = PLAY  # any key goes back
-        elif mode == CONFIRM:
+            self.mode = _PLAY  # any key goes back
+        elif mode == _CONFIRM:
             self.answer(code == keys.OK, now)
         elif mode == SETUP:
             self.setup_key(code)
@@ -281,7 +281,7 @@ class App:
                 self.start_game(now)
 
     def on_long(self, code, now):
-        if self.mode == PLAY and self.table.long_key(code):
+        if self.mode == _PLAY and self.table.long_key(code):
             self.dirty = True
 
     def end_game(self):
@@ -293,7 +293,7 @@ class App:
         self.ask1 = line1
         self.ask2 = line2
         self._back = self.mode
-        self.mode = CONFIRM
+        self.mode = _CONFIRM
 
     def answer(self, yes, now):
         what = self._asked

@@ -1,7 +1,7 @@
 """Learn this tray: its noise floor, its keys' rings, its throws' levels.
 
 Three steps, each shown on the OLED with its progress:
-1. STILL: the tray left alone for a few seconds: the noise floor (the
+1. _STILL: the tray left alone for a few seconds: the noise floor (the
    detector's level of the fast part) and gravity at rest;
 2. KEYS: a few key presses: how long each key's ring lasts above the floor;
 3. THROWS: a few throws: the peak of each (the weakest is kept).
@@ -13,7 +13,7 @@ from micropython import const
 
 from dicetray.tray import keys, traycfg
 
-STILL = const(0)
+_STILL = const(0)
 KEYS = const(1)
 THROWS = const(2)
 DONE = const(3)
@@ -32,7 +32,7 @@ _GAP_MS = const(250)
 
 class Calibrator:
     def __init__(self):
-        self.phase = STILL
+        self.phase = _STILL
         self.count = 0              # steps done in this phase
         self._t0 = -1
         self._t = 0
@@ -81,7 +81,7 @@ class Calibrator:
         self._sta += ((mag << 4) - self._sta) * min(dt, 6) // 6
         sta = self._sta >> 4
         phase = self.phase
-        if phase == STILL:
+        if phase == _STILL:
             if t - self._t0 < _SETTLE_IN_MS:
                 return False
             self._sum += sta
@@ -147,7 +147,7 @@ class Calibrator:
 
 
 # What a key did on the setup screens.
-STAY = const(0)
+_STAY = const(0)
 BACK = const(1)
 
 
@@ -172,7 +172,7 @@ class Setup:
                     tray.configure()
                 self.message = "Defaults back"
                 return BACK
-            return STAY
+            return _STAY
         if self.cal.phase == DONE and code == keys.OK:
             figures = self.cal.figures()
             traycfg.save(figures)
@@ -180,7 +180,7 @@ class Setup:
                 traycfg.apply(tray, figures)
             self.message = "Tray learnt"
             return BACK
-        return STAY
+        return _STAY
 
     def key_down(self, t):
         if self.cal:
@@ -216,7 +216,7 @@ class Setup:
             fb.text("MENU: back", 0, 55, 1)
             return
         phase = cal.phase
-        if phase == STILL:
+        if phase == _STILL:
             fb.text("Leave it still", 0, 14, 1)
             fb.text("Learning noise", 0, 23, 1)
         elif phase == KEYS:

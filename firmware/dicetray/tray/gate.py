@@ -8,8 +8,8 @@ from micropython import const
 
 from dicetray.tray.throws import EV_THROW, EV_SETTLED, EV_TILT, EV_LEVEL, EV_MOVED
 
-WAITING = const(0)   # no throw since the last faces were keyed
-MOVING = const(1)    # a throw is under way
+_WAITING = const(0)   # no throw since the last faces were keyed
+_MOVING = const(1)    # a throw is under way
 READY = const(2)     # settled: faces may be keyed
 
 # What a refused face key says (fixed strings: nothing allocated per key).
@@ -22,7 +22,7 @@ MOVED_AGAIN = "Dice moved again"    # after the settle: the faces may have chang
 class Gate:
     def __init__(self, manual):
         self.manual = manual
-        self.state = READY if manual else WAITING
+        self.state = READY if manual else _WAITING
         self.tilted = False
         self.rethrown = False  # a throw came before the last one was keyed
         self.moved = False     # something moved after the dice were still
@@ -35,18 +35,18 @@ class Gate:
         if ev == EV_THROW:
             # A second throw before the first was keyed is not merged: the
             # app drops the partial faces and the screen says so.
-            self.rethrown = self.state == READY and unkeyed or self.state == MOVING
-            self.state = MOVING
+            self.rethrown = self.state == READY and unkeyed or self.state == _MOVING
+            self.state = _MOVING
             return True
         if ev == EV_MOVED:
             # a die fell over after the settle: faces wait until it is still
             # again (if they were not keyed yet), and the screen says so
             if self.state == READY:
-                self.state = MOVING
+                self.state = _MOVING
             self.moved = True
             return True
         if ev == EV_SETTLED:
-            if self.state == MOVING:
+            if self.state == _MOVING:
                 self.state = READY
             return True
         if ev == EV_TILT:
@@ -63,9 +63,9 @@ class Gate:
             return None
         if self.tilted:
             return LEVEL_TRAY
-        if self.state == WAITING:
+        if self.state == _WAITING:
             return THROW_FIRST
-        if self.state == MOVING:
+        if self.state == _MOVING:
             return DICE_MOVING
         return None
 
@@ -73,7 +73,7 @@ class Gate:
         """The throw's faces went into the record: the next needs a throw."""
         self.rethrown = False
         if not self.manual:
-            self.state = WAITING
+            self.state = _WAITING
 
     def allow(self):
         """The dice on the tray may be keyed (after an undo, or a throw the

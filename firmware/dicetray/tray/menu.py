@@ -19,19 +19,19 @@ from dicetray.tray.screens import number, status_marks
 ROSTER = "/roster.txt"
 LAST = "/last.txt"     # game name, option index, then the players in seat order
 
-LINE_GAME = const(0)
-LINE_PLAYERS = const(1)
-LINE_OPTION = const(2)
-LINE_START = const(3)
-LINE_SEATS = const(4)
-LINE_FREE = const(5)
-LINE_SETUP = const(6)
+_LINE_GAME = const(0)
+_LINE_PLAYERS = const(1)
+_LINE_OPTION = const(2)
+_LINE_START = const(3)
+_LINE_SEATS = const(4)
+_LINE_FREE = const(5)
+_LINE_SETUP = const(6)
 
 # What a key did in the menu.
 NOTHING = const(0)
 CHANGED = const(1)
 START = const(2)
-FREE = const(3)
+_FREE = const(3)
 SETUP = const(4)
 
 
@@ -139,19 +139,19 @@ class Menu:
             return CHANGED
         if code != keys.OK:
             return NOTHING
-        if self.pos == LINE_GAME:
+        if self.pos == _LINE_GAME:
             self.game = (self.game + 1) % len(games.NAMES)
             self.option = 0
-        elif self.pos == LINE_PLAYERS:
+        elif self.pos == _LINE_PLAYERS:
             self.players = self.players + 1 if self.players < 8 else 2
-        elif self.pos == LINE_OPTION:
+        elif self.pos == _LINE_OPTION:
             self.option = (self.option + 1) % len(self._option()[1])
-        elif self.pos == LINE_START:
+        elif self.pos == _LINE_START:
             return START
-        elif self.pos == LINE_SEATS:
+        elif self.pos == _LINE_SEATS:
             self.seat = 0
-        elif self.pos == LINE_FREE:
-            return FREE
+        elif self.pos == _LINE_FREE:
+            return _FREE
         else:
             return SETUP
         return CHANGED
@@ -171,20 +171,20 @@ class Menu:
 
     def draw_line(self, fb, i, y, x):
         """Line i of the menu, from x on (the cursor mark is left of x)."""
-        if i == LINE_GAME:
+        if i == _LINE_GAME:
             fb.text("Game", x, y, 1)
             fb.text(games.CARDS[self.game][0], 64, y, 1)
-        elif i == LINE_PLAYERS:
+        elif i == _LINE_PLAYERS:
             fb.text("Players", x, y, 1)
             number(fb, self.players, 72, y)
-        elif i == LINE_OPTION:
+        elif i == _LINE_OPTION:
             fb.text(self._option()[2][self.option], x, y, 1)
-        elif i == LINE_START:
+        elif i == _LINE_START:
             fb.text("Start", x, y, 1)
-        elif i == LINE_SEATS:
+        elif i == _LINE_SEATS:
             # as many of the names, in seat order, as fit the line
             x = fb_names(fb, self.seats, self.players, x, y)
-        elif i == LINE_FREE:
+        elif i == _LINE_FREE:
             fb.text("Free flash", x, y, 1)
         else:
             fb.text("Tray setup", x, y, 1)
@@ -230,7 +230,7 @@ def on_key(app, code):
     done = app.menu.key(code)
     if done == START:
         return True
-    if done == FREE:
+    if done == _FREE:
         found = shelf.numbers(app.store)
         if not found:
             app.message = "No records"
