@@ -23,15 +23,15 @@ I2C_FREQ = const(400_000)
 # 4x4 membrane pad: rows driven low one at a time, columns pulled up.
 # Each group on consecutive GPIOs: the PIO scanner addresses them as one
 # `set` group (rows) and one `in` group (columns).
-_KEY_ROW0 = const(10)    # Pico pin 14
-_KEY_ROW1 = const(11)    # Pico pin 15
-_KEY_ROW2 = const(12)    # Pico pin 16
-_KEY_ROW3 = const(13)    # Pico pin 17
-_KEY_COL0 = const(18)    # Pico pin 24
-_KEY_COL1 = const(19)    # Pico pin 25
-_KEY_COL2 = const(20)    # Pico pin 26
-_KEY_COL3 = const(21)    # Pico pin 27
-KEY_ROWS = (_KEY_ROW0, _KEY_ROW1, _KEY_ROW2, _KEY_ROW3)
-KEY_COLS = (_KEY_COL0, _KEY_COL1, _KEY_COL2, _KEY_COL3)
+KEY_ROW0 = const(10)    # Pico pin 14
+KEY_ROW1 = const(11)    # Pico pin 15
+KEY_ROW2 = const(12)    # Pico pin 16
+KEY_ROW3 = const(13)    # Pico pin 17
+KEY_COL0 = const(18)    # Pico pin 24
+KEY_COL1 = const(19)    # Pico pin 25
+KEY_COL2 = const(20)    # Pico pin 26
+KEY_COL3 = const(21)    # Pico pin 27
+KEY_ROWS = (KEY_ROW0, KEY_ROW1, KEY_ROW2, KEY_ROW3)
+KEY_COLS = (KEY_COL0, KEY_COL1, KEY_COL2, KEY_COL3)
 
 PIEZO = const(15)       # Pico pin 20, PWM slice 7 B (optional)
