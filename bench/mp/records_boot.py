@@ -9,6 +9,7 @@ import time
 
 from dicetray.engine import record
 from dicetray.engine.game import Game
+from dicetray.tray import shelf
 from dicetray.tray.store import Store
 
 src, work = sys.argv[1], sys.argv[2]
@@ -63,7 +64,7 @@ lines = [line for line in lines_of(src) if line]
 header = record.decode(lines[0])
 tray = Store(work + "/tray", work + "/tray/j")
 live = Game(header["game"], header["players"], header.get("opts", {}))
-tray.start(header["game"], header["players"], header.get("opts", {}), 0, live)
+shelf.start(tray, header["game"], header["players"], header.get("opts", {}), 0, live)
 for i, line in enumerate(lines[1:]):
     kind, dice, p = record.action_of(record.decode(line))
     _act(live, kind, dice, p)
