@@ -58,3 +58,22 @@ def test_resume_from_every_point_equals_the_live_game_and_undo_past_the_snapshot
         with open(path, "rb") as a, open(tmp_path / "bare.jsonl", "rb") as b:
             assert summary(replay(a)[0]) == summary(replay(b)[0])
     assert snapshots >= sum(len(g["actions"]) for g in spec) // 12
+
+
+def test_the_boot_benchmark_resumes_a_computer_written_record_in_full_and_a_tray_written_one_from_its_snapshot(tmp_path):
+    # bench/mp/records_boot.py (make bench, section records) on a short game:
+    # the same firmware calls as the bench, so a change of the Store's API
+    # cannot leave the benchmark broken unnoticed.
+    from dicetray_host.records.generate import record_text
+    header, actions, _ = random_game(5, game="pig", players=3, max_actions=40)
+    src = tmp_path / "record.jsonl"
+    src.write_text(record_text(header, actions))
+    proc = subprocess.run([micropython_binary(), "-X", "heapsize=512k", str(ROOT / "bench" / "mp" / "records_boot.py"),
+                           str(src), str(tmp_path)], capture_output=True, text=True,
+                          env=micropython_env(compiled_firmware()), timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    got = dict(line.split() for line in proc.stdout.splitlines())
+    assert int(got["lines"]) == len(actions) + 1
+    assert int(got["old_actions"]) == len(actions)       # no snapshot: every action replayed
+    assert int(got["tray_actions"]) < 12                  # from the last snapshot on
+    assert got["old_over"] == got["tray_over"]
