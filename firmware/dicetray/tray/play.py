@@ -76,9 +76,6 @@ class Table:
         if rules.ANY_PLAYER_BANKS:
             self.game_module.cursor(self, 0)  # the bank cursor on a player still in
 
-    def choosing_keep(self):
-        return len(self.keeps) > 0
-
     def unkeyed(self):
         return self.npending > 0 or self.gate.state == READY
 

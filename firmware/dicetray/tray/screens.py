@@ -300,10 +300,3 @@ def confirm(fb, app):
     fb.text(app.ask2, 0, 24, 1)
     fb.text("OK: yes", 0, 44, 1)
     fb.text("MENU: no", 0, 54, 1)
-
-
-def notice(fb, line1, line2):
-    """A full-screen fact, e.g. at boot."""
-    fb.fill(0)
-    fb.text(line1, 0, 20, 1)
-    fb.text(line2, 0, 32, 1)
