@@ -41,9 +41,11 @@ over its edges: each quarter turn slaps a face at least at the speed of the
 centre's fall over an edge (sqrt(g a (sqrt 2 - 1)), 0.2-0.26 m/s) and loses
 a share of its energy (thick felt 45-70 %, thin 25-45 %, hard 8-20 %) until
 it cannot climb the next edge (u below 0.22-0.3 m/s); it may rock once or
-twice. On a hard floor 60 % of dice then spin or slide on a face for 0.3-2.5
-s (friction noise into the plate mode, decaying), on thin felt up to 0.5 s:
-dice that keep going at low level for seconds. A die is still at the end of
+twice. On a hard floor 60 % of dice then spin on a face for 0.3-2.5 s, on
+thin felt 30 % for 0.1-0.5 s: a cube does not slide smoothly, its edges
+chatter at four times the spin (15-40 Hz, slowing) with taps of 0.03-0.1
+m/s that fade, over friction noise (0.2-0.5 m g): dice that keep going at
+low level for seconds. A die is still at the end of
 its last contact; the throw's label is (first die's first impact, the last
 die still). Dice of one throw collide (clicks of 10-30 % of a landing).
 "Many" dice: 5-7, or in 40 % of trays a handful of 10-13 poured from a cup
@@ -54,13 +56,18 @@ left leaning on the wall or another die (hard floor 15 %, felt 5 % of
 throws) falls 0.5-3 s later (a topple: its centre falls over the edge,
 0.3-0.6 m/s, and rocks once).
 
-Keys: a pad on the rim (its lever arm rocks the tray). A fingertip (5-20 g)
-arrives at 0.05-0.4 m/s (touch impulse, soft pulp: 3-10 ms contact), presses
-1-4 N while held 60-250 ms, and the switch closes after its travel: a
-membrane (0.3-0.8 mm, no click), a tactile dome (0.2-0.4 mm, snap impulse
-1-4 mN s in 0.5-1.5 ms, half of it again at release) or a clicky switch
-(1.5-2.5 mm, 3-8 mN s in 0.3-1 ms, both ways). The label is the switch's
-contact (down, up), as the key scan reports it; the touch comes before.
+Keys: a pad on the rim (its lever arm rocks the tray). The fingertip
+(5-20 g) arrives at 0.05-0.4 m/s and sets the key's cap (1-3 g) moving (a
+soft touch, 2-5 ms); the switch closes after its travel to actuation and the
+finger bottoms out after the whole travel, stopped at once (its momentum):
+a membrane (actuation 0.5-1.5 mm, bottom 0.1-0.3 mm later, on rubber: 3-8
+ms), a tactile dome (0.2-0.4 mm; the snap-through adds 0.05-0.2 m/s to the
+finger; bottom 0.5-1.5 ms) or a clicky switch (actuation 1.5-2.5 mm, bottom
+1.5-2 mm further, 0.5-1.5 ms). The finger presses 1-4 N while held 60-250
+ms (the tray sinks and rocks on its support), and on release the spring
+sends the cap to the top (0.2-0.6 m/s; not a membrane). The label is the
+switch's contact (down, up), as the key scan reports it; the touch comes
+before it (up to 50 ms for a slow press on a long travel).
 Fingers may rest on the rim meanwhile (tremor 8-12 Hz, 0.02-0.1 N).
 
 Not throws: knocks on the table (a knuckle: 10-100 mN s in 1-3 ms, one to
@@ -439,15 +446,21 @@ class _Scene:
             w.impact(t, m * v_edge * rng.uniform(0.2, 0.5), dur, (x, y))
             t += dur
             end = t
-        # spinning or sliding on a face (hard floors): friction noise, decaying
+        # spinning on a face (hard floors): a cube does not slide smoothly, its
+        # edges chatter at 4 x the spin (15-40 Hz, slowing) with small taps
+        # (0.03-0.1 m/s, fading) over friction noise, until it lies flat
         if rng.random() < p["spin_p"]:
             spin = rng.uniform(*p["spin_s"])
             force = m * _G * rng.uniform(0.2, 0.5) * rng.uniform(0.3, 1.0)
             w.rumble(t, t + spin, force, decay_s=spin * rng.uniform(0.4, 0.8))
-            # it stops with a last scrape
-            t += spin
-            w.impact(t, m * rng.uniform(0.02, 0.06), rng.uniform(*p["contact"]), (x, y))
-            end = t + 0.002
+            rate, v0 = rng.uniform(15, 40), rng.uniform(0.03, 0.1)
+            tc = t
+            while tc < t + spin:
+                frac = (tc - t) / spin
+                dur = rng.uniform(*p["contact"])
+                w.impact(tc, m * (v0 * (1 - frac) + 0.005) * (1 + e), dur, (x, y))
+                end = tc + dur
+                tc += 1.0 / (rate * (1.0 - 0.6 * frac))
         return end
 
     def _travel(self, t, dt, x, y, dx, dy, u, m, room):
@@ -516,11 +529,19 @@ class _Scene:
         rng, p, w = self.rng, self.p, self.w
         vf = rng.uniform(0.05, 0.4)
         mf = rng.uniform(0.005, 0.02)
+        cap = rng.uniform(0.001, 0.003)
         xy = p["pad_xy"]
-        w.impact(t, mf * vf, rng.uniform(0.003, 0.01), xy, plate=0.1)
-        travel = {"membrane": (0.0003, 0.0008), "dome": (0.0002, 0.0004),
-                  "clicky": (0.0015, 0.0025)}[p["pad"]]
-        down = t + rng.uniform(*travel) / vf + 0.002
+        # the touch sets the key's cap moving; the contact closes after the
+        # travel to actuation; the finger bottoms out after the whole travel
+        w.impact(t, cap * vf, rng.uniform(0.002, 0.005), xy, plate=0.1)
+        act, over, bottom_s, snap = {
+            "membrane": ((0.0005, 0.0015), (0.0001, 0.0003), (0.003, 0.008), (0.0, 0.0)),
+            "dome": ((0.0002, 0.0004), (0.00003, 0.00007), (0.0005, 0.0015), (0.05, 0.2)),
+            "clicky": ((0.0015, 0.0025), (0.0015, 0.002), (0.0005, 0.0015), (0.0, 0.0))}[p["pad"]]
+        travel = rng.uniform(*act)
+        down = t + travel / vf
+        w.impact(t + (travel + rng.uniform(*over)) / vf, mf * (vf + rng.uniform(*snap)),
+                 rng.uniform(*bottom_s), xy, plate=0.1)
         hold = rng.uniform(0.06, 0.25)
         up = down + hold
         force = rng.uniform(1.0, 4.0)
@@ -535,14 +556,9 @@ class _Scene:
         fall = force * (1.0 - np.arange(k) / k)
         w._add(w.f_tray[2], i1, -fall)
         w._add(w.torque[0], i1, -fall * xy[1])
-        if p["pad"] == "dome":
-            snap = rng.uniform(0.001, 0.004)
-            w.impact(down, snap, rng.uniform(0.0005, 0.0015), xy, plate=0.1)
-            w.impact(up, snap * 0.5, rng.uniform(0.0005, 0.0015), xy, plate=0.1)
-        elif p["pad"] == "clicky":
-            snap = rng.uniform(0.003, 0.008)
-            w.impact(down, snap, rng.uniform(0.0003, 0.001), xy, plate=0.1)
-            w.impact(up, snap * rng.uniform(0.5, 0.9), rng.uniform(0.0003, 0.001), xy, plate=0.1)
+        # on release the spring sends the cap (and a dome its snap) to the top
+        if p["pad"] != "membrane":
+            w.impact(up, cap * rng.uniform(0.2, 0.6), rng.uniform(0.0005, 0.0015), xy, plate=0.1)
         self.tr.keys.append((down, up))
         return up + k / FS
 
