@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from dicetray_host.cli import main as cli_main
-from dicetray_host.traces import ensemble, table
+from dicetray_host.traces import ensemble, table, table_world
 from dicetray_host.traces.detecting import parse_trace
 from dicetray_host.traces.scoring import read_labels
 
@@ -132,10 +132,10 @@ def test_a_folding_table_rings_far_longer_than_a_solid_one():
     # the tray's response to a knock on the table: the folding table's light
     # damping keeps it going for seconds
     def ring_s(m_t, f_t, z_t):
-        _, k_table = table._chain_kernels(0.6, 50.0, 0.1, m_t, f_t, z_t)
+        _, k_table = table_world._chain_kernels(0.6, 50.0, 0.1, m_t, f_t, z_t)
         env = np.abs(k_table)
         loud = np.nonzero(env > env.max() * 0.05)[0]
-        return loud[-1] / table.FS
+        return loud[-1] / table_world.FS
     assert ring_s(5.0, 10.0, 0.015) > 1.0 > 0.3 > ring_s(25.0, 35.0, 0.05)
 
 
