@@ -202,8 +202,8 @@ class _Scene:
         dx, dy = math.cos(heading), math.sin(heading)
         room = p["half"] - a
         end = t
-        # bounces
-        while v > 0.3:
+        # the landing, then bounces while it leaves the floor
+        while True:
             dur = rng.uniform(*p["contact"])
             j = m * v * (1 + e)
             w.impact(t, j, dur, (x, y), (mu * j * dx * 0.5, mu * j * dy * 0.5))
@@ -286,7 +286,7 @@ class _Scene:
         # dice knock into each other while they move
         if n > 1:
             for _ in range(rng.randint(1, min(6, n))):
-                tc = rng.uniform(t, max(t + 0.05, min(stills)))
+                tc = rng.uniform(t, max(t, min(stills) - 0.005))     # while both move
                 m, _ = _die_mass(p, rng)
                 w.impact(tc, m * rng.uniform(0.3, 1.5) * rng.uniform(0.1, 0.3),
                          rng.uniform(*p["contact"]), (rng.uniform(-h, h), rng.uniform(-h, h)))
