@@ -3,8 +3,9 @@ card table, the sensor screwed near the rim; written from scratch (round 8)
 and held out.
 
 Written without reading the detector or the other models' physics (only
-their output format): it shares no code with model.py, scene.py or
-happenings.py, so what it tests is the detector, not one generator's habits.
+their output format): it shares no physics with model.py, scene.py or
+happenings.py (only model.py's Trace, its kind names and full scales), so
+what it tests is the detector, not one generator's habits.
 Everything is a force, an impulse or a base motion put into a small linear
 mechanical model; what the LIS3DH reads is then worked out from it.
 
