@@ -554,12 +554,21 @@ class Tray:
                     self._free_old = self._free_ck_val
                     self._free_ck = t
                     self._free_ck_val = t
-        if imps[_WAIT_WHY]:
+        why = imps[_WAIT_WHY]
+        if why:
             # knock-like: a throw only once something moved after the last big impact
-            wait = _FLIGHT_MAX_MS if imps[_WAIT_WHY] == 5 else _AFTER_MS
-            if not imps[_LATE] and t < imps[_KNOCK_T] + wait:
-                return EV_NONE
-            why = imps[_WAIT_WHY] if imps[_LATE] else 0
+            if t < imps[_KNOCK_T] + (_FLIGHT_MAX_MS if why == 5 else _AFTER_MS):
+                if not imps[_LATE] or t - imps[_CUR_T] <= _IMP_MS:
+                    return EV_NONE      # nothing yet, or the new impact's peak still to come
+            if not imps[_LATE]:
+                why = 0
+            else:
+                # what came may be the next knock: as strong, the same way
+                knocks = self._knocks()
+                if knocks == _KNOCKS:
+                    why = 0
+                elif knocks == _KNOCK_LIKE and not imps[_LATE]:
+                    return EV_NONE      # wait for something after that one
             imps[_WAIT_WHY] = 0
         else:
             if span < _EVAL_MS or (self._keyed and span < _EVAL_MS + _KEY_PRE_MS):
