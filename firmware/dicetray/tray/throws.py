@@ -258,7 +258,7 @@ class Tray:
         self._state = _IDLE
         self._first_t = 0
         self._floor = self._floor0
-        self._t = -_GAP_MS - 1      # t_ms >= 0: the first sample comes after a gap
+        self._t = -(1 << 28)        # the first sample comes after a gap (t_ms from -2**28 on)
         self._bx = self._by = self._bz = 0
         self._gx = self._gy = self._gz = 0
         self._sta = 0
