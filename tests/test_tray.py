@@ -128,6 +128,18 @@ def test_throw_at_the_very_start_of_the_trace():
     assert len(found) == 1 and abs(found[0]["start_ms"] - start) <= MATCH_MS
 
 
+def test_the_clock_may_start_anywhere():
+    # the first sample restarts the filters whatever its time (a recorded
+    # trace may start before 0 or days after it): the same throws, shifted
+    trace = traces.generate("throw2_hard", 3, rate_hz=200)
+    found = detect(trace.rows())["throws"]
+    assert found
+    for shift in (-5000, 400_000_000):
+        moved = detect([(t + shift, x, y, z) for t, x, y, z in trace.rows()])["throws"]
+        assert moved == [{"start_ms": f["start_ms"] + shift, "settled_ms": f["settled_ms"] + shift}
+                         for f in found], shift
+
+
 def test_throw_at_the_very_end_is_reported_as_still_moving():
     trace = traces.generate("throw6_hard", 3, rate_hz=200)
     start, still = trace.throws[0]

@@ -45,8 +45,7 @@ _TAU_LF_MS = const(24)          # slow part: gravity and hand motion, < ~7 Hz
 _TAU_STA_MS = const(6)          # short-term level of the fast part
 _TAU_MID_MS = const(4)          # upper edge of the low band, about 40 Hz
 _TAU_G_MS = const(400)          # resting gravity for rest and tilt checks
-_TAU_FLOOR_UP_MS = const(1000)  # background level (noise, a humming machine)
-_TAU_FLOOR_DOWN_MS = const(1000)
+_TAU_FLOOR_MS = const(1000)     # background level (noise, a humming machine)
 _FLOOR_LEARN_MS = const(500)
 _TAU_ENV_MS = const(80)         # slowest decay of a single ring (table, feet)
 
@@ -206,8 +205,7 @@ class Tray:
         self._r_sta = r_sta = array("H", bytes(2 * n))
         self._r_mid = r_mid = array("H", bytes(2 * n))
         self._r_g = r_g = array("H", bytes(2 * n))
-        self._r_up = r_up = array("H", bytes(2 * n))
-        self._r_down = r_down = array("H", bytes(2 * n))
+        self._r_floor = r_floor = array("H", bytes(2 * n))
         # a single ring's envelope kept per sample: 1 - dt/tau, at least a quarter
         self._r_env = r_env = array("H", bytes(2 * n))
         for dt in range(n):  # one loop, not a generator per table: less bytecode kept
@@ -215,8 +213,7 @@ class Tray:
             r_sta[dt] = min(1024, dt * 1024 // _TAU_STA_MS)
             r_mid[dt] = min(1024, dt * 1024 // _TAU_MID_MS)
             r_g[dt] = min(512, max(1, dt * 1024 // _TAU_G_MS))
-            r_up[dt] = min(255, max(1, dt * 1024 // _TAU_FLOOR_UP_MS))
-            r_down[dt] = min(255, max(1, dt * 1024 // _TAU_FLOOR_DOWN_MS))
+            r_floor[dt] = min(255, max(1, dt * 1024 // _TAU_FLOOR_MS))
             r_env[dt] = max(256, 1024 - dt * 1024 // _TAU_ENV_MS)
         # the window's impacts: (start - onset ms, peak mag, sum |hx|, sum |hy|),
         # then the current one and the knock-like wait (_CUR_T ...)
@@ -259,11 +256,9 @@ class Tray:
         self.throw_start_ms = -1
         self.settled_ms = -1
         self._state = _IDLE
-        self._started = False
         self._first_t = 0
         self._floor = self._floor0
-        self._t = 0
-        self._dt = 1
+        self._t = -(1 << 28)        # the first sample comes after a gap (t_ms from -2**28 on)
         self._bx = self._by = self._bz = 0
         self._gx = self._gy = self._gz = 0
         self._sta = 0
@@ -323,19 +318,17 @@ class Tray:
     def feed(self, t, x, y, z):
         dt = t - self._t
         self._t = t
-        if dt > _GAP_MS or not self._started:
-            # first sample, or sampling resumed (woken by the activity
-            # interrupt): what comes first is the FIFO's history, so the
-            # tray counts as resting unless these samples show otherwise
-            self._started = True
-            self._first_t = t
-            self._restart(t, x, y, z)
-            return EV_NONE
-        if dt < 1:
-            dt = 1
-        elif dt > _DT_MAX:
+        if dt > _DT_MAX:
+            if dt > _GAP_MS:
+                # first sample, or sampling resumed (woken by the activity
+                # interrupt): what comes first is the FIFO's history, so the
+                # tray counts as resting unless these samples show otherwise
+                self._first_t = t
+                self._restart(t, x, y, z)
+                return EV_NONE
             dt = _DT_MAX
-        self._dt = dt
+        elif dt < 1:
+            dt = 1
 
         # slow part (gravity + hand motion) and the fast part around it
         a = self._r_lf[dt]
@@ -348,20 +341,27 @@ class Tray:
         self._bx = bx
         self._by = by
         self._bz = bz
-        hx = x - (bx >> _LF_FX)
-        hy = y - (by >> _LF_FX)
-        hz = z - (bz >> _LF_FX)
-        az = hz if hz > 0 else -hz
-        mag = (hx if hx > 0 else -hx) + (hy if hy > 0 else -hy) + az
+        # x, y, z become the fast part (fewer locals: a smaller frame per call)
+        x -= bx >> _LF_FX
+        y -= by >> _LF_FX
+        z -= bz >> _LF_FX
+        mag = (x if x > 0 else -x) + (y if y > 0 else -y) + (z if z > 0 else -z)
         sta = self._sta
         sta += (((mag << _STA_FX) - sta) * self._r_sta[dt]) >> 10
         self._sta = sta
         sta >>= _STA_FX
 
         # how far the slow part is from resting gravity
-        dx = (bx << _LF_TO_G) - self._gx
-        dy = (by << _LF_TO_G) - self._gy
-        dz = (bz << _LF_TO_G) - self._gz
+        gx = self._gx
+        gy = self._gy
+        gz = self._gz
+        dx = (bx << _LF_TO_G) - gx
+        dy = (by << _LF_TO_G) - gy
+        dz = (bz << _LF_TO_G) - gz
+
+        state = self._state
+        if state == _CANDIDATE:
+            return self._candidate(t, dt, x, y, z, mag, sta)
         dev = dx if dx > 0 else -dx
         if dy > dev:
             dev = dy
@@ -373,7 +373,6 @@ class Tray:
             dev = -dz
         dev >>= _G_FX
 
-        state = self._state
         if state == _MOVING:
             # settled once quiet long enough, and past any possible flight
             quiet = self._quiet_thr
@@ -402,15 +401,12 @@ class Tray:
                 self._armed = False
                 return EV_SETTLED
             return EV_NONE
-        if state == _CANDIDATE:
-            return self._candidate(t, dt, hx, hy, hz, az, mag, sta, dx, dy, dz)
-
         # idle: follow gravity and the background level
         if dev < 1000:
             a = self._r_g[dt]
-            self._gx += (dx * a) >> 10
-            self._gy += (dy * a) >> 10
-            self._gz += (dz * a) >> 10
+            self._gx = gx + ((dx * a) >> 10)
+            self._gy = gy + ((dy * a) >> 10)
+            self._gz = gz + ((dz * a) >> 10)
         else:                           # far off (lifted, turned over): just follow
             self._gx = bx << _LF_TO_G
             self._gy = by << _LF_TO_G
@@ -419,64 +415,65 @@ class Tray:
         d = ((sta if sta < 4000 else 4000) << _FLOOR_FX) - floor
         if t - self._first_t < _FLOOR_LEARN_MS:     # learn the noise quickly first (from floor_mg)
             self._floor = floor + ((d * self._r_sta[dt]) >> 12)
-        elif d > 0:
-            self._floor = floor + ((d * self._r_up[dt]) >> 10)
         else:
-            self._floor = floor + ((d * self._r_down[dt]) >> 10)
-        floor >>= _FLOOR_FX
-        # rest is judged before this sample: an impact itself shakes the slow
-        # part (at the very start, with only the FIFO's history, no motion
-        # seen counts as rest)
+            self._floor = floor + ((d * self._r_floor[dt]) >> 10)
         rest_since = self._rest_since
-        rested = t - rest_since >= _REST_BEFORE_MS + dt or rest_since == self._first_t
         if dev > _REST_DEV_MG:
             self._rest_since = t
-        onset = floor * _ONSET_FLOOR_X
-        if onset < _ONSET_MG:
-            onset = _ONSET_MG
-        if sta < (onset >> 1):
+        if sta < (_ONSET_MG >> 1):      # under half of any onset level: the usual quiet sample
             self._armed = True
-        elif sta > onset and rested and self._armed:
-            self._state = _CANDIDATE
-            self._armed = False
-            self._cand_t0 = t - dt
-            self._keyed = self._key_from <= t < self._key_until
-            self._keyed_end = self._key_until
-            self._keyed_from = self._key_from
-            self._rise_t = -1
-            self._moved_cand = 0 <= self.settled_ms and t - self.settled_ms < _MOVED_WINDOW_MS
-            self._peak = mag
-            self._loud_t = t
-            self._env = sta
-            self._rises = 0
-            self._mx = hx << _STA_FX
-            self._my = hy << _STA_FX
-            self._mz = hz << _STA_FX
-            self._low_peak = 0
-            self._sx = self._sy = self._sz = 0
-            self._energy = 0
-            self._upright = 0
-            self._sta_peak = sta
-            self._tail_t = t
-            self._free_t = self._free_old = self._free_ck_val = self._free_ck = t
-            self._impulse_thr = max(_IMPULSE_MG, floor * _IMPULSE_FLOOR_X)
-            self._imp_n = 0
-            imps = self._imps
-            imps[_WAIT_WHY] = imps[_LATE] = 0
-            imps[_KNOCK_T] = 1 << 29
-            imps[_CUR_T] = t
-            imps[_CUR_M] = mag
-            imps[_CUR_X] = hx if hx > 0 else -hx
-            imps[_CUR_Y] = hy if hy > 0 else -hy
-            k = self._key_from + _KEY_PRE_MS    # the last key's report
-            imps[_KEYMARK] = (1 << _IMP_N) if k - _HIT_BEFORE_MS <= t <= k + _HIT_AFTER_MS else 0
-            return EV_NONE
-        if t - self._rest_since >= _TILT_REST_MS and t - self._tilt_t >= _TILT_EVERY_MS:
+        else:
+            floor >>= _FLOOR_FX
+            onset = floor * _ONSET_FLOOR_X
+            if onset < _ONSET_MG:
+                onset = _ONSET_MG
+            if sta < (onset >> 1):
+                self._armed = True
+            # rest is judged before this sample: an impact itself shakes the slow
+            # part (at the very start, with only the FIFO's history, no motion
+            # seen counts as rest)
+            elif sta > onset and self._armed and (t - rest_since >= _REST_BEFORE_MS + dt
+                                                  or rest_since == self._first_t):
+                self._state = _CANDIDATE
+                self._armed = False
+                self._cand_t0 = t - dt
+                self._keyed = self._key_from <= t < self._key_until
+                self._keyed_end = self._key_until
+                self._keyed_from = self._key_from
+                self._rise_t = -1
+                self._moved_cand = 0 <= self.settled_ms and t - self.settled_ms < _MOVED_WINDOW_MS
+                self._peak = mag
+                self._loud_t = t
+                self._env = sta
+                self._rises = 0
+                self._mx = x << _STA_FX
+                self._my = y << _STA_FX
+                self._mz = z << _STA_FX
+                self._low_peak = 0
+                self._sx = self._sy = self._sz = 0
+                self._energy = 0
+                self._upright = 0
+                self._sta_peak = sta
+                self._tail_t = t
+                self._free_t = self._free_old = self._free_ck_val = self._free_ck = t
+                self._impulse_thr = max(_IMPULSE_MG, floor * _IMPULSE_FLOOR_X)
+                self._imp_n = 0
+                imps = self._imps
+                imps[_WAIT_WHY] = imps[_LATE] = 0
+                imps[_KNOCK_T] = 1 << 29
+                imps[_CUR_T] = t
+                imps[_CUR_M] = mag
+                imps[_CUR_X] = x if x > 0 else -x
+                imps[_CUR_Y] = y if y > 0 else -y
+                k = self._key_from + _KEY_PRE_MS    # the last key's report
+                imps[_KEYMARK] = (1 << _IMP_N) if k - _HIT_BEFORE_MS <= t <= k + _HIT_AFTER_MS else 0
+                return EV_NONE
+        if t - self._tilt_t >= _TILT_EVERY_MS and t - self._rest_since >= _TILT_REST_MS:
             self._tilt_t = t
             return self._tilt_check()
         return EV_NONE
 
-    def _candidate(self, t, dt, hx, hy, hz, az, mag, sta, dx, dy, dz):
+    def _candidate(self, t, dt, hx, hy, hz, mag, sta):
         # Collect evidence for _EVAL_MS, then decide: throw or not.
         #
         # A throw has a sharp peak; more rings after the first that rise over
@@ -492,30 +489,38 @@ class Tray:
         if self._moved_cand and span > _KEY_PRE_MS and not self.moving and not self._keyed:
             self.moving = True
             return EV_MOVED
-        if mag > self._peak:
-            self._peak = mag
-        if mag > (self._peak >> 1):
+        peak = self._peak
+        if mag > peak:
+            self._peak = peak = mag
+        if mag > (peak >> 1):
             self._loud_t = t        # a die may fly after this one (the settle's hold)
         a = self._r_mid[dt]
-        mx = self._mx + ((((hx << _STA_FX) - self._mx) * a) >> 10)
-        my = self._my + ((((hy << _STA_FX) - self._my) * a) >> 10)
-        mz = self._mz + ((((hz << _STA_FX) - self._mz) * a) >> 10)
+        mx = self._mx
+        mx += (((hx << _STA_FX) - mx) * a) >> 10
+        my = self._my
+        my += (((hy << _STA_FX) - my) * a) >> 10
+        mz = self._mz
+        mz += (((hz << _STA_FX) - mz) * a) >> 10
         self._mx = mx
         self._my = my
         self._mz = mz
-        low = (abs(mx) + abs(my) + abs(mz)) >> _STA_FX
+        low = ((mx if mx > 0 else -mx) + (my if my > 0 else -my)
+               + (mz if mz > 0 else -mz)) >> _STA_FX
         if low > self._low_peak:
             self._low_peak = low
-        self._sx += (dx >> _G_FX) * dt
-        self._sy += (dy >> _G_FX) * dt
-        self._sz += (dz >> _G_FX) * dt
-        self._energy += mag * dt
-        self._upright += az * dt
+        # the tray's shift: how far the slow part is from resting gravity
+        self._sx += (((self._bx << _LF_TO_G) - self._gx) >> _G_FX) * dt
+        self._sy += (((self._by << _LF_TO_G) - self._gy) >> _G_FX) * dt
+        self._sz += (((self._bz << _LF_TO_G) - self._gz) >> _G_FX) * dt
+        energy = self._energy + mag * dt
+        self._energy = energy
+        self._upright += (hz if hz > 0 else -hz) * dt
         if span <= _HALF_MS:
-            self._energy_half = self._energy
+            self._energy_half = energy
         env = (self._env * self._r_env[dt]) >> 10
         imps = self._imps
-        if t - imps[_CUR_T] <= _IMP_MS:     # the current impact: its peak and direction
+        since = t - imps[_CUR_T]
+        if since <= _IMP_MS:     # the current impact: its peak and direction
             if mag > imps[_CUR_M]:
                 imps[_CUR_M] = mag
             imps[_CUR_X] += hx if hx > 0 else -hx
@@ -524,7 +529,7 @@ class Tray:
         # that, and not while a key rings
         keyring = t < self._key_until     # (samples before a key's mask were fed before its key_down)
         if sta > env + (env >> 2) and sta > self._impulse_thr:
-            if t - imps[_CUR_T] > _IMP_MS:
+            if since > _IMP_MS:
                 self._impact(t, mag, hx, hy)
             if span > _PEAK_MS:
                 if self._rise_t < 0:
@@ -549,12 +554,21 @@ class Tray:
                     self._free_old = self._free_ck_val
                     self._free_ck = t
                     self._free_ck_val = t
-        if imps[_WAIT_WHY]:
+        why = imps[_WAIT_WHY]
+        if why:
             # knock-like: a throw only once something moved after the last big impact
-            wait = _FLIGHT_MAX_MS if imps[_WAIT_WHY] == 5 else _AFTER_MS
-            if not imps[_LATE] and t < imps[_KNOCK_T] + wait:
-                return EV_NONE
-            why = imps[_WAIT_WHY] if imps[_LATE] else 0
+            if t < imps[_KNOCK_T] + (_FLIGHT_MAX_MS if why == 5 else _AFTER_MS):
+                if not imps[_LATE] or t - imps[_CUR_T] <= _IMP_MS:
+                    return EV_NONE      # nothing yet, or the new impact's peak still to come
+            if not imps[_LATE]:
+                why = 0
+            else:
+                # what came may be the next knock: as strong, the same way
+                knocks = self._knocks()
+                if knocks == _KNOCKS:
+                    why = 0
+                elif knocks == _KNOCK_LIKE and not imps[_LATE]:
+                    return EV_NONE      # wait for something after that one
             imps[_WAIT_WHY] = 0
         else:
             if span < _EVAL_MS or (self._keyed and span < _EVAL_MS + _KEY_PRE_MS):
