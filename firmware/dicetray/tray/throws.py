@@ -381,11 +381,15 @@ class Tray:
             lvl = self._lvl
             lvl += (((sta << _STA_FX) - lvl) * a) >> 10     # a: the slow part's rate
             self._lvl = lvl
+            # the tray's own ring only decays after the last impact: a level
+            # under a single ring's envelope is not dice moving
+            env = (self._env * self._r_env[dt]) >> 10
+            self._env = sta if sta > env else env
             if lvl >= self._murmur:
                 self._murmur_t = t
                 if t >= self._steady_t:
                     self._steady_check(t, lvl)
-            if sta >= quiet or dev > _REST_DEV_MG:
+            if (sta >= quiet and sta >= env) or dev > _REST_DEV_MG:
                 self._active_t = t
                 if mag > quiet and mag > self._half_peak:
                     hold = t + (_FLIGHT_MAX_MS if mag > _FLIGHT_MAX_MS else mag)
