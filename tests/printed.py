@@ -16,6 +16,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from waits import HANG_S
 
 CHROMIUM = "/usr/bin/chromium"
 ROOT = Path(__file__).resolve().parents[1]
@@ -34,7 +35,7 @@ def need_tools():
         pytest.skip("not installed: %s (make test installs them as root)" % ", ".join(missing))
 
 
-def _chromium(args, url, timeout=60):
+def _chromium(args, url, timeout=HANG_S):
     with tempfile.TemporaryDirectory(prefix="chromium-profile-") as profile:
         proc = subprocess.run([CHROMIUM, *_FLAGS, "--user-data-dir=" + profile, *args, url],
                               capture_output=True, timeout=timeout)

@@ -7,6 +7,7 @@ import subprocess
 import pytest
 
 from dicetray_host.paths import FIRMWARE, ROOT, compiled_firmware, micropython_binary, micropython_env
+from waits import HANG_S
 
 ENGINE_TESTS = sorted(p.stem for p in (ROOT / "tests" / "engine").glob("test_*.py"))
 
@@ -22,7 +23,7 @@ def count_cpython_tests():
 def test_engine_tests_pass_on_micropython(library):
     firmware = FIRMWARE if library == "source" else compiled_firmware()
     proc = subprocess.run([micropython_binary(), "-X", "heapsize=4m", str(ROOT / "tests" / "run_mp_tests.py"),
-                           *ENGINE_TESTS], capture_output=True, text=True, timeout=300,
+                           *ENGINE_TESTS], capture_output=True, text=True, timeout=HANG_S,
                           env=micropython_env(ROOT / "tests" / "mpunit", ROOT / "tests" / "engine", firmware))
     last = proc.stdout.strip().splitlines()[-1] if proc.stdout.strip() else proc.stderr
     assert proc.returncode == 0, proc.stdout + proc.stderr

@@ -21,6 +21,7 @@ from dicetray_host.records.stats import _figure
 
 import hostile_records as hostile
 from printed import command
+from waits import HANG_S
 
 IDS = [case[0] for case in hostile.CASES]
 
@@ -52,7 +53,7 @@ def test_both_runtimes_say_the_same(files):
     paths = list(files.values())
     proc = subprocess.run([micropython_binary(), "-X", "heapsize=192k", str(ROOT / "tests" / "mp_replay_batch.py"),
                            *map(str, paths)], capture_output=True, env=micropython_env(compiled_firmware()),
-                          timeout=300)
+                          timeout=HANG_S)
     assert proc.returncode == 0, proc.stderr.decode()
     mp_lines = proc.stdout.decode("utf-8").splitlines()
     assert len(mp_lines) == len(paths)
@@ -173,7 +174,7 @@ def test_an_import_waits_for_another_instead_of_failing(tmp_path):
                              "--db", database], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     time.sleep(held)
     holder.execute("COMMIT")
-    out, err = proc.communicate(timeout=120)
+    out, err = proc.communicate(timeout=HANG_S)
     assert proc.returncode == 0, err
     assert b"imported as game 1" in out
     assert time.monotonic() - started >= held
@@ -201,7 +202,7 @@ def test_detect_refuses_a_huge_file_unread(tmp_path):
     proc = subprocess.run([sys.executable, "-c",
                            "import resource, sys\nfrom dicetray_host.cli import main\ncode = main(sys.argv[1:])\n"
                            "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)\n"
-                           "sys.exit(code)", "detect", str(path)], capture_output=True, text=True, timeout=120)
+                           "sys.exit(code)", "detect", str(path)], capture_output=True, text=True, timeout=HANG_S)
     assert proc.returncode == 2
     assert "more than 1000000 samples" in proc.stderr and "split the trace" in proc.stderr, proc.stderr
     assert int(proc.stderr.split()[-1]) < 200 * 1024  # KB: the interpreter and its modules, no file

@@ -16,6 +16,7 @@ from dicetray_host.vboard.device import VirtualDevice, board_device
 from fake_device import FakeDevice, listing
 from usb_helpers import GAME_MAIN, dicetray, flash_with_records, pig_record, pull_json
 from dicetray_host.paths import FIRMWARE
+from waits import HANG_S
 
 GOOD = pig_record(12)
 
@@ -177,11 +178,11 @@ def test_a_failed_pull_hands_the_tray_back_running(tmp_path):
     records = [pig_record(12, ("P%d" % i, "Q")) * 30 for i in range(300)]
     flash = flash_with_records(tmp_path / "flash", records, main=GAME_MAIN)
     with VirtualDevice(flash, lib=FIRMWARE) as dev:
-        dev.wait_output(b"action 301 2\n", timeout=60)
+        dev.wait_output(b"action 301 2\n", timeout=HANG_S)
         proc = dicetray("pull", "--port", dev.url, str(tmp_path / "records"), "--timeout", "1")
         assert proc.returncode == 1 and b"Traceback" not in proc.stderr
         mark = len(dev.transcript)
-        dev.wait_output(b"action", start=mark, timeout=20)  # main.py runs again
+        dev.wait_output(b"action", start=mark, timeout=HANG_S)  # main.py runs again
 
 
 def test_pulls_during_play_on_the_served_tray_never_crash_it(tmp_path):

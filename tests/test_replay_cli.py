@@ -5,6 +5,7 @@ import subprocess
 import sys
 
 import pytest
+from waits import HANG_S
 
 RUNTIMES = ("cpython", "micropython")
 HEADER = '{"v":1,"game":"pig","players":["Ann","Bob","Cy"],"opts":{"circuits":5}}'
@@ -12,7 +13,7 @@ HEADER = '{"v":1,"game":"pig","players":["Ann","Bob","Cy"],"opts":{"circuits":5}
 
 def replay(path, *options):
     proc = subprocess.run([sys.executable, "-m", "dicetray_host.cli", "replay", str(path), *options],
-                          capture_output=True, text=True, timeout=60)
+                          capture_output=True, text=True, timeout=HANG_S)
     return proc.returncode, proc.stdout, proc.stderr
 
 

@@ -9,6 +9,7 @@ from dicetray.engine.summary import summary
 from dicetray_host.paths import ROOT, compiled_firmware, micropython_binary, micropython_env
 from dicetray_host.records.generate import random_game
 from dicetray.tray.store import layout
+from waits import HANG_S
 
 SEEDS = range(12)
 
@@ -29,7 +30,7 @@ def test_resume_from_every_point_equals_the_live_game_and_undo_past_the_snapshot
     work.mkdir()
     proc = subprocess.run([micropython_binary(), "-X", "heapsize=512k", str(ROOT / "tests" / "mp_store_resume.py"),
                            str(tmp_path / "games.json"), str(work)],
-                          capture_output=True, env=micropython_env(compiled_firmware()), timeout=600)
+                          capture_output=True, env=micropython_env(compiled_firmware()), timeout=HANG_S)
     out = proc.stdout.decode()
     assert proc.returncode == 0, proc.stderr.decode() + out
     assert "MISMATCH" not in out, out
@@ -70,7 +71,7 @@ def test_the_boot_benchmark_resumes_a_computer_written_record_in_full_and_a_tray
     src.write_text(record_text(header, actions))
     proc = subprocess.run([micropython_binary(), "-X", "heapsize=512k", str(ROOT / "bench" / "mp" / "records_boot.py"),
                            str(src), str(tmp_path)], capture_output=True, text=True,
-                          env=micropython_env(compiled_firmware()), timeout=600)
+                          env=micropython_env(compiled_firmware()), timeout=HANG_S)
     assert proc.returncode == 0, proc.stderr
     got = dict(line.split() for line in proc.stdout.splitlines())
     assert int(got["lines"]) == len(actions) + 1

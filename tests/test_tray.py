@@ -10,6 +10,7 @@ from dicetray.tray.throws import Tray, EV_NONE, EV_THROW, EV_SETTLED, EV_TILT, E
 from dicetray_host.traces import model as traces
 from dicetray_host.traces.detecting import detect, parse_trace, TraceError
 from dicetray_host.cli import main as cli_main
+from waits import HANG_S
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MATCH_MS = 150
@@ -235,7 +236,7 @@ def test_same_events_on_the_micropython_unix_port(tmp_path):
     env = dict(os.environ, MICROPYPATH=os.path.join(ROOT, "firmware"))
     # heap_lock around feed(): a MemoryError here means a sample allocated
     out = subprocess.run([micropython, "-X", "heapsize=96k", str(script)] + paths,
-                         env=env, capture_output=True, text=True, timeout=60)
+                         env=env, capture_output=True, text=True, timeout=HANG_S)
     assert out.returncode == 0, out.stderr
     assert out.stdout.splitlines() == expected
     assert all(expected)

@@ -12,6 +12,7 @@ from dicetray.engine.replay import RecordError, replay
 from dicetray.engine.summary import summary
 from dicetray_host.records.generate import random_game, record_text
 from dicetray_host.paths import ROOT, compiled_firmware, micropython_binary, micropython_env
+from waits import HANG_S
 
 RECORDS = 300
 
@@ -62,7 +63,7 @@ def cpython_line(path):
 def test_generated_records_replay_identically(records):
     env = micropython_env(compiled_firmware())
     proc = subprocess.run([micropython_binary(), "-X", "heapsize=256k", str(ROOT / "tests" / "mp_replay_batch.py"),
-                           *map(str, records)], capture_output=True, env=env, timeout=300)
+                           *map(str, records)], capture_output=True, env=env, timeout=HANG_S)
     assert proc.returncode == 0, proc.stderr.decode()
     mp_lines = proc.stdout.decode("utf-8").splitlines()
     assert len(mp_lines) == len(records)
@@ -79,6 +80,6 @@ def test_cli_runtimes_agree(records, index):
     outputs = []
     for runtime in ("cpython", "micropython"):
         proc = subprocess.run([sys.executable, "-m", "dicetray_host.cli", "replay", path, "--json",
-                               "--runtime", runtime], capture_output=True, timeout=60)
+                               "--runtime", runtime], capture_output=True, timeout=HANG_S)
         outputs.append((proc.returncode, proc.stdout, proc.stderr))
     assert outputs[0] == outputs[1]

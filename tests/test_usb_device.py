@@ -9,6 +9,7 @@ import pytest
 from dicetray_host.paths import FIRMWARE
 from dicetray_host.vboard.device import VirtualDevice
 from usb_helpers import GAME_MAIN, flash_with_records, mpremote, pig_record
+from waits import HANG_S
 
 
 @pytest.mark.parametrize("raw_paste", [True, False], ids=["raw-paste", "paste-declined"])
@@ -48,7 +49,7 @@ class Wire:
     def send(self, data):
         self.sock.sendall(data)
 
-    def expect(self, text, timeout=5.0):
+    def expect(self, text, timeout=HANG_S):
         """What arrived up to and including text (which must come)."""
         deadline = time.monotonic() + timeout
         while True:

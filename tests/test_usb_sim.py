@@ -9,6 +9,7 @@ import sys
 import pytest
 
 from usb_helpers import mpremote, pull_json
+from waits import HANG_S
 
 
 @pytest.fixture
@@ -98,7 +99,7 @@ def test_dicetray_sim_serve_runs_the_tray_for_mpremote_and_pull(tmp_path):
         assert (tmp_path / "records" / "0001.jsonl").read_bytes() == pig_record(5)
     finally:
         sim.terminate()
-        assert sim.wait(timeout=10) == 0
+        assert sim.wait(timeout=HANG_S) == 0
 
 
 def test_deploy_to_a_fresh_virtual_pico_then_the_tray_boots_the_deployed_firmware(tmp_path):
@@ -110,7 +111,7 @@ def test_deploy_to_a_fresh_virtual_pico_then_the_tray_boots_the_deployed_firmwar
     try:
         vb.run(300)
         assert not "".join(vb.screen_text())                # nothing to run yet
-        proc = dicetray("deploy", "--port", device.url, timeout=120)
+        proc = dicetray("deploy", "--port", device.url, timeout=HANG_S)
         assert proc.returncode == 0, proc.stderr
         assert (flash / "main.py").read_bytes() == (Path(__file__).parents[1] / "firmware" / "main.py").read_bytes()
         assert (flash / "lib" / "dicetray" / "tray" / "app.mpy").exists()

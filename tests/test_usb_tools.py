@@ -6,6 +6,7 @@ from dicetray_host.usb.deploy import package_json_text
 from dicetray_host.paths import FIRMWARE, ROOT
 from dicetray_host.vboard.device import VirtualDevice
 from usb_helpers import dicetray, mpremote
+from waits import HANG_S
 
 
 def test_roster_is_written_and_reads_back(tmp_path):
@@ -46,7 +47,7 @@ def test_bad_rosters_are_refused_and_change_nothing(tmp_path):
 def test_deploy_copies_compiled_firmware_then_only_what_changed(tmp_path):
     flash = tmp_path / "flash"
     with VirtualDevice(flash) as dev:
-        proc = dicetray("deploy", "--port", dev.url, timeout=120)
+        proc = dicetray("deploy", "--port", dev.url, timeout=HANG_S)
         assert proc.returncode == 0, proc.stderr
         modules = sorted(p.relative_to(FIRMWARE).with_suffix(".mpy")
                          for p in (FIRMWARE / "dicetray").rglob("*.py"))
@@ -54,7 +55,7 @@ def test_deploy_copies_compiled_firmware_then_only_what_changed(tmp_path):
             data = (flash / "lib" / module).read_bytes()
             assert data[:1] == b"M", module  # an .mpy file
         assert (flash / "main.py").read_bytes() == (FIRMWARE / "main.py").read_bytes()
-        again = dicetray("deploy", "--port", dev.url, timeout=120)
+        again = dicetray("deploy", "--port", dev.url, timeout=HANG_S)
         assert b"0 file(s) copied, %d already up to date" % (len(modules) + 1) in again.stdout
 
 
@@ -69,7 +70,7 @@ def test_package_json_lists_every_firmware_file():
 def test_mip_install_from_package_json(tmp_path):
     flash = tmp_path / "flash"
     with VirtualDevice(flash) as dev:
-        proc = mpremote(dev.url, "mip", "install", str(ROOT / "package.json"), timeout=120)
+        proc = mpremote(dev.url, "mip", "install", str(ROOT / "package.json"), timeout=HANG_S)
         assert proc.returncode == 0, proc.stderr
     for target, url in json.loads((ROOT / "package.json").read_text())["urls"]:
         assert (flash / "lib" / target).read_bytes() == (ROOT / url).read_bytes()

@@ -13,6 +13,7 @@ import pytest
 
 from dicetray_host.web.chromium import Browser, BrowserError, missing_tools
 from dicetray_host.vboard.table import new_game, scores_shown
+from waits import HANG_S
 
 ROOT = Path(__file__).resolve().parents[1]
 # Bottom lines of a tray that takes faces now (as tests/app/conftest.py).
@@ -309,7 +310,7 @@ def test_power_cut_resumes_the_game(tray):
 
 def _boot_in_node(site, heap):
     proc = subprocess.run(["node", str(ROOT / "tests" / "fixtures" / "web_board_heap.mjs"), str(site), str(heap)],
-                          capture_output=True, text=True, timeout=300)
+                          capture_output=True, text=True, timeout=HANG_S)
     assert proc.returncode == 0, proc.stderr[-2000:]
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
@@ -346,15 +347,15 @@ def test_dicetray_web_serves_the_built_page_on_loopback(site):
         line = proc.stdout.readline()
         assert "http://127.0.0.1:" in line, line + proc.stderr.read()
         url = line.split("http://", 1)[1].split()[0]
-        with urllib.request.urlopen("http://" + url, timeout=30) as r:
+        with urllib.request.urlopen("http://" + url, timeout=HANG_S) as r:
             assert b"<canvas" in r.read()
-        with urllib.request.urlopen("http://" + url + "mp/micropython.mjs", timeout=30) as r:
+        with urllib.request.urlopen("http://" + url + "mp/micropython.mjs", timeout=HANG_S) as r:
             assert r.headers["Content-Type"].startswith("text/javascript")
-        with urllib.request.urlopen("http://" + url + "mp/micropython.wasm", timeout=30) as r:
+        with urllib.request.urlopen("http://" + url + "mp/micropython.wasm", timeout=HANG_S) as r:
             assert r.headers["Content-Type"] == "application/wasm"
     finally:
         proc.terminate()
-        proc.wait(timeout=30)
+        proc.wait(timeout=HANG_S)
 
 
 def test_dicetray_web_refuses_a_folder_without_the_page(tmp_path):

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from dicetray.engine import record
 from dicetray.engine.actions import BANK, ROLL
+from waits import HANG_S
 
 BIN = Path(sys.executable).parent
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -35,12 +36,12 @@ def flash_with_records(folder, records, main=None):
     return Path(folder)
 
 
-def mpremote(url, *args, timeout=30):
+def mpremote(url, *args, timeout=HANG_S):
     return subprocess.run([str(BIN / "mpremote"), "connect", "port:" + url, *args],
                           capture_output=True, timeout=timeout)
 
 
-def dicetray(*args, timeout=60):
+def dicetray(*args, timeout=HANG_S):
     return subprocess.run([str(BIN / "dicetray"), *args], capture_output=True, timeout=timeout)
 
 

@@ -2,6 +2,7 @@
 import json
 import subprocess
 import sys
+from waits import HANG_S
 
 SCRIPT = """# pig, 2 players, 3 circuits
 DOWN DOWN ok DOWN ok
@@ -18,7 +19,7 @@ expect Turn lost
 
 def sim(*args, stdin=None):
     return subprocess.run([sys.executable, "-m", "dicetray_host.cli", "sim", *args],
-                          capture_output=True, text=True, stdin=stdin, timeout=120)
+                          capture_output=True, text=True, stdin=stdin, timeout=HANG_S)
 
 
 def test_script_plays_cuts_power_and_prints_the_replay(tmp_path):

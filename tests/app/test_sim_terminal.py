@@ -7,6 +7,7 @@ import time
 from pathlib import Path
 
 import pytest
+from waits import HANG_S
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux not installed")
 DICETRAY = Path(sys.executable).parent / "dicetray"
@@ -17,7 +18,7 @@ class Terminal:
         self.name = name
         # Sized before the command starts: a detached session may begin at 80x24.
         subprocess.run(["tmux", "new-session", "-d", "-s", name, "-x", str(columns), "-y", str(lines),
-                        "sleep 0.5; " + command + "; echo EXIT $?; sleep 30"], check=True)
+                        "sleep 0.5; " + command + "; echo EXIT $?; sleep %d" % HANG_S], check=True)
         subprocess.run(["tmux", "resize-window", "-t", name, "-x", str(columns), "-y", str(lines)],
                        check=True)
 
@@ -25,7 +26,7 @@ class Terminal:
         return subprocess.run(["tmux", "capture-pane", "-t", self.name, "-p"],
                               capture_output=True, text=True).stdout
 
-    def wait_for(self, text, timeout=20):
+    def wait_for(self, text, timeout=HANG_S):
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             shown = self.screen()
