@@ -7,6 +7,7 @@ from dicetray.engine.replay import replay
 from dicetray_host.paths import FIRMWARE
 from dicetray_host.vboard.device import VirtualDevice
 from usb_helpers import GAME_MAIN, dicetray, flash_with_records, pig_record, pull_json
+from waits import HANG_S
 
 
 def board_files(flash):
@@ -26,7 +27,7 @@ def test_pull_during_a_game_copies_whole_lines_and_the_game_goes_on(tmp_path):
     flash = flash_with_records(tmp_path / "flash", [], main=GAME_MAIN)
     out = tmp_path / "records"
     with VirtualDevice(flash, lib=FIRMWARE) as dev:
-        dev.wait_output(b"action 2 3\n")
+        dev.wait_output(b"action 2 3\n", timeout=HANG_S)
         proc, first = pull_json(dev.url, out)
         assert proc.returncode == 0, proc.stderr
         assert first["copied"] and not first["damaged"]
@@ -35,7 +36,7 @@ def test_pull_during_a_game_copies_whole_lines_and_the_game_goes_on(tmp_path):
         # (1 time in 12): the test firmware then starts the next one.
         in_progress = (out / last).read_bytes().count(b"\n") < 13
         mark = len(dev.transcript)
-        dev.wait_output(b"action", start=mark)     # the game loop runs again
+        dev.wait_output(b"action", start=mark, timeout=HANG_S)  # the game loop runs again
         time.sleep(0.3)
         proc, second = pull_json(dev.url, out)
         assert proc.returncode == 0, proc.stderr
