@@ -56,11 +56,10 @@ class SSD1306(framebuf.FrameBuffer):
         self._cmd = bytearray(3)
         self._cmd1 = memoryview(self._cmd)[:2]
         # What one page write sends: the data control byte, then up to a
-        # page of columns, copied in by a blit; one view per length in cells.
+        # page of columns, copied in; one view per length in cells.
         self._tx = bytearray(1 + width)
         self._tx[0] = _CTRL_DATA
         tx = memoryview(self._tx)
-        self._tx_fb = framebuf.FrameBuffer(tx[1:], width, 8, framebuf.MONO_VLSB)
         self._tx_views = []
         for n in range(width // _CELL + 1):
             self._tx_views.append(tx[:1 + _CELL * n])
@@ -106,7 +105,11 @@ class SSD1306(framebuf.FrameBuffer):
         win[5] = page
         win[6] = page
         self.i2c.writeto(self.addr, win)
-        self._tx_fb.blit(self, -c0, -8 * page)
+        tx = self._tx
+        src = self._page_views[page]
+        to = 1 - c0  # after the control byte
+        for c in range(c0, c1):  # byte by byte: blit() goes pixel by pixel, more work
+            tx[c + to] = src[c]
         self.i2c.writeto(self.addr, self._tx_views[(c1 - c0) // _CELL])
         self.bytes_sent += 8 + c1 - c0
         self.pages_sent += 1
@@ -117,27 +120,26 @@ class SSD1306(framebuf.FrameBuffer):
         before = self.bytes_sent
         pages = self._page_views
         shadows = self._shadow_views
-        buf = self.buffer
-        shadow = self._shadow
         width = self.width
         everything = full or not self._panel_valid
         for p in range(self.pages):
+            page = pages[p]
+            shadow = shadows[p]
             if everything:
                 c0 = 0
                 c1 = width
-            elif pages[p] == shadows[p]:
+            elif page == shadow:
                 continue
             else:
-                base = p * width
                 c0 = 0
-                while buf[base + c0] == shadow[base + c0]:
+                while page[c0] == shadow[c0]:
                     c0 += 1
-                c1 = width
-                while buf[base + c1 - 1] == shadow[base + c1 - 1]:
+                c1 = width - 1
+                while page[c1] == shadow[c1]:
                     c1 -= 1
                 c0 -= c0 % _CELL
-                c1 += (_CELL - c1 % _CELL) % _CELL
+                c1 += _CELL - c1 % _CELL
             self._send(p, c0, c1)
-            shadows[p][:] = pages[p]
+            shadow[:] = page
         self._panel_valid = True
         return self.bytes_sent - before
