@@ -127,3 +127,36 @@ def test_png_screenshot_is_a_valid_scaled_image(tmp_path):
     raw = zlib.decompress(data[41:41 + idat_len])
     assert len(raw) == 192 * (1 + 384)
     assert max(raw) == 64 + 0xCF * 191 // 255
+
+
+CLEAR = """
+import micropython
+from dicetray.tray import board
+d = board.open_display()
+d.fill(1)
+d.show()
+micropython.heap_lock()
+try:
+    d.fill(0)
+    print("fill(0)", "no_allocation")
+except MemoryError:
+    micropython.heap_unlock()
+    print("fill(0)", "allocates")
+micropython.heap_unlock()
+print("lit", sum(1 for b in d.buffer if b))
+print("sent", d.show())
+from vboard_core import board as vb
+print("gddram", vb.oled.ram == d.buffer, max(vb.oled.ram))
+"""
+
+
+def test_clearing_the_frame_allocates_nothing_and_blanks_the_panel(tmp_path):
+    # Every screen starts with fill(0): the driver clears page by page
+    # rather than pixel by pixel, and must still allocate nothing.
+    status, out = run_script(CLEAR, tmp_path / "flash")
+    assert status == 0, out
+    lines = dict(line.split(" ", 1) for line in out.strip().splitlines())
+    assert lines["fill(0)"] == "no_allocation"
+    assert lines["lit"] == "0"
+    assert lines["sent"] == "1088"            # every page was lit: all of it goes
+    assert lines["gddram"] == "True 0"
