@@ -134,10 +134,11 @@ _KEY_TAIL_MS = const(100)
 _KEY_WAIT_MS = const(1200)      # a keyed candidate waits for the keys' rings to end, this long at most
 _KEY_LEAD_MS = const(100)       # a key this soon after the onset may be what started it
 # An impact starting from _HIT_BEFORE_MS before a key's report to _HIT_AFTER_MS
-# after it is that key's contact (the scan reports 10-25 ms after the contact,
-# the impact shows within a sample or two of it).
-_HIT_BEFORE_MS = const(45)
-_HIT_AFTER_MS = const(15)
+# after it is that key's (the scan reports 10-25 ms after the contact; the
+# finger's force rises from its touch, up to 50 ms before the contact, and it
+# bottoms out after it; a release lifts the force and tops the cap out).
+_HIT_BEFORE_MS = const(60)
+_HIT_AFTER_MS = const(30)
 # A keyed window whose impacts apart from the keys' reach this many times the
 # keys' own is a throw whatever its tail: a fingertip brings far less
 # momentum than a die.
@@ -671,8 +672,10 @@ class Tray:
         # either 4 x the keys' (a fingertip brings far less momentum than a
         # die) or something must stay loud after the key's ring (dice bounce
         # and roll on, a ring only decays). The dice landed at the first impact
-        # of half the peak or more (a bounce is weaker than its landing): the
-        # first no key made if the loudest is no key's, else the first.
+        # no key made of half the loudest such (a bounce is weaker than its
+        # landing) if the loudest is no key's or that came before the keys';
+        # else at the first key's impact of half the peak (the dice landed
+        # with the key).
         free = self._free_t
         if free > t - _KEY_PRE_MS:
             free = self._free_old       # the key scan may not have told of that yet
@@ -683,7 +686,7 @@ class Tray:
         if more:
             n = _IMP_N
         mark = imps[_KEYMARK]
-        key = other = 0
+        key = other = dice_m = 0
         start = dice = -1
         peak = self._peak
         recent = t - _KEY_PRE_MS - self._cand_t0
@@ -702,14 +705,14 @@ class Tray:
                     key = m
                 if start < 0 and 2 * m >= peak:
                     start = at
-            else:
-                if m > other:
-                    other = m
-                if dice < 0 and 2 * m >= peak:
-                    dice = at
+            elif m > other:
+                other = m
+                if 2 * dice_m < m:
+                    dice = at       # the first impact no key made of half the loudest such
+                    dice_m = m
         if other < self._throw_peak or not (lasting or other >= _DICE_OVER_KEY_X * key):
             return -1
-        if dice >= 0 and (start < 0 or other > key):
+        if dice >= 0 and (start < 0 or other > key or dice < start):
             start = dice
         if start < 0:
             if more and self._rise_t >= 0 and self._keyed_from <= self._cand_t0:
