@@ -686,7 +686,7 @@ class Tray:
         if more:
             n = _IMP_N
         mark = imps[_KEYMARK]
-        key = other = dice_m = 0
+        key = other = 0
         start = dice = -1
         peak = self._peak
         recent = t - _KEY_PRE_MS - self._cand_t0
@@ -707,11 +707,20 @@ class Tray:
                     start = at
             elif m > other:
                 other = m
-                if 2 * dice_m < m:
-                    dice = at       # the first impact no key made of half the loudest such
-                    dice_m = m
         if other < self._throw_peak or not (lasting or other >= _DICE_OVER_KEY_X * key):
             return -1
+        for i in range(n if more else n + 1):
+            # the first impact no key made of half the loudest such
+            if i < n:
+                m = imps[(i << 2) + 1]
+                at = imps[i << 2]
+            else:
+                m = imps[_CUR_M]
+                at = imps[_CUR_T] - self._cand_t0
+                i = _IMP_N
+            if not mark & (1 << i) and 2 * m >= other:
+                dice = at
+                break
         if dice >= 0 and (start < 0 or other > key or dice < start):
             start = dice
         if start < 0:
