@@ -67,8 +67,9 @@ def test_soft_single_die_at_100_hz_is_found():
 
 def test_a_die_that_lands_dead_or_fades_at_once_is_found():
     # 434: restitution 0.16, one hard upright slap and almost no rolling;
-    # 5728: a soft die at 100 Hz whose two later slaps fade fast (tuning seeds)
-    for seed in (434, 5728):
+    # 5701: a soft die at 100 Hz still 210 ms after it landed (tuning seeds;
+    # 5728 was one until round 10's key physics moved the random draws)
+    for seed in (434, 5701):
         trace = traces.generate("throw1_soft", seed)
         found = _throws(trace)
         assert any(abs(f["start_ms"] - trace.throws[0][0]) <= MATCH_MS for f in found), seed

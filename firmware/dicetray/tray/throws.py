@@ -134,10 +134,11 @@ _KEY_TAIL_MS = const(100)
 _KEY_WAIT_MS = const(1200)      # a keyed candidate waits for the keys' rings to end, this long at most
 _KEY_LEAD_MS = const(100)       # a key this soon after the onset may be what started it
 # An impact starting from _HIT_BEFORE_MS before a key's report to _HIT_AFTER_MS
-# after it is that key's contact (the scan reports 10-25 ms after the contact,
-# the impact shows within a sample or two of it).
-_HIT_BEFORE_MS = const(45)
-_HIT_AFTER_MS = const(15)
+# after it is that key's (the scan reports 10-25 ms after the contact; the
+# finger's force rises from its touch, up to 50 ms before the contact, and it
+# bottoms out after it; a release lifts the force and tops the cap out).
+_HIT_BEFORE_MS = const(60)
+_HIT_AFTER_MS = const(30)
 # A keyed window whose impacts apart from the keys' reach this many times the
 # keys' own is a throw whatever its tail: a fingertip brings far less
 # momentum than a die.
@@ -238,7 +239,6 @@ class Tray:
             if not self._keyed and self._key_from <= self._cand_t0 + _KEY_LEAD_MS:
                 self._keyed = True
                 self._keyed_end = self._key_until
-                self._keyed_from = self._key_from
             if self._free_t >= self._key_from:
                 self._free_t = self._free_old   # what was loud since the contact was the key
             if self._free_ck_val >= self._key_from:
@@ -289,9 +289,8 @@ class Tray:
         self._key_from = self._key_until = -_KEY_MS
         self._moved_cand = False
         self._keyed = False
-        self._keyed_end = self._keyed_from = 0
+        self._keyed_end = 0
         self._free_t = self._free_old = self._free_ck = self._free_ck_val = 0
-        self._rise_t = -1
         self._imp_n = 0
         imps = self._imps
         imps[_WAIT_WHY] = imps[_LATE] = imps[_KEYMARK] = 0
@@ -443,8 +442,6 @@ class Tray:
                 self._cand_t0 = t - dt
                 self._keyed = self._key_from <= t < self._key_until
                 self._keyed_end = self._key_until
-                self._keyed_from = self._key_from
-                self._rise_t = -1
                 self._moved_cand = 0 <= self.settled_ms and t - self.settled_ms < _MOVED_WINDOW_MS
                 self._peak = mag
                 self._loud_t = t
@@ -535,11 +532,8 @@ class Tray:
         if sta > env + (env >> 2) and sta > self._impulse_thr:
             if since > _IMP_MS:
                 self._impact(t, mag, hx, hy)
-            if span > _PEAK_MS:
-                if self._rise_t < 0:
-                    self._rise_t = t - dt   # the dice after a key (if the key came first)
-                if not keyring:
-                    self._rises += 1
+            if span > _PEAK_MS and not keyring:
+                self._rises += 1
         if sta > env:
             env = sta
         self._env = env
@@ -671,8 +665,10 @@ class Tray:
         # either 4 x the keys' (a fingertip brings far less momentum than a
         # die) or something must stay loud after the key's ring (dice bounce
         # and roll on, a ring only decays). The dice landed at the first impact
-        # of half the peak or more (a bounce is weaker than its landing): the
-        # first no key made if the loudest is no key's, else the first.
+        # no key made of half the loudest such (a bounce is weaker than its
+        # landing) if the loudest is no key's or that came before the keys';
+        # else at the first key's impact of half the peak (the dice landed
+        # with the key).
         free = self._free_t
         if free > t - _KEY_PRE_MS:
             free = self._free_old       # the key scan may not have told of that yet
@@ -683,7 +679,7 @@ class Tray:
         if more:
             n = _IMP_N
         mark = imps[_KEYMARK]
-        key = other = 0
+        key = other = dice_m = loud = 0
         start = dice = -1
         peak = self._peak
         recent = t - _KEY_PRE_MS - self._cand_t0
@@ -702,19 +698,22 @@ class Tray:
                     key = m
                 if start < 0 and 2 * m >= peak:
                     start = at
-            else:
-                if m > other:
-                    other = m
-                if dice < 0 and 2 * m >= peak:
+            elif m > other:
+                # the dice landed at the first impact no key made of half
+                # the loudest such: this one, the loudest before or still
+                # the one before that
+                if 2 * other < m:
                     dice = at
+                    dice_m = m
+                elif 2 * dice_m < m:
+                    dice = loud
+                    dice_m = other
+                other = m
+                loud = at
         if other < self._throw_peak or not (lasting or other >= _DICE_OVER_KEY_X * key):
             return -1
-        if dice >= 0 and (start < 0 or other > key):
-            start = dice
-        if start < 0:
-            if more and self._rise_t >= 0 and self._keyed_from <= self._cand_t0:
-                return self._rise_t     # the loudest came later: dice after the key
-            return self._cand_t0
+        if start < 0 or other > key or dice < start:
+            start = dice        # (other > 0: some impact no key made set dice)
         return self._cand_t0 + start
 
     def _slap_alone(self):

@@ -79,13 +79,26 @@ def throw(s, p, tr, t0, ndice, hard):
 
 
 def key(s, p, tr, t):
-    """A key press on the tray's own pad, press and release.
+    """A key press on the tray's own pad: touch, contact, bottom-out, release.
 
-    The finger (5-20 g of fingertip) comes down at 0.1-0.4 m/s and stops on
-    the key's bottom: an impulse into the rim, off the tray's centre, so it
-    rocks the tray too. The contact lasts as long as the key is soft: a
-    clicky key stops the finger in about 1 ms, a membrane in several. On
-    release the dome pushes the key back: a smaller knock.
+    `t` is the switch's contact (the label, what the key scan reports). A
+    fingertip (5-20 g) comes down at v (the pad's range) and pushes the cap
+    through its travel:
+    - the touch comes first: before the switch closes, the finger's pulp
+      (1-3 N/mm) is pressed in until it carries the actuation force F
+      (force_n) and the cap goes through its travel to actuation (act_mm),
+      at v: (act_mm + F / k) / v before the contact, at most 50 ms (a finger
+      slower than that has no momentum to speak of). Over that time the
+      force on the rim rises to F: a force step on the tray on its feet,
+      which rings each mode like an impulse F / (2 pi f) of that duration
+      (a slow rise excites it less);
+    - the contact closes; the finger goes on through the rest of the travel
+      (over_mm / v after the contact) and bottoms out: its momentum m v
+      stopped within the pad's contact time, off the tray's centre (it
+      rocks the tray too);
+    - the finger holds 1-2 x F for 60-300 ms, then lifts: the force falls
+      (a step the other way, over 5-15 ms) and the cap tops out on its stop
+      (the existing release knock, a fraction of the press's).
     """
     rng = s.rng
     kp = p["key"]
@@ -93,8 +106,16 @@ def key(s, p, tr, t):
     v = rng.uniform(*kp["v"])
     tc = rng.uniform(*kp["contact_s"])
     d = down(rng, 0.3)
-    s.impulse(t, mf * v * kp["gain"], d, tc, modes=p["rim_modes"])
+    force = rng.uniform(*kp["force_n"])
+    lead = min(0.05, (rng.uniform(*kp["act_mm"]) + force / rng.uniform(1.0, 3.0)) / 1000.0 / v)
+    over = min(0.05, rng.uniform(*kp["over_mm"]) / 1000.0 / v)
+    w = 2.0 * math.pi * p["rim_modes"][0][0]
+    s.impulse(t - lead, force / w, d, max(0.002, lead), modes=p["rim_modes"])
+    s.impulse(t + over, mf * v * kp["gain"], d, tc, modes=p["rim_modes"])
     hold = rng.uniform(0.06, 0.3)
+    up = (-d[0], -d[1], -d[2])
+    s.impulse(t + hold, force * rng.uniform(1.0, 2.0) / w, up, rng.uniform(0.005, 0.015),
+              modes=p["rim_modes"])
     s.impulse(t + hold, mf * v * kp["gain"] * rng.uniform(*kp["release"]), d, tc * 1.5,
               modes=p["rim_modes"])
     tr.keys.append((t, t + hold))

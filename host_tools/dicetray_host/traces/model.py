@@ -332,12 +332,23 @@ def _throw(m, trace, t0, ndice, hard):
 # ---------------------------------------------------------------- not throws
 
 def _keys(m, t, count, trace=None):
-    """Key presses on the pad on the rim: small soft taps, press and release."""
+    """Key presses on the pad on the rim: small soft taps, press and release.
+
+    t is the switch's contact (the label). The pad is a soft membrane
+    (1-2 mm to actuation, 0.2-1 mm more to the bottom, pressed at 0.05-0.3
+    m/s): the finger touches the cap 5-40 ms before the contact, and its
+    push on the rim (3-12 mg) starts there, with a small ring of the force
+    rising (a third to all of the push); it bottoms out 2-20 ms after the
+    contact (the tap's ring, 8-40 mg); the release rings again.
+    """
     rng = m.rng
     for _ in range(count):
         d = _rand_dir(rng, True)
-        m.motion.append(_Pulse(t, rng.uniform(0.06, 0.15), rng.uniform(3.0, 12.0), d))
-        m.ring_mg(t + 0.01, rng.uniform(8.0, 40.0), m.f_feet, m.tau_feet, d)
+        lead = rng.uniform(0.005, 0.04)
+        push = rng.uniform(3.0, 12.0)
+        m.motion.append(_Pulse(t - lead, rng.uniform(0.06, 0.15), push, d))
+        m.ring_mg(t - lead, push * rng.uniform(0.3, 1.0), m.f_feet, m.tau_feet, d)
+        m.ring_mg(t + rng.uniform(0.002, 0.02), rng.uniform(8.0, 40.0), m.f_feet, m.tau_feet, d)
         release = t + rng.uniform(0.08, 0.25)
         m.ring_mg(release, rng.uniform(4.0, 20.0), m.f_feet, m.tau_feet, d)
         if trace is not None:
