@@ -97,6 +97,10 @@ def _act(s, p, tr, kind):
         for _ in range(rng.choice((1, 1, 2))):
             if rng.random() < 0.12:                  # a key pressed as the dice land
                 hp.key(s, p, tr, max(0.3, t + rng.uniform(-0.3, 0.3)))
+            if p.get("springy_table") and rng.random() < 0.1:
+                # round 11: a knock on the table (a fist, a cup put down) just
+                # before the throw; the throw must still be found
+                hp.knock(s, p, max(0.1, t - rng.uniform(0.6, 1.5)))
             still = hp.throw(s, p, tr, t, rng.randint(lo, hi), hard)
             t = still + rng.uniform(0.6, 1.5)
             if rng.random() < p["topple_p"]:
