@@ -167,22 +167,25 @@ def _table(s, p):
     The tray on its feet (tens of Hz) rides the top below its feet
     frequency: it takes the top's velocity step, so the table's mode reads
     dv * 2 pi f at the tray, times where the tray stands on the top (0.5-1
-    of the antinode; the top's bending also rocks it: a sideways share
-    0.1-0.3); the sway is sideways. The others are solid tables: 15-40 kg,
-    20-45 Hz, 3-8 %, the tray standing where the top moves 0.2-0.5 as much.
+    of the antinode; the top's bending also rocks it about an axis that
+    depends on where it stands: sideways shares 0-0.3 each); the sway is
+    sideways. The others are solid tables: 15-40 kg,
+    20-45 Hz, 3-8 %, the tray standing where the top moves 0.2-0.5 as much
+    (sideways 0-0.15).
     """
     modes = getattr(s, "table_modes", None)
     if modes is None:
         rng = s.rng
         if rng.random() < 0.5:
-            side = rng.uniform(0.1, 0.3)
-            modes = [(rng.uniform(7.0, 18.0), rng.uniform(0.01, 0.03), (side, side, rng.uniform(0.5, 1.0))),
+            # the top bends about an axis that depends on where the tray stands
+            modes = [(rng.uniform(7.0, 18.0), rng.uniform(0.01, 0.03),
+                      (rng.uniform(0.0, 0.3), rng.uniform(0.0, 0.3), rng.uniform(0.5, 1.0))),
                      (rng.uniform(3.0, 8.0), rng.uniform(0.01, 0.03),
                       (rng.uniform(0.1, 0.3), rng.uniform(0.1, 0.3), 0.0))]
             s.table_folding = True
         else:
-            side = rng.uniform(0.05, 0.15)
-            modes = [(rng.uniform(20.0, 45.0), rng.uniform(0.03, 0.08), (side, side, rng.uniform(0.2, 0.5)))]
+            modes = [(rng.uniform(20.0, 45.0), rng.uniform(0.03, 0.08),
+                      (rng.uniform(0.0, 0.15), rng.uniform(0.0, 0.15), rng.uniform(0.2, 0.5)))]
             s.table_folding = False
         s.table_modes = modes
     return modes
