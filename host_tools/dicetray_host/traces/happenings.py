@@ -199,15 +199,16 @@ def _table_knock(s, p, t):
     what = rng.random()
     if what < 0.6:                       # knuckles: 1-3 knocks
         for _ in range(rng.randint(1, 3)):
-            s.impulse(t, s.mass * dv * rng.uniform(0.7, 1.0), d, rng.uniform(0.002, 0.006), modes=modes)
+            s.impulse(t, s.mass * dv * rng.uniform(0.7, 1.0), d, rng.uniform(0.002, 0.006), modes=modes,
+                      on_tray=False)
             t += rng.uniform(0.12, 0.35)
         return t
     if what < 0.8:                       # a cup set down hard beside the tray
-        s.impulse(t, s.mass * dv, d, rng.uniform(0.008, 0.02), modes=modes)
+        s.impulse(t, s.mass * dv, d, rng.uniform(0.008, 0.02), modes=modes, on_tray=False)
         return t + 0.1
     # a fist: a folding top under a fist moves far more than a solid one
     dv *= rng.uniform(1.5, 4.0) if s.table_folding else rng.uniform(1.0, 2.0)
-    s.impulse(t, s.mass * dv, d, rng.uniform(0.005, 0.015), modes=modes)
+    s.impulse(t, s.mass * dv, d, rng.uniform(0.005, 0.015), modes=modes, on_tray=False)
     _jolted_dice(s, p, t, dv)
     return t + 0.3
 
