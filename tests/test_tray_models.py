@@ -56,7 +56,7 @@ def test_key_presses_on_a_clicky_pad_are_throws_unless_the_key_scan_tells():
                                         ("box", 329)])
 def test_knocks_on_the_table_are_not_throws(model, seed):
     # 1-3 knocks through the feet: each read as 1-3 throws before round 6
-    trace = ensemble.generate(model, "knock", seed)
+    trace = ensemble.generate(model, "knock", seed, rigid_table=True)
     assert detect(trace.rows(), keys=trace.keys)["throws"] == []
 
 
@@ -65,7 +65,7 @@ def test_knocks_on_the_table_are_not_throws(model, seed):
 def test_a_single_sharp_knock_is_not_a_throw(model, seed):
     # one blow, upright and far over any key: taken for a die that lands dead
     # until round 7; a knock only rings after it, a die comes down again
-    trace = ensemble.generate(model, "knock", seed)
+    trace = ensemble.generate(model, "knock", seed, rigid_table=True)
     assert detect(trace.rows(), keys=trace.keys)["throws"] == []
 
 
@@ -75,7 +75,7 @@ def test_the_next_knock_is_not_dice_moving(model, seed):
     # knock-like impacts wait for dice moving after them; until round 8 the
     # next knock of the series (as strong, the same way, 120-350 ms later)
     # counted as that, at its first sample: a throw (100, 200 and 400 Hz)
-    trace = ensemble.generate(model, "knock", seed)
+    trace = ensemble.generate(model, "knock", seed, rigid_table=True)
     assert detect(trace.rows(), keys=trace.keys)["throws"] == []
 
 
@@ -85,7 +85,7 @@ def test_the_next_knock_is_not_dice_moving(model, seed):
 def test_dice_that_move_after_knock_like_impacts_are_a_throw(model, kind, seed):
     # their next impact is judged once its peak is known (15 ms): it is no
     # knock (weaker, or from elsewhere), so the throw stands
-    trace = ensemble.generate(model, kind, seed)
+    trace = ensemble.generate(model, kind, seed, rigid_table=True)
     ok, _ = _found_all(trace, detect(trace.rows(), keys=trace.keys))
     assert ok
 
@@ -129,7 +129,7 @@ def test_a_throw_while_a_key_goes_down_is_found_at_its_start(seed):
     ("box", "throw6_hard", 355)])       # the dice after a run of keys, the first still judged
 def test_a_throw_with_a_key_press_is_found_once_at_its_start(model, kind, seed):
     # a key pressed as the dice land: found once, at the dice's landing
-    trace = ensemble.generate(model, kind, seed)
+    trace = ensemble.generate(model, kind, seed, rigid_table=True)
     ok, _ = _found_all(trace, detect(trace.rows(), keys=trace.keys))
     assert ok, (trace.throws, trace.keys, detect(trace.rows(), keys=trace.keys)["throws"])
 
@@ -140,7 +140,7 @@ def test_a_throw_with_a_key_press_is_found_once_at_its_start(model, kind, seed):
     ("light", "throw1_hard", 645),
     ("light", "throw6_soft", 6060)])    # judged 3 ms before the scan reports the next key
 def test_key_presses_around_throws_are_not_throws(model, kind, seed):
-    trace = ensemble.generate(model, kind, seed)
+    trace = ensemble.generate(model, kind, seed, rigid_table=True)
     ok, _ = _found_all(trace, detect(trace.rows(), keys=trace.keys))
     assert ok, (trace.throws, trace.keys, detect(trace.rows(), keys=trace.keys)["throws"])
 
@@ -336,3 +336,70 @@ def test_a_sensor_on_foam_lifts_its_resonance_and_cuts_above():
     assert 2.2 < gain(150.0) < 2.8                   # about 1 / (2 zeta) at the mount's frequency
     assert gain(900.0) < 0.3                         # a die's contact spike is cut
     assert "acrylic" in ensemble.HELD_OUT_MODELS and "acrylic" not in ensemble.TUNE_MODELS
+
+
+# Round 11: knocks on a real table (happenings._table, _table_knock, _jolted_dice)
+
+def _table_scene(model, seed):
+    import random
+    from dicetray_host.traces import happenings as hp
+    from dicetray_host.traces.scene import Scene
+    mod = ensemble.FORCE_MODELS[model]
+    rng = random.Random("test/%d" % seed)
+    p = mod.physics(rng)
+    s = Scene(rng, 3.0, p["mass_kg"], p["modes"])
+    hp._table(s, p)
+    return s, p
+
+
+@pytest.mark.parametrize("model", ["bare", "light", "box"])
+def test_a_folding_table_rings_on_after_a_knock_a_solid_one_does_not(model):
+    import numpy as np
+    from dicetray_host.traces.scene import FS
+    late = {True: [], False: []}
+    for seed in range(16):
+        s, p = _table_scene(model, seed)
+        p["knock_dv"] = (0.01, 0.01)
+        s.impulse(0.2, s.mass * 0.01, (0.0, 0.0, 1.0), 0.004, modes=p["feet_modes"] + s.table_modes,
+                  on_tray=False)
+        z = s.acc[2]
+        late[s.table_folding].append(float(np.sqrt(np.mean(z[int(0.7 * FS):int(1.2 * FS)] ** 2))))
+    assert late[True] and late[False]
+    # 0.5-1 s after the knock a folding top (7-18 Hz, 1-3 %) still rings at
+    # mg levels; on a solid one (20-45 Hz, 3-8 %) only the tray's own feet
+    # may still ring a little
+    assert min(late[True]) > 1.0
+    assert max(late[False]) < 0.5 * min(late[True])
+
+
+def test_a_fist_makes_the_dice_jump_only_past_one_g():
+    from dicetray_host.traces import happenings as hp
+    s, p = _table_scene("bare", 1)
+    before = s.acc.copy()
+    f = max(f for f, _, _ in p["feet_modes"])
+    hp._jolted_dice(s, p, 0.5, 0.5 * 9.81 / (2 * 3.1416 * f))     # the floor drops away slower than g
+    assert (s.acc == before).all()
+    hp._jolted_dice(s, p, 0.5, 3.0 * 9.81 / (2 * 3.1416 * f))     # 3 g: the dice hop and land again
+    moved = abs(s.acc - before).max(axis=0)
+    assert moved[int(0.5 * 3200):].max() > 0 and moved[:int(0.5 * 3200)].max() == 0
+
+
+def test_a_knock_before_a_throw_leaves_the_throw_as_it_was():
+    # drawn from its own generator: the dice are the same with or without it
+    a = ensemble.generate("bare", "throw1_soft", 36)
+    b = ensemble.generate("bare", "throw1_soft", 36, rigid_table=True)
+    assert a.throws == b.throws and a.keys == b.keys
+    assert a.rows() != b.rows()
+
+
+@pytest.mark.xfail(strict=True, reason="round 11: not solved; a knock on a folding table still reads as a throw")
+def test_a_knock_on_a_folding_table_is_not_a_throw():
+    trace = ensemble.generate("bare", "knock", 0)
+    assert detect(trace.rows(), keys=trace.keys)["throws"] == []
+
+
+@pytest.mark.xfail(strict=True, reason="round 11: not solved; the knock's false throw holds until after the dice")
+def test_a_throw_right_after_a_knock_is_found():
+    trace = ensemble.generate("bare", "throw1_soft", 36)     # a knock on a folding table 1.06 s before
+    ok, _ = _found_all(trace, detect(trace.rows(), keys=trace.keys))
+    assert ok

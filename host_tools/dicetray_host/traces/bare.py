@@ -41,6 +41,7 @@ def physics(rng):
         "topple_p": 0.15,
         "key": {"v": (0.1, 0.4), "contact_s": (0.0005, 0.0015), "gain": 1.0, "release": (0.3, 0.7),
                 "act_mm": (1.8, 2.4), "over_mm": (1.4, 2.0), "force_n": (0.5, 0.7)},
+        "springy_table": True,   # round 11: knocks on a folding or solid table (happenings._table)
         "knock_dv": (0.002, 0.015),
         "phone_mg": (20.0, 150.0), "washer_max_mg": 80.0,
         "sensor": sensor_of(rng, odr_err=0.08, offset=40.0, drift=8.0, noise=(1.0, 2.0)),

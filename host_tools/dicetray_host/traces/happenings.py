@@ -139,8 +139,16 @@ def knock(s, p, t):
     the tray gets a velocity step of 0.002-0.02 m/s, mostly vertical, and
     rings in its feet modes (and the table's own, a glass top's, if the
     model has "knock_modes"). At 400 Hz that reads as spikes of a few hundred mg.
+
+    A model with "springy_table" (round 11) also stands its tray on a real
+    table (`_table`), and a knock there is one of three things: knuckles as
+    above (60 %), a cup set down hard (20 %: one blow, a leather or plastic
+    rim stopped over 8-20 ms) or a fist (20 %: one blow of 1.5-4 x the
+    knuckles' step, 5-15 ms, that can make the dice in the tray jump).
     """
     rng = s.rng
+    if p.get("springy_table"):
+        return _table_knock(s, p, t)
     dv = rng.uniform(*p["knock_dv"])
     d = down(rng, 0.8)
     for _ in range(rng.randint(1, 3)):
@@ -148,6 +156,94 @@ def knock(s, p, t):
                   modes=p.get("knock_modes", p["feet_modes"]))
         t += rng.uniform(0.12, 0.35)
     return t
+
+
+def _table(s, p):
+    """The table under the tray, drawn once per trace (round 11).
+
+    Half are folding card tables: a thin top on loose hinges, 3-7 kg
+    at the tray, bouncing at 7-18 Hz and swaying at 3-8 Hz with 1-3 % of
+    critical damping, so a knock rings for 0.4-2 s (tau = 1 / (zeta 2 pi f)).
+    The tray on its feet (tens of Hz) rides the top below its feet
+    frequency: it takes the top's velocity step, so the table's mode reads
+    dv * 2 pi f at the tray, times where the tray stands on the top (0.5-1
+    of the antinode; the top's bending also rocks it about an axis that
+    depends on where it stands: sideways shares 0-0.3 each); the sway is
+    sideways. The others are solid tables: 15-40 kg,
+    20-45 Hz, 3-8 %, the tray standing where the top moves 0.2-0.5 as much
+    (sideways 0-0.15).
+    """
+    modes = getattr(s, "table_modes", None)
+    if modes is None:
+        rng = s.rng
+        if rng.random() < 0.5:
+            # the top bends about an axis that depends on where the tray stands
+            modes = [(rng.uniform(7.0, 18.0), rng.uniform(0.01, 0.03),
+                      (rng.uniform(0.0, 0.3), rng.uniform(0.0, 0.3), rng.uniform(0.5, 1.0))),
+                     (rng.uniform(3.0, 8.0), rng.uniform(0.01, 0.03),
+                      (rng.uniform(0.1, 0.3), rng.uniform(0.1, 0.3), 0.0))]
+            s.table_folding = True
+        else:
+            modes = [(rng.uniform(20.0, 45.0), rng.uniform(0.03, 0.08),
+                      (rng.uniform(0.0, 0.15), rng.uniform(0.0, 0.15), rng.uniform(0.2, 0.5)))]
+            s.table_folding = False
+        s.table_modes = modes
+    return modes
+
+
+def _table_knock(s, p, t):
+    rng = s.rng
+    modes = p["feet_modes"] + _table(s, p)
+    dv = rng.uniform(*p["knock_dv"])
+    d = down(rng, 0.8)
+    what = rng.random()
+    if what < 0.6:                       # knuckles: 1-3 knocks
+        for _ in range(rng.randint(1, 3)):
+            s.impulse(t, s.mass * dv * rng.uniform(0.7, 1.0), d, rng.uniform(0.002, 0.006), modes=modes,
+                      on_tray=False)
+            t += rng.uniform(0.12, 0.35)
+        return t
+    if what < 0.8:                       # a cup set down hard beside the tray
+        s.impulse(t, s.mass * dv, d, rng.uniform(0.008, 0.02), modes=modes, on_tray=False)
+        return t + 0.1
+    # a fist: a folding top under a fist moves far more than a solid one
+    dv *= rng.uniform(1.5, 4.0) if s.table_folding else rng.uniform(1.0, 2.0)
+    s.impulse(t, s.mass * dv, d, rng.uniform(0.005, 0.015), modes=modes, on_tray=False)
+    _jolted_dice(s, p, t, dv)
+    return t + 0.3
+
+
+def _jolted_dice(s, p, t, dv):
+    """Dice lying in the tray when the tray is jolted (round 11).
+
+    They leave the floor only if the tray's floor drops away faster than g
+    pulls them: the feet's ring after the step accelerates at dv * 2 pi f.
+    Each of the 1-6 dice then hops with 0.3-1.0 of the step (it keeps the
+    velocity the floor gave it, less what friction and tilt take), lands
+    after 2 v / g (a few ms to tens of ms) with an impulse m v (1 + e) and
+    bounces with its restitution; a die that lands on an edge may rock
+    once more (30 %, at 0.05-0.15 m/s, 20-60 ms later). Impacts sideways
+    too: dice jostle each other (half of them, a small sideways click).
+    """
+    rng = s.rng
+    f_feet = max(f for f, _, _ in p["feet_modes"])
+    if dv * 2.0 * math.pi * f_feet < G_MS2:
+        return
+    m = p["die_kg"]
+    for _ in range(rng.randint(1, 6)):
+        v = dv * rng.uniform(0.3, 1.0)
+        e = rng.uniform(*p["restitution"])
+        tc = rng.uniform(*p["contact_s"])
+        k = t + rng.uniform(0.0, 0.01)
+        while v > 0.01:
+            k += 2.0 * v / G_MS2
+            s.impulse(k, m * v * (1.0 + e), down(rng, 0.5), tc)
+            v *= e
+        if rng.random() < 0.3:
+            s.impulse(k + rng.uniform(0.02, 0.06), m * rng.uniform(0.05, 0.15) * (1.0 + e),
+                      down(rng, 0.6), tc)
+        if rng.random() < 0.5:
+            s.impulse(k + rng.uniform(0.0, 0.03), m * rng.uniform(0.02, 0.1), sideways(rng), 0.0005)
 
 
 def bump(s, p, t):

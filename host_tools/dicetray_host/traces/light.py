@@ -40,6 +40,7 @@ def physics(rng):
         "topple_p": 0.08,
         "key": {"v": (0.05, 0.3), "contact_s": (0.003, 0.008), "gain": 1.0, "release": (0.1, 0.4),
                 "act_mm": (1.0, 2.0), "over_mm": (0.1, 0.6), "force_n": (0.6, 1.5)},
+        "springy_table": True,   # round 11: knocks on a folding or solid table (happenings._table)
         "knock_dv": (0.003, 0.03),
         "phone_mg": (20.0, 200.0), "washer_max_mg": 60.0,
         "sensor": sensor_of(rng, odr_err=0.05, offset=40.0, drift=4.0, noise=(1.0, 1.5)),

@@ -49,19 +49,24 @@ class Scene:
         self.frames = [(0.0, 0.0, 0.0)]
 
     # -- forces -----------------------------------------------------------
-    def impulse(self, t0, j_ns, direction, contact_s, modes=None):
-        """An impact of impulse j_ns (N s) along direction (unit vector)."""
+    def impulse(self, t0, j_ns, direction, contact_s, modes=None, on_tray=True):
+        """An impact of impulse j_ns (N s) along direction (unit vector).
+
+        on_tray=False: the blow lands on the table, not on the tray (round
+        11): the tray feels it only through its feet's springs, so there is
+        no force spike on the tray, only its modes ringing."""
         if t0 < 0.0 or t0 >= self.t[-1]:
             return
         dv = j_ns / self.mass                       # m/s velocity step
         k0 = int(t0 * FS)
-        # the force itself: a half-sine of area dv (m/s), in mg per sample
-        width = max(1, int(round(contact_s * FS)))
-        pulse = np.sin(np.pi * (np.arange(width) + 0.5) / width)
-        pulse *= dv / (pulse.sum() / FS) / G_MS2 * 1000.0
-        end = min(self.n, k0 + width)
-        for a in range(3):
-            self.acc[a, k0:end] += pulse[:end - k0] * direction[a]
+        if on_tray:
+            # the force itself: a half-sine of area dv (m/s), in mg per sample
+            width = max(1, int(round(contact_s * FS)))
+            pulse = np.sin(np.pi * (np.arange(width) + 0.5) / width)
+            pulse *= dv / (pulse.sum() / FS) / G_MS2 * 1000.0
+            end = min(self.n, k0 + width)
+            for a in range(3):
+                self.acc[a, k0:end] += pulse[:end - k0] * direction[a]
         # then every mode rings
         for f, zeta, share in (modes or self.modes):
             w = 2.0 * math.pi * f
