@@ -258,6 +258,24 @@ def test_configure_changes_what_the_detector_masks():
     assert tray._key_until == 1300
 
 
+def test_a_tray_whose_sensor_sits_off_level_is_level_once_set_up():
+    # a box tray with its chip mounted off level: read raw, resting level it
+    # looks tilted; its Tray setup's gravity at rest (tray.cfg) makes it level
+    for seed in range(40):
+        level = ensemble.generate("box", "knock", seed)
+        if detect(level.rows())["tilt"]:
+            break
+    else:
+        pytest.fail("no box tray among 40 whose sensor reads 5 degrees off level")
+    rows = list(level.rows())
+    still = [r for r in rows if r[0] < rows[0][0] + 500]
+    figures = {name: sorted(r[i] for r in still)[len(still) // 2]
+               for i, name in ((1, "gx_mg"), (2, "gy_mg"), (3, "gz_mg"))}
+    tray = Tray()
+    traycfg.apply(tray, figures)
+    assert detect(rows, tray=tray)["tilt"] == []
+
+
 # ---------------------------------------------------------------- the command
 
 def test_detect_config_and_score(tmp_path, capsys):
