@@ -212,24 +212,32 @@ def test_a_tray_held_tilted_in_trembling_hands_is_not_tilted_until_put_down():
     assert _tilt_events(tray, samples) == []
 
 
-def test_the_level_reference_from_calibration_takes_out_the_sensors_mounting():
-    # the chip sits 6 degrees off the tray's level: read raw, a level tray
-    # looks tilted; against gravity at rest (Tray setup) it is level, and 6
-    # degrees of the tray's own tilt are told whichever way they go
+def test_the_level_reference_takes_out_the_sensors_mounting():
+    # the chip sits 6 degrees off the tray's level. Without Tray setup the
+    # first rest is taken as level (a level tray reads at most 6.2 degrees
+    # off); with it, its gravity at rest is level whatever the first rest
     mounted = (105, 0, 995)
-    assert [ev for t, ev in _tilt_events(Tray(), _resting(0, 3000, mounted))] == [EV_TILT]
-    tray = Tray()
-    tray.configure(0, 0, 0, 105, 0, 995)
-    assert _tilt_events(tray, _resting(0, 3000, mounted)) == []
     toward = (208, 0, 978)      # 12 degrees on the sensor: 6 the tray's own
     back = (0, 0, 1000)         # sensor level: the tray 6 degrees the other way
     for g in (toward, back):
-        tray.reset()
-        events = _tilt_events(tray, _resting(0, 2000, mounted) + _resting(2000, 4000, g))
+        tray = Tray()
+        assert _tilt_events(tray, _resting(0, 2000, mounted)) == []
+        events = _tilt_events(tray, _resting(2000, 4000, g))
         assert [ev for t, ev in events] == [EV_TILT], g
-    tray.configure()            # defaults back: level is the sensor's z axis again
-    tray.reset()
-    assert [ev for t, ev in _tilt_events(tray, _resting(0, 3000, mounted))] == [EV_TILT]
+        tray = Tray()
+        tray.configure(0, 0, 0, 105, 0, 995)
+        assert [ev for t, ev in _tilt_events(tray, _resting(0, 2000, g))] == [EV_TILT], g
+        assert [ev for t, ev in _tilt_events(tray, _resting(2000, 4000, mounted))] == [EV_LEVEL]
+    # first resting 8 degrees over: tilted, and level stays the sensor's z axis
+    tray = Tray()
+    assert [ev for t, ev in _tilt_events(tray, _resting(0, 2000, (139, 0, 990)))] == [EV_TILT]
+    assert [ev for t, ev in _tilt_events(tray, _resting(2000, 4000, (0, 0, 1000)))] == [EV_LEVEL]
+    # set up, then back to the defaults: the next first rest is level again
+    tray = Tray()
+    tray.configure(0, 0, 0, 0, 0, 1000)
+    assert [ev for t, ev in _tilt_events(tray, _resting(0, 2000, mounted))] == [EV_TILT]
+    tray.configure()
+    assert [ev for t, ev in _tilt_events(tray, _resting(2000, 4000, back))] == [EV_LEVEL]
 
 
 def test_level_tray_is_never_tilted():

@@ -258,22 +258,32 @@ def test_configure_changes_what_the_detector_masks():
     assert tray._key_until == 1300
 
 
-def test_a_tray_whose_sensor_sits_off_level_is_level_once_set_up():
-    # a box tray with its chip mounted off level: read raw, resting level it
-    # looks tilted; its Tray setup's gravity at rest (tray.cfg) makes it level
-    for seed in range(40):
-        level = ensemble.generate("box", "knock", seed)
-        if detect(level.rows())["tilt"]:
-            break
-    else:
-        pytest.fail("no box tray among 40 whose sensor reads 5 degrees off level")
-    rows = list(level.rows())
-    still = [r for r in rows if r[0] < rows[0][0] + 500]
-    figures = {name: sorted(r[i] for r in still)[len(still) // 2]
-               for i, name in ((1, "gx_mg"), (2, "gy_mg"), (3, "gz_mg"))}
+def test_tray_setup_gives_the_detector_its_level():
+    # gravity at rest from tray.cfg is the level: a tray whose sensor read
+    # (105, 0, 995) when set up level is tilted when it reads the z axis
+    still = [(t, 0, 0, 1000) for t in range(0, 2000, 5)]
+    assert detect(still)["tilt"] == []          # default: the first rest is level
     tray = Tray()
-    traycfg.apply(tray, figures)
-    assert detect(rows, tray=tray)["tilt"] == []
+    traycfg.apply(tray, {"floor_mg": 4, "gx_mg": 105, "gy_mg": 0, "gz_mg": 995})
+    assert detect(still, tray=tray)["tilt"] == [{"start_ms": 300, "end_ms": None}]
+
+
+def test_a_box_tray_set_up_tells_its_tilt_as_labelled():
+    told = 0
+    for tray_seed in range(10_000, 10_004):
+        session = ensemble.generate("box", "calibration", 0, tray_seed=tray_seed)
+        figures = calibrate(session.rows(), session.keys)
+        if not figures:
+            continue
+        tr = ensemble.generate("box", "tilted", 1, tray_seed=tray_seed)
+        tray = Tray()
+        traycfg.apply(tray, figures)
+        got = [(d["start_ms"], d["end_ms"]) for d in detect(tr.rows(), tray=tray, keys=tr.keys)["tilt"]]
+        assert len(got) == len(tr.tilts), (tray_seed, tr.tilts, got)
+        for (a, b), (c, d) in zip(tr.tilts, got):
+            assert abs(c - a) <= 500 and (d is None if b >= tr.duration_ms else abs(d - b) <= 500)
+        told += 1
+    assert told >= 3
 
 
 # ---------------------------------------------------------------- the command

@@ -117,16 +117,18 @@ _FLIGHT_MAX_MS = const(450)
 # those slaps are loud too, yet nothing flies. So the hold is taken only
 # from impacts of at least half the throw's peak.
 # Tilt: 5 degrees from the level reference, level again below 4.5 (tan^2 =
-# 1/131 and 1/162). Judged from the slow part once the tray rests: it has
-# moved at most the quiet level (_QUIET_MG) between checks every 50 ms for
-# _REST_BEFORE_MS (as a throw needs it resting before) and the fast part
-# is quiet at each. A carried tray keeps turning
+# 1/131 and 1/162). Judged from the slow part once the tray rests: checked
+# every 50 ms, it has stayed within the quiet level (_QUIET_MG) of where it
+# came to rest for 250 ms and the fast part is quiet at each check (200 ms
+# let a hand holding the tray still pass for rest more often, 300 ms came
+# later than the labels' rest). A carried tray keeps turning
 # and its holder's hands tremble at 8-12 Hz (checks 50 ms apart see that
 # swing), so its tilt is not judged: tilted stays as it was until the tray
 # rests again.
 _TILT_INV_TAN2 = const(131)
 _LEVEL_INV_TAN2 = const(162)
 _TILT_EVERY_MS = const(50)
+_TILT_STILL_MS = const(250)
 # Keys on the tray's own pad: the key scan says when one goes down (or up),
 # about a debounce time after the contact, and the samples of that contact
 # may have been fed already. Activity from _KEY_PRE_MS before to key_ms
@@ -191,11 +193,18 @@ _LATE = const(29)               # impacts since _LATE_MS after the last big one
 _KNOCK_T = const(30)            # when the last big one started
 _KEYMARK = const(31)            # bit i: kept impact i started with a key's contact; bit _IMP_N: the current one
 # ... then the tilt's: the level reference (gravity at rest on a level tray,
-# mg: calibration's, else the sensor's z axis), the slow part at the last
-# tilt check (mg) and how many checks in a row found it still.
-_REF = const(32)               # x, y, z
-_TB = const(35)                 # x, y, z, checks
-_IMP_SLOTS = const(39)
+# mg: calibration's, else learnt at the first rest), 1 while it is still to
+# be learnt, the slow part where it came to rest (mg) and how many checks in
+# a row found it still there.
+_REF = const(32)                # x, y, z, to learn
+_TB = const(36)                 # x, y, z, checks
+_IMP_SLOTS = const(40)
+# Without Tray setup, the tray's first rest after power-on is taken as level
+# when the sensor reads it within 6.5 degrees of its z axis (tan^2 = 1/77):
+# a chip mounted up to 3 degrees off and offsets of up to 40 mg (datasheet)
+# read a level tray at most 6.2 degrees off. A tray first resting further
+# over is tilted, and level stays the sensor's z axis.
+_LEARN_INV_TAN2 = const(77)
 # A gap in the samples longer than this restarts the filters.
 _GAP_MS = const(250)
 # Rates are looked up per sample interval; longer intervals use the last.
@@ -240,6 +249,7 @@ class Tray:
         # rest (the level reference: it takes out the sensor's offset and
         # how it is mounted; without it level is the sensor's z axis).
         imps = self._imps
+        imps[_REF + 3] = gz < 500
         if gz < 500:
             gx = gy = 0
             gz = 1024
@@ -901,21 +911,24 @@ class Tray:
 
     def _tilt_check(self, sta):
         # Every _TILT_EVERY_MS while idle: once the slow part (x, y, z mg)
-        # has been still for _REST_BEFORE_MS, tilted past 5 degrees from the
+        # has been still for _TILT_STILL_MS, tilted past 5 degrees from the
         # level reference, or level again below 4.5 (hysteresis).
         x = self._bx >> _LF_FX
         y = self._by >> _LF_FX
         z = self._bz >> _LF_FX
         imps = self._imps
+        # still: within the quiet level of where it was when it came to rest
+        # (a slow drift adds up; a 10 Hz tremor is caught at some check)
         d = max(abs(x - imps[_TB]), abs(y - imps[_TB + 1]), abs(z - imps[_TB + 2]))
-        imps[_TB] = x
-        imps[_TB + 1] = y
-        imps[_TB + 2] = z
         n = 0
         if d <= _QUIET_MG and sta <= _QUIET_MG + (self._floor >> _FLOOR_FX) * _QUIET_FLOOR_X:
             n = imps[_TB + 3] + 1
+        else:
+            imps[_TB] = x
+            imps[_TB + 1] = y
+            imps[_TB + 2] = z
         imps[_TB + 3] = n
-        if n < _REST_BEFORE_MS // _TILT_EVERY_MS:
+        if n < _TILT_STILL_MS // _TILT_EVERY_MS:
             return EV_NONE
         gx = imps[_REF]
         gy = imps[_REF + 1]
@@ -925,8 +938,16 @@ class Tray:
         # gravity, about 1000 mg: small ints when squared)
         hx = (x * gz - gx * z) >> 10
         hy = (y * gz - gy * z) >> 10
-        z = (z * gz + x * gx + y * gy) >> 10
+        gz = (z * gz + x * gx + y * gy) >> 10
         h2 = hx * hx + hy * hy
+        if imps[_REF + 3]:
+            imps[_REF + 3] = 0
+            if gz > 0 and h2 * _LEARN_INV_TAN2 <= gz * gz:
+                imps[_REF] = x
+                imps[_REF + 1] = y
+                imps[_REF + 2] = z
+                return EV_NONE
+        z = gz
         if self.tilted:
             if z > 0 and h2 * _LEVEL_INV_TAN2 < z * z:
                 self.tilted = False
