@@ -286,6 +286,31 @@ def test_a_box_tray_set_up_tells_its_tilt_as_labelled():
     assert told >= 3
 
 
+def test_tilt_overlap_runs_open_ends_to_the_trace_end_and_counts_false_tilt():
+    from dicetray_host.traces.scoring import Score
+    score = Score()
+    found = {"throws": [], "tilt": [{"start_ms": 1500, "end_ms": None}], "moved": []}
+    score.add("tilted", 10_000, [], [], [], [(1000, None)], found)
+    assert score.iou() == 8500 / 9000
+    level = {"throws": [], "tilt": [{"start_ms": 0, "end_ms": 1000}], "moved": []}
+    score.add("knock", 5000, [], [], [], [], level)
+    assert score.iou() == 8500 / 10_000
+
+
+def test_tilt_overlap_on_trays_left_tilted_and_carried():
+    # every tuned model, trays put down tilted and picked up (seeds below
+    # 10,000): told within the tray's 250 ms of rest, never while carried
+    from dicetray_host.traces.scoring import Score
+    for model in ensemble.TUNE_MODELS:
+        score = Score()
+        for seed in range(6):
+            for kind in ("tilted", "lift" if model == "felt" else "pickup"):
+                tr = ensemble.generate(model, kind, 5000 + seed)
+                out = detect(tr.rows(), keys=tr.keys)
+                score.add(kind, tr.duration_ms, tr.throws, tr.keys, tr.topples, tr.tilts, out)
+        assert score.iou() >= 0.9, (model, score.iou())
+
+
 # ---------------------------------------------------------------- the command
 
 def test_detect_config_and_score(tmp_path, capsys):
