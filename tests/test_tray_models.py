@@ -258,6 +258,59 @@ def test_configure_changes_what_the_detector_masks():
     assert tray._key_until == 1300
 
 
+def test_tray_setup_gives_the_detector_its_level():
+    # gravity at rest from tray.cfg is the level: a tray whose sensor read
+    # (105, 0, 995) when set up level is tilted when it reads the z axis
+    still = [(t, 0, 0, 1000) for t in range(0, 2000, 5)]
+    assert detect(still)["tilt"] == []          # default: the first rest is level
+    tray = Tray()
+    traycfg.apply(tray, {"floor_mg": 4, "gx_mg": 105, "gy_mg": 0, "gz_mg": 995})
+    assert detect(still, tray=tray)["tilt"] == [{"start_ms": 300, "end_ms": None}]
+
+
+def test_a_box_tray_set_up_tells_its_tilt_as_labelled():
+    told = 0
+    for tray_seed in range(10_000, 10_004):
+        session = ensemble.generate("box", "calibration", 0, tray_seed=tray_seed)
+        figures = calibrate(session.rows(), session.keys)
+        if not figures:
+            continue
+        tr = ensemble.generate("box", "tilted", 1, tray_seed=tray_seed)
+        tray = Tray()
+        traycfg.apply(tray, figures)
+        got = [(d["start_ms"], d["end_ms"]) for d in detect(tr.rows(), tray=tray, keys=tr.keys)["tilt"]]
+        assert len(got) == len(tr.tilts), (tray_seed, tr.tilts, got)
+        for (a, b), (c, d) in zip(tr.tilts, got):
+            assert abs(c - a) <= 500 and (d is None if b >= tr.duration_ms else abs(d - b) <= 500)
+        told += 1
+    assert told >= 3
+
+
+def test_tilt_overlap_runs_open_ends_to_the_trace_end_and_counts_false_tilt():
+    from dicetray_host.traces.scoring import Score
+    score = Score()
+    found = {"throws": [], "tilt": [{"start_ms": 1500, "end_ms": None}], "moved": []}
+    score.add("tilted", 10_000, [], [], [], [(1000, None)], found)
+    assert score.iou() == 8500 / 9000
+    level = {"throws": [], "tilt": [{"start_ms": 0, "end_ms": 1000}], "moved": []}
+    score.add("knock", 5000, [], [], [], [], level)
+    assert score.iou() == 8500 / 10_000
+
+
+def test_tilt_overlap_on_trays_left_tilted_and_carried():
+    # every tuned model, trays put down tilted and picked up (seeds below
+    # 10,000): told within the tray's 250 ms of rest, never while carried
+    from dicetray_host.traces.scoring import Score
+    for model in ensemble.TUNE_MODELS:
+        score = Score()
+        for seed in range(6):
+            for kind in ("tilted", "lift" if model == "felt" else "pickup"):
+                tr = ensemble.generate(model, kind, 5000 + seed)
+                out = detect(tr.rows(), keys=tr.keys)
+                score.add(kind, tr.duration_ms, tr.throws, tr.keys, tr.topples, tr.tilts, out)
+        assert score.iou() >= 0.9, (model, score.iou())
+
+
 # ---------------------------------------------------------------- the command
 
 def test_detect_config_and_score(tmp_path, capsys):

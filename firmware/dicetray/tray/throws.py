@@ -116,11 +116,19 @@ _FLIGHT_MAX_MS = const(450)
 # floor); a die that rolls slaps the floor from a few mm: on a light tray
 # those slaps are loud too, yet nothing flies. So the hold is taken only
 # from impacts of at least half the throw's peak.
-# Tilt: 5 degrees, level again below 4.5 (tan^2 = 1/131 and 1/162).
+# Tilt: 5 degrees from the level reference, level again below 4.5 (tan^2 =
+# 1/131 and 1/162). Judged from the slow part once the tray rests: checked
+# every 50 ms, it has stayed within the quiet level (_QUIET_MG) of where it
+# came to rest for 250 ms and the fast part is quiet at each check (200 ms
+# let a hand holding the tray still pass for rest more often, 300 ms came
+# later than the labels' rest). A carried tray keeps turning
+# and its holder's hands tremble at 8-12 Hz (checks 50 ms apart see that
+# swing), so its tilt is not judged: tilted stays as it was until the tray
+# rests again.
 _TILT_INV_TAN2 = const(131)
 _LEVEL_INV_TAN2 = const(162)
-_TILT_REST_MS = const(600)
-_TILT_EVERY_MS = const(100)
+_TILT_EVERY_MS = const(50)
+_TILT_STILL_MS = const(250)
 # Keys on the tray's own pad: the key scan says when one goes down (or up),
 # about a debounce time after the contact, and the samples of that contact
 # may have been fed already. Activity from _KEY_PRE_MS before to key_ms
@@ -184,7 +192,19 @@ _WAIT_WHY = const(28)           # the pattern that waits for dice moving after k
 _LATE = const(29)               # impacts since _LATE_MS after the last big one
 _KNOCK_T = const(30)            # when the last big one started
 _KEYMARK = const(31)            # bit i: kept impact i started with a key's contact; bit _IMP_N: the current one
-_IMP_SLOTS = const(32)
+# ... then the tilt's: the level reference (gravity at rest on a level tray,
+# mg: calibration's, else learnt at the first rest), 1 while it is still to
+# be learnt, the slow part where it came to rest (mg) and how many checks in
+# a row found it still there.
+_REF = const(32)                # x, y, z, to learn
+_TB = const(36)                 # x, y, z, checks
+_IMP_SLOTS = const(40)
+# Without Tray setup, the tray's first rest after power-on is taken as level
+# when the sensor reads it within 6.5 degrees of its z axis (tan^2 = 1/77):
+# a chip mounted up to 3 degrees off and offsets of up to 40 mg (datasheet)
+# read a level tray at most 6.2 degrees off. A tray first resting further
+# over is tilted, and level stays the sensor's z axis.
+_LEARN_INV_TAN2 = const(77)
 # A gap in the samples longer than this restarts the filters.
 _GAP_MS = const(250)
 # Rates are looked up per sample interval; longer intervals use the last.
@@ -222,10 +242,20 @@ class Tray:
         self.configure()
         self.reset()
 
-    def configure(self, floor_mg=0, key_ms=_KEY_MS, throw_mg=0):
+    def configure(self, floor_mg=0, key_ms=_KEY_MS, throw_mg=0, gx=0, gy=0, gz=0):
         # Figures learnt on this tray (tray/calibrate.py), 0 for the defaults:
         # its noise floor (the level to start from), how long a key's ring
-        # lasts, and the peak of its weakest calibration throw.
+        # lasts, the peak of its weakest calibration throw, and gravity at
+        # rest (the level reference: it takes out the sensor's offset and
+        # how it is mounted; without it level is the sensor's z axis).
+        imps = self._imps
+        imps[_REF + 3] = gz < 500
+        if gz < 500:
+            gx = gy = 0
+            gz = 1024
+        imps[_REF] = gx
+        imps[_REF + 1] = gy
+        imps[_REF + 2] = gz
         self._floor0 = floor_mg << _FLOOR_FX
         self._key_ms = key_ms if key_ms > 0 else _KEY_MS
         peak = throw_mg // 3 if throw_mg > 0 else _THROW_PEAK_MG
@@ -295,6 +325,7 @@ class Tray:
         imps = self._imps
         imps[_WAIT_WHY] = imps[_LATE] = imps[_KEYMARK] = 0
         imps[_KNOCK_T] = 1 << 29
+        imps[_TB] = imps[_TB + 1] = imps[_TB + 2] = imps[_TB + 3] = 0
 
     def _restart(self, t, x, y, z):
         # First sample or after a gap: start the filters from this sample.
@@ -469,9 +500,9 @@ class Tray:
                 k = self._key_from + _KEY_PRE_MS    # the last key's report
                 imps[_KEYMARK] = (1 << _IMP_N) if k - _HIT_BEFORE_MS <= t <= k + _HIT_AFTER_MS else 0
                 return EV_NONE
-        if t - self._tilt_t >= _TILT_EVERY_MS and t - self._rest_since >= _TILT_REST_MS:
+        if t - self._tilt_t >= _TILT_EVERY_MS:
             self._tilt_t = t
-            return self._tilt_check()
+            return self._tilt_check(sta)
         return EV_NONE
 
     def _candidate(self, t, dt, hx, hy, hz, mag, sta):
@@ -878,21 +909,50 @@ class Tray:
         self._steady_lvl = self._lvl
         self._steady_n = 0
 
-    def _tilt_check(self):
-        # Tilted past 5 degrees, or level again below 4.5 (hysteresis).
-        gx = self._gx >> _G_FX
-        gy = self._gy >> _G_FX
-        gz = self._gz >> _G_FX
-        gx = max(-2047, min(2047, gx))
-        gy = max(-2047, min(2047, gy))
-        gz = max(-2047, min(2047, gz))
-        h2 = (gx * gx + gy * gy) >> 4
-        z2 = (gz * gz) >> 4
+    def _tilt_check(self, sta):
+        # Every _TILT_EVERY_MS while idle: once the slow part (x, y, z mg)
+        # has been still for _TILT_STILL_MS, tilted past 5 degrees from the
+        # level reference, or level again below 4.5 (hysteresis).
+        x = self._bx >> _LF_FX
+        y = self._by >> _LF_FX
+        z = self._bz >> _LF_FX
+        imps = self._imps
+        # still: within the quiet level of where it was when it came to rest
+        # (a slow drift adds up; a 10 Hz tremor is caught at some check)
+        d = max(abs(x - imps[_TB]), abs(y - imps[_TB + 1]), abs(z - imps[_TB + 2]))
+        n = 0
+        if d <= _QUIET_MG and sta <= _QUIET_MG + (self._floor >> _FLOOR_FX) * _QUIET_FLOOR_X:
+            n = imps[_TB + 3] + 1
+        else:
+            imps[_TB] = x
+            imps[_TB + 1] = y
+            imps[_TB + 2] = z
+        imps[_TB + 3] = n
+        if n < _TILT_STILL_MS // _TILT_EVERY_MS:
+            return EV_NONE
+        gx = imps[_REF]
+        gy = imps[_REF + 1]
+        gz = imps[_REF + 2]
+        # the tilt's tangent against the reference's (small angles add):
+        # cross and dot products in mg^2 / 1024 (still, the slow part is
+        # gravity, about 1000 mg: small ints when squared)
+        hx = (x * gz - gx * z) >> 10
+        hy = (y * gz - gy * z) >> 10
+        gz = (z * gz + x * gx + y * gy) >> 10
+        h2 = hx * hx + hy * hy
+        if imps[_REF + 3]:
+            imps[_REF + 3] = 0
+            if gz > 0 and h2 * _LEARN_INV_TAN2 <= gz * gz:
+                imps[_REF] = x
+                imps[_REF + 1] = y
+                imps[_REF + 2] = z
+                return EV_NONE
+        z = gz
         if self.tilted:
-            if gz > 0 and h2 * _LEVEL_INV_TAN2 < z2:
+            if z > 0 and h2 * _LEVEL_INV_TAN2 < z * z:
                 self.tilted = False
                 return EV_LEVEL
-        elif gz <= 0 or h2 * _TILT_INV_TAN2 > z2:
+        elif z <= 0 or h2 * _TILT_INV_TAN2 > z * z:
             self.tilted = True
             return EV_TILT
         return EV_NONE

@@ -11,7 +11,8 @@ A few name=value lines, e.g.
 
 floor_mg: the detector's noise level with the tray still; key_ms: how long
 a key's ring lasts after the key scan reports it; throw_mg: the peak of the
-weakest calibration throw; g*_mg: gravity at rest (shown, not used yet).
+weakest calibration throw; g*_mg: gravity at rest, the detector's level
+reference for tilt (it takes out the sensor's offset and mounting).
 `dicetray detect --config FILE` reads the same file.
 """
 PATH = "/tray.cfg"
@@ -74,4 +75,5 @@ def forget(path=PATH):
 def apply(tray, figures):
     if figures:
         tray.configure(figures.get("floor_mg", 0), figures.get("key_ms", 0),
-                       figures.get("throw_mg", 0))
+                       figures.get("throw_mg", 0), figures.get("gx_mg", 0),
+                       figures.get("gy_mg", 0), figures.get("gz_mg", 0))
