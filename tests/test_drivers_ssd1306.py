@@ -36,10 +36,15 @@ print(result[0], result[1])
 """
 
 
-def test_only_changed_columns_are_sent_and_land_in_gddram(tmp_path):
-    status, out = run_script(SHOW_PAGES, tmp_path / "flash")
+def _printed(script, flash):
+    """Run a board script; {first word: the rest} of each line it printed."""
+    status, out = run_script(script, flash)
     assert status == 0, out
-    lines = dict(line.split(" ", 1) for line in out.strip().splitlines())
+    return dict(line.split(" ", 1) for line in out.strip().splitlines())
+
+
+def test_only_changed_columns_are_sent_and_land_in_gddram(tmp_path):
+    lines = _printed(SHOW_PAGES, tmp_path / "flash")
     # per changed page: 7-byte window command + control byte + the changed
     # columns, widened to whole 8-column cells ("Hi" is 16 columns)
     assert lines["unchanged"] == "0"
@@ -153,9 +158,7 @@ print("gddram", vb.oled.ram == d.buffer, max(vb.oled.ram))
 def test_clearing_the_frame_allocates_nothing_and_blanks_the_panel(tmp_path):
     # Every screen starts with fill(0): the driver clears page by page
     # rather than pixel by pixel, and must still allocate nothing.
-    status, out = run_script(CLEAR, tmp_path / "flash")
-    assert status == 0, out
-    lines = dict(line.split(" ", 1) for line in out.strip().splitlines())
+    lines = _printed(CLEAR, tmp_path / "flash")
     assert lines["fill(0)"] == "no_allocation"
     assert lines["lit"] == "0"
     assert lines["sent"] == "1088"            # every page was lit: all of it goes
