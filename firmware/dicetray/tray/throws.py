@@ -249,8 +249,9 @@ class Tray:
         # rest (the level reference: it takes out the sensor's offset and
         # how it is mounted; without it level is the sensor's z axis).
         imps = self._imps
-        imps[_REF + 3] = gz < 500
-        if gz < 500:
+        learn = gz < 500    # no gravity at rest learnt: learn the level at the first rest
+        imps[_REF + 3] = learn
+        if learn:
             gx = gy = 0
             gz = 1024
         imps[_REF] = gx
