@@ -151,9 +151,15 @@ def knock(s, p, t):
         return _table_knock(s, p, t)
     dv = rng.uniform(*p["knock_dv"])
     d = down(rng, 0.8)
+    return _knuckles(s, t, dv, d, p.get("knock_modes", p["feet_modes"]), True)
+
+
+def _knuckles(s, t, dv, d, modes, on_tray):
+    """1-3 knocks of the knuckles, 0.12-0.35 s apart; returns the time after."""
+    rng = s.rng
     for _ in range(rng.randint(1, 3)):
-        s.impulse(t, s.mass * dv * rng.uniform(0.7, 1.0), d, rng.uniform(0.002, 0.006),
-                  modes=p.get("knock_modes", p["feet_modes"]))
+        s.impulse(t, s.mass * dv * rng.uniform(0.7, 1.0), d, rng.uniform(0.002, 0.006), modes=modes,
+                  on_tray=on_tray)
         t += rng.uniform(0.12, 0.35)
     return t
 
@@ -197,12 +203,8 @@ def _table_knock(s, p, t):
     dv = rng.uniform(*p["knock_dv"])
     d = down(rng, 0.8)
     what = rng.random()
-    if what < 0.6:                       # knuckles: 1-3 knocks
-        for _ in range(rng.randint(1, 3)):
-            s.impulse(t, s.mass * dv * rng.uniform(0.7, 1.0), d, rng.uniform(0.002, 0.006), modes=modes,
-                      on_tray=False)
-            t += rng.uniform(0.12, 0.35)
-        return t
+    if what < 0.6:                       # knuckles, on the table
+        return _knuckles(s, t, dv, d, modes, False)
     if what < 0.8:                       # a cup set down hard beside the tray
         s.impulse(t, s.mass * dv, d, rng.uniform(0.008, 0.02), modes=modes, on_tray=False)
         return t + 0.1
