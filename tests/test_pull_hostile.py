@@ -107,7 +107,7 @@ def test_a_hostile_device_gets_a_clear_error_and_is_handed_back(case, tmp_path):
         assert proc.returncode == 1, err
         assert "Traceback" not in err and message in err, err
         assert proc.stdout == b""
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + HANG_S
         while not dev.handed_back and time.monotonic() < deadline:
             time.sleep(0.05)
         assert dev.handed_back >= 1  # friendly REPL, soft reset: main.py runs again

@@ -9,6 +9,7 @@ import pytest
 
 from dicetray_host.cli import main as cli_main
 from dicetray_host.traces import model as traces
+from waits import HANG_S
 
 
 @pytest.fixture
@@ -22,7 +23,7 @@ def started(vb, device):
     """Wait until the recorder has said its first line. The host interrupts
     main.py and enters the raw REPL in real time, with the board's virtual
     clock standing still (driving it meanwhile races the host's Ctrl-C)."""
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + HANG_S
     while time.monotonic() < deadline:
         if b"R 200 4" in bytes(device.transcript):
             return

@@ -170,7 +170,7 @@ class TrayPage:
         """Click the download button; the record as the browser saved it."""
         before = set(self.downloads.iterdir())
         self.page.click("#download")
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + HANG_S
         while time.monotonic() < deadline:
             new = [p for p in set(self.downloads.iterdir()) - before if p.suffix == ".jsonl"]
             if new:

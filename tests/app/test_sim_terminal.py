@@ -49,7 +49,7 @@ def test_sim_in_a_fresh_terminal_draws_the_tray_takes_keys_and_quits(tmp_path):
         term.wait_for("t throw the tray")                # the key help under the panel
         term.wait_for("\u2588")                          # the OLED, drawn in blocks
         term.keys("Down", "r", "Down", "Down", "r")       # menu: Start a pig game (3 players)
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + HANG_S
         while not list(tmp_path.glob("games/*.jsonl")) and time.monotonic() < deadline:
             time.sleep(0.2)
         assert list(tmp_path.glob("games/*.jsonl")), term.screen()

@@ -156,16 +156,20 @@ class Board:
         if self.transport is None:
             return
         serial = self.transport.serial
-        self.deadline = None  # the hand-back has its own, short, limits
-        self.timeout = 1.0
+        self.deadline = None  # the hand-back has its own limits
+        # A board that answers ends each wait at once; only a board that
+        # is gone costs the whole wait. Generous, so that a board busy with
+        # a garbage collection or a flash write (or a virtual board on a
+        # loaded computer) is still handed back.
+        self.timeout = 5.0
         try:
             serial.write(b"\r" + CTRL_C + CTRL_C)  # a command still running stops
             self._drain(0.2, 3.0)
             serial.write(b"\r" + CTRL_B)
             self.transport.in_raw_repl = False
-            self._read_until(b">>> ", 5)
+            self._read_until(b">>> ", 15)
             serial.write(CTRL_D)
-            self._read_until(b"soft reboot\r\n", 5)
+            self._read_until(b"soft reboot\r\n", 15)
         except Exception:
             pass  # the link is gone; the board resumes at its next power-up
 
