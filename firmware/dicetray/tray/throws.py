@@ -180,6 +180,16 @@ _LIKE_LATE_X = const(3)         # 3/5
 _LIKE_DIR_X = const(4)          # 0.4
 _LATE_MS = const(40)
 _AFTER_MS = const(300)
+# A knock on a folding table (round 13): the blow and the tray's own ring
+# (feet, floor) are over within 200 ms; the table's top rings on at its own
+# mode (bending 7-18 Hz, sway 3-8 Hz) for 0.4-2 s. Dice are impacts, bounces
+# and slaps: their late part rings the tray at its feet and floor
+# frequencies, as fast as the sensor sees (up to ODR/2). So a window whose
+# part after _RING_FROM_MS changes from sample to sample far slower than
+# the rate (its mean frequency, from the sum of |dz| over the sum of |z|,
+# under ODR/12.5) and under _RING_HZ is a ring of the table: no throw.
+_RING_FROM_MS = const(200)
+_RING_HZ = const(14)
 _KNOCKS = const(2)
 _KNOCK_LIKE = const(1)
 # Slots of the impacts array after the kept impacts (few attributes keep the
@@ -198,7 +208,8 @@ _KEYMARK = const(31)            # bit i: kept impact i started with a key's cont
 # a row found it still there.
 _REF = const(32)                # x, y, z, to learn
 _TB = const(36)                 # x, y, z, checks
-_IMP_SLOTS = const(40)
+_RING = const(40)               # after _RING_FROM_MS: sum |dz| dt, sum |dz|, sum |z| dt; the last z
+_IMP_SLOTS = const(44)
 # Without Tray setup, the tray's first rest after power-on is taken as level
 # when the sensor reads it within 6.5 degrees of its z axis (tan^2 = 1/77):
 # a chip mounted up to 3 degrees off and offsets of up to 40 mg (datasheet)
@@ -493,6 +504,7 @@ class Tray:
                 self._imp_n = 0
                 imps = self._imps
                 imps[_WAIT_WHY] = imps[_LATE] = 0
+                imps[_RING] = imps[_RING + 1] = imps[_RING + 2] = 0
                 imps[_KNOCK_T] = 1 << 29
                 imps[_CUR_T] = t
                 imps[_CUR_M] = mag
@@ -552,6 +564,15 @@ class Tray:
             self._energy_half = energy
         env = (self._env * self._r_env[dt]) >> 10
         imps = self._imps
+        if span > _RING_FROM_MS:
+            # how fast the late part changes: the table's ring, or the dice
+            d = hz - imps[_RING + 3]
+            if d < 0:
+                d = -d
+            imps[_RING] += d * dt
+            imps[_RING + 1] += d
+            imps[_RING + 2] += (hz if hz > 0 else -hz) * dt
+        imps[_RING + 3] = hz
         since = t - imps[_CUR_T]
         if since <= _IMP_MS:     # the current impact: its peak and direction
             if mag > imps[_CUR_M]:
@@ -607,6 +628,8 @@ class Tray:
                     and span < _KEY_WAIT_MS):
                 return EV_NONE      # judged once the keys' rings are over
             why = self._pattern(span)
+            if why and self._table_rings():
+                why = 0     # a knock: the table rings on after it
             if why:
                 knocks = self._knocks()
                 if knocks == _KNOCKS:
@@ -747,6 +770,15 @@ class Tray:
         if start < 0 or other > key or dice < start:
             start = dice        # (other > 0: some impact no key made set dice)
         return self._cand_t0 + start
+
+    def _table_rings(self):
+        # True when the window's late part is a slow ring (see _RING_HZ):
+        # per sample it changes by under 1/2 of its size (2 sin(pi f dt) <
+        # 1/2: f < ODR/12.5), or its mean frequency (|dz| per ms over |z|
+        # is 2 pi f) is under _RING_HZ.
+        imps = self._imps
+        z = imps[_RING + 2]
+        return 2 * imps[_RING] < z or 159 * imps[_RING + 1] < _RING_HZ * z
 
     def _slap_alone(self):
         # One sharp slap (pattern 5): a knock only rings after it; a die that
