@@ -190,6 +190,12 @@ _AFTER_MS = const(300)
 # under ODR/12.5) and under _RING_HZ is a ring of the table: no throw.
 _RING_FROM_MS = const(200)
 _RING_HZ = const(14)
+# After such a knock the top rings on and the slow part swings, so the tray
+# does not count as resting: for _RING_WAIT_MS an impact whose level is
+# _RING_OVER_X times the ring's mean |z| starts a window anyway (a throw
+# 0.6-1.5 s after a knock).
+_RING_WAIT_MS = const(2000)
+_RING_OVER_X = const(4)
 _KNOCKS = const(2)
 _KNOCK_LIKE = const(1)
 # Slots of the impacts array after the kept impacts (few attributes keep the
@@ -208,8 +214,9 @@ _KEYMARK = const(31)            # bit i: kept impact i started with a key's cont
 # a row found it still there.
 _REF = const(32)                # x, y, z, to learn
 _TB = const(36)                 # x, y, z, checks
-_RING = const(40)               # after _RING_FROM_MS: sum |dz| dt, sum |dz|, sum |z| dt; the last z
-_IMP_SLOTS = const(44)
+_RING = const(40)               # after _RING_FROM_MS: sum |dz| dt, sum |dz|, sum |z| dt; the last z;
+                                # then until when a knock's table rings, and its level
+_IMP_SLOTS = const(46)
 # Without Tray setup, the tray's first rest after power-on is taken as level
 # when the sensor reads it within 6.5 degrees of its z axis (tan^2 = 1/77):
 # a chip mounted up to 3 degrees off and offsets of up to 40 mg (datasheet)
@@ -338,6 +345,7 @@ class Tray:
         imps[_WAIT_WHY] = imps[_LATE] = imps[_KEYMARK] = 0
         imps[_KNOCK_T] = 1 << 29
         imps[_TB] = imps[_TB + 1] = imps[_TB + 2] = imps[_TB + 3] = 0
+        imps[_RING + 4] = -(1 << 29)    # no knock's table ringing
 
     def _restart(self, t, x, y, z):
         # First sample or after a gap: start the filters from this sample.
@@ -478,8 +486,11 @@ class Tray:
             # rest is judged before this sample: an impact itself shakes the slow
             # part (at the very start, with only the FIFO's history, no motion
             # seen counts as rest)
-            elif sta > onset and self._armed and (t - rest_since >= _REST_BEFORE_MS + dt
-                                                  or rest_since == self._first_t):
+            elif sta > onset and ((self._armed and (t - rest_since >= _REST_BEFORE_MS + dt
+                                                    or rest_since == self._first_t))
+                                  or (t < self._imps[_RING + 4] and sta > _RING_OVER_X * self._imps[_RING + 5])):
+                # (or, while a knock's table rings, an impact far over its ring:
+                # the ringing top keeps the tray from resting)
                 self._state = _CANDIDATE
                 self._armed = False
                 self._cand_t0 = t - dt
@@ -778,7 +789,12 @@ class Tray:
         # is 2 pi f) is under _RING_HZ.
         imps = self._imps
         z = imps[_RING + 2]
-        return 2 * imps[_RING] < z or 159 * imps[_RING + 1] < _RING_HZ * z
+        if not (2 * imps[_RING] < z or 159 * imps[_RING + 1] < _RING_HZ * z):
+            return False
+        # the ring goes on: while it does, an impact far over it may start a window
+        imps[_RING + 4] = self._t + _RING_WAIT_MS
+        imps[_RING + 5] = z // (self._t - self._cand_t0 - _RING_FROM_MS)     # its mean |z|, mg
+        return True
 
     def _slap_alone(self):
         # One sharp slap (pattern 5): a knock only rings after it; a die that
