@@ -180,6 +180,22 @@ _LIKE_LATE_X = const(3)         # 3/5
 _LIKE_DIR_X = const(4)          # 0.4
 _LATE_MS = const(40)
 _AFTER_MS = const(300)
+# A knock on a folding table (round 13): the blow and the tray's own ring
+# (feet, floor) are over within 200 ms; the table's top rings on at its own
+# mode (bending 7-18 Hz, sway 3-8 Hz) for 0.4-2 s. Dice are impacts, bounces
+# and slaps: their late part rings the tray at its feet and floor
+# frequencies, as fast as the sensor sees (up to ODR/2). So a window whose
+# part after _RING_FROM_MS changes from sample to sample far slower than
+# the rate (its mean frequency, from the sum of |dz| over the sum of |z|,
+# under ODR/12.5) and under _RING_HZ is a ring of the table: no throw.
+_RING_FROM_MS = const(200)
+_RING_HZ = const(14)
+# After such a knock the top rings on and the slow part swings, so the tray
+# does not count as resting: for _RING_WAIT_MS an impact whose level is
+# _RING_OVER_X times the ring's mean |z| starts a window anyway (a throw
+# 0.6-1.5 s after a knock).
+_RING_WAIT_MS = const(2000)
+_RING_OVER_X = const(4)
 _KNOCKS = const(2)
 _KNOCK_LIKE = const(1)
 # Slots of the impacts array after the kept impacts (few attributes keep the
@@ -198,7 +214,9 @@ _KEYMARK = const(31)            # bit i: kept impact i started with a key's cont
 # a row found it still there.
 _REF = const(32)                # x, y, z, to learn
 _TB = const(36)                 # x, y, z, checks
-_IMP_SLOTS = const(40)
+_RING = const(40)               # after _RING_FROM_MS: sum |dz| dt, sum |z| dt; the last z;
+                                # then until when a knock's table rings, and its level
+_IMP_SLOTS = const(45)
 # Without Tray setup, the tray's first rest after power-on is taken as level
 # when the sensor reads it within 6.5 degrees of its z axis (tan^2 = 1/77):
 # a chip mounted up to 3 degrees off and offsets of up to 40 mg (datasheet)
@@ -327,6 +345,7 @@ class Tray:
         imps[_WAIT_WHY] = imps[_LATE] = imps[_KEYMARK] = 0
         imps[_KNOCK_T] = 1 << 29
         imps[_TB] = imps[_TB + 1] = imps[_TB + 2] = imps[_TB + 3] = 0
+        imps[_RING + 3] = -(1 << 29)    # no knock's table ringing
 
     def _restart(self, t, x, y, z):
         # First sample or after a gap: start the filters from this sample.
@@ -467,8 +486,11 @@ class Tray:
             # rest is judged before this sample: an impact itself shakes the slow
             # part (at the very start, with only the FIFO's history, no motion
             # seen counts as rest)
-            elif sta > onset and self._armed and (t - rest_since >= _REST_BEFORE_MS + dt
-                                                  or rest_since == self._first_t):
+            elif sta > onset and ((self._armed and (t - rest_since >= _REST_BEFORE_MS + dt
+                                                    or rest_since == self._first_t))
+                                  or (t < self._imps[_RING + 3] and sta > _RING_OVER_X * self._imps[_RING + 4])):
+                # (or, while a knock's table rings, an impact far over its ring:
+                # the ringing top keeps the tray from resting)
                 self._state = _CANDIDATE
                 self._armed = False
                 self._cand_t0 = t - dt
@@ -493,6 +515,7 @@ class Tray:
                 self._imp_n = 0
                 imps = self._imps
                 imps[_WAIT_WHY] = imps[_LATE] = 0
+                imps[_RING] = imps[_RING + 1] = 0
                 imps[_KNOCK_T] = 1 << 29
                 imps[_CUR_T] = t
                 imps[_CUR_M] = mag
@@ -552,6 +575,13 @@ class Tray:
             self._energy_half = energy
         env = (self._env * self._r_env[dt]) >> 10
         imps = self._imps
+        if span > _RING_FROM_MS - _DT_MAX:
+            # how fast the late part changes: the table's ring, or the dice
+            if span > _RING_FROM_MS:
+                d = hz - imps[_RING + 2]
+                imps[_RING] += (d if d > 0 else -d) * dt
+                imps[_RING + 1] += (hz if hz > 0 else -hz) * dt
+            imps[_RING + 2] = hz
         since = t - imps[_CUR_T]
         if since <= _IMP_MS:     # the current impact: its peak and direction
             if mag > imps[_CUR_M]:
@@ -607,6 +637,8 @@ class Tray:
                     and span < _KEY_WAIT_MS):
                 return EV_NONE      # judged once the keys' rings are over
             why = self._pattern(span)
+            if why and self._table_rings(dt):
+                why = 0     # a knock: the table rings on after it
             if why:
                 knocks = self._knocks()
                 if knocks == _KNOCKS:
@@ -747,6 +779,21 @@ class Tray:
         if start < 0 or other > key or dice < start:
             start = dice        # (other > 0: some impact no key made set dice)
         return self._cand_t0 + start
+
+    def _table_rings(self, dt):
+        # True when the window's late part is a slow ring (see _RING_HZ):
+        # its mean frequency under max(_RING_HZ, ODR/12.5). Per sample a
+        # ring of f changes by 2 sin(pi f dt) of its size, about 2 pi f dt:
+        # f = 1000 / (2 pi) x sum |dz| / sum |z| dt (ms), both summed x dt.
+        imps = self._imps
+        z = imps[_RING + 1]
+        dt *= _RING_HZ
+        if 159 * imps[_RING] >= (dt if dt > 80 else 80) * z:
+            return False
+        # the ring goes on: while it does, an impact far over it may start a window
+        imps[_RING + 3] = self._t + _RING_WAIT_MS
+        imps[_RING + 4] = z // (self._t - self._cand_t0 - _RING_FROM_MS)     # its mean |z|, mg
+        return True
 
     def _slap_alone(self):
         # One sharp slap (pattern 5): a knock only rings after it; a die that
