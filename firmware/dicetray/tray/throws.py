@@ -783,9 +783,11 @@ class Tray:
         return not late
 
     def _click_alone(self):
-        # True when the window's last impact (of the kept ones, _knocks has
-        # kept the current one) came _CLICK_GAP_MS or more after the one
-        # before it and nothing came _LATE_MS after it yet: then wait for
+        # True when the window's last impact that no key made (of the kept
+        # ones: _knocks has kept the current one) came _CLICK_GAP_MS or more
+        # after the one before it, at least half the loudest before it (a
+        # bounce after a long flight may be that loud, and then the die
+        # moves on), and nothing came _LATE_MS after it yet: then wait for
         # something after it (_KNOCK_T, _LATE) as after knock-like impacts.
         n = self._imp_n
         if n > _IMP_N:
