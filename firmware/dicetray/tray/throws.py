@@ -198,6 +198,13 @@ _RING_WAIT_MS = const(2000)
 _RING_OVER_X = const(4)
 _KNOCKS = const(2)
 _KNOCK_LIKE = const(1)
+# Fingers picking dice out click at a hand's pace: a click, the tray's ring,
+# nothing until the next move 0.2-0.6 s later. A throw's impacts follow its
+# first landing at once (other dice within ~80 ms, slaps every 20-50 ms) or
+# after a bounce's flight, and then the dice move on (gaps shrink): an impact
+# this long after the one before is a throw's only once something moves
+# after it, as after knock-like impacts.
+_CLICK_GAP_MS = const(150)
 # Slots of the impacts array after the kept impacts (few attributes keep the
 # instance's dict small): the current impact, then the knock-like wait.
 _CUR_T = const(24)              # _IMP_N * 4
@@ -629,6 +636,8 @@ class Tray:
                     why = 0
                 elif knocks == _KNOCK_LIKE and not imps[_LATE]:
                     return EV_NONE      # wait for something after that one
+                elif not knocks and self._click_alone():
+                    return EV_NONE      # a click at a hand's pace: wait for something after it
             imps[_WAIT_WHY] = 0
         else:
             if span < _EVAL_MS or (self._keyed and span < _EVAL_MS + _KEY_PRE_MS):
@@ -647,6 +656,9 @@ class Tray:
                     imps[_WAIT_WHY] = why
                     return EV_NONE
                 elif why == 5 and self._slap_alone():
+                    imps[_WAIT_WHY] = why
+                    return EV_NONE
+                elif not knocks and self._click_alone():
                     imps[_WAIT_WHY] = why
                     return EV_NONE
         self._state = _IDLE
@@ -814,6 +826,38 @@ class Tray:
             if imps[i] >= at + _LATE_MS:
                 late += 1
         imps[_KNOCK_T] = self._cand_t0 + at
+        imps[_LATE] = late
+        return not late
+
+    def _click_alone(self):
+        # True when the window's last impact that no key made (of the kept
+        # ones: _knocks has kept the current one) came _CLICK_GAP_MS or more
+        # after the one before it, at least half the loudest before it (a
+        # bounce after a long flight may be that loud, and then the die
+        # moves on), and nothing came _LATE_MS after it yet: then wait for
+        # something after it (_KNOCK_T, _LATE) as after knock-like impacts.
+        n = self._imp_n
+        if n > _IMP_N:
+            return False
+        imps = self._imps
+        mark = imps[_KEYMARK]
+        prev = last = -1
+        top = 0
+        for i in range(0, n << 2, 4):
+            m = imps[i + 1]
+            if m and not mark & (1 << (i >> 2)):   # (_knocks keeps an empty one at the judgment; keys')
+                if prev >= 0 and imps[i] - prev >= _CLICK_GAP_MS and 2 * m >= top:
+                    last = imps[i]
+                prev = imps[i]
+                if m > top:
+                    top = m
+        if last < 0:
+            return False
+        late = 0
+        for i in range(0, n << 2, 4):
+            if imps[i + 1] and imps[i] >= last + _LATE_MS:
+                late += 1
+        imps[_KNOCK_T] = self._cand_t0 + last
         imps[_LATE] = late
         return not late
 

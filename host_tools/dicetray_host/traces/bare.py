@@ -41,6 +41,7 @@ def physics(rng):
         "topple_p": 0.15,
         "key": {"v": (0.1, 0.4), "contact_s": (0.0005, 0.0015), "gain": 1.0, "release": (0.3, 0.7),
                 "act_mm": (1.8, 2.4), "over_mm": (1.4, 2.0), "force_n": (0.5, 0.7)},
+        "pick_hand": True, "rim_tilt_deg": (0.02, 0.2),   # round 13: happenings._hand_picks
         "springy_table": True,   # round 11: knocks on a folding or solid table (happenings._table)
         "knock_dv": (0.002, 0.015),
         "phone_mg": (20.0, 150.0), "washer_max_mg": 80.0,

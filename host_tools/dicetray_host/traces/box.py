@@ -40,6 +40,7 @@ def physics(rng):
         "topple_p": 0.2,
         "key": {"v": (0.1, 0.4), "contact_s": (0.0005, 0.002), "gain": 1.0, "release": (0.4, 0.8),
                 "act_mm": (0.15, 0.4), "over_mm": (0.02, 0.1), "force_n": (2.0, 4.0)},
+        "pick_hand": True, "rim_tilt_deg": (0.02, 0.1),   # round 13: happenings._hand_picks
         "springy_table": True,   # round 11: knocks on a folding or solid table (happenings._table)
         "knock_dv": (0.001, 0.008),
         "phone_mg": (10.0, 80.0), "washer_max_mg": 40.0,

@@ -39,7 +39,8 @@ def generate(model_name, kind, seed, rate_hz=None, range_g=None, tray_seed=None,
     tray_seed: the same tray (its physics, its sensor, its rate and range)
     for every trace with that tray_seed; otherwise each seed is a new tray.
     rigid_table: the tray's table does not ring and knocks are knuckles only,
-    as in every model until round 11 (the tests of rounds 6-8 use it)."""
+    as in every model until round 11, and fingers pick dice as until round
+    13 (the tests of rounds 6-8 use it: their traces as they were)."""
     if model_name == "felt":
         return model.generate(kind, seed, rate_hz, range_g)
     if model_name == table.NAME:
@@ -55,6 +56,7 @@ def generate(model_name, kind, seed, rate_hz=None, range_g=None, tray_seed=None,
     p = FORCE_MODELS[model_name].physics(tray)
     if rigid_table:
         p.pop("springy_table", None)
+        p.pop("pick_hand", None)
     tr = Trace(kind, seed, rate, rg)
     tr.model = model_name
     plan = _plan(rng, p, kind)

@@ -342,7 +342,12 @@ def machine(s, p, t, end):
 
 
 def pick(s, p, t):
-    """Fingers take the dice out: scrapes, dice clicking, fingertips on the floor."""
+    """Fingers take the dice out: scrapes, dice clicking, fingertips on the floor.
+
+    A model with "pick_hand" (round 13) uses `_hand_picks`: the hand's
+    physics, move by move."""
+    if p.get("pick_hand"):
+        return _hand_picks(s, p, t)
     rng = s.rng
     end = t + rng.uniform(1.0, 3.0)
     while t < end:
@@ -350,4 +355,78 @@ def pick(s, p, t):
         s.impulse(t + rng.uniform(0.0, 0.1), p["die_kg"] * rng.uniform(0.02, 0.15),
                   down(rng, 1.0), 0.002)
         t += rng.uniform(0.2, 0.6)
+    return t
+
+
+def _hand_picks(s, p, t):
+    """Fingers take the dice out, die by die, for 1-3 s (round 13).
+
+    Each move of the hand, 0.2-0.6 s apart (a hand reaching, gripping and
+    lifting works at a few moves a second):
+    - a fingertip reaches the floor or a die: 5-20 g of finger stopped from
+      0.02-0.1 m/s (slower than a key press: it aims) by its pulp over
+      5-15 ms (1-3 N/mm against that mass), pushing the floor down;
+    - it slides the die along the floor (scraping, 2-8 mg, 0.1-0.3 s) and
+      the die clicks sideways against another die or the wall: 0.05-0.3
+      m/s into a hard contact (0.2-0.5 ms); the wall takes the die's whole
+      m v (1 + e), another die passes 10-30 % of it on to the floor;
+    - 60 %: the fingers lift the die; the floor loses its weight m g as the
+      fingers take it over 20-100 ms (a force step, up; the tray gets
+      lighter, nothing lands);
+    - 15 % of lifts: the die slips from the fingertips and drops 1-3 cm: it
+      lands at sqrt(2 g h) = 0.44-0.77 m/s (m v (1 + e)) and bounces while it
+      has speed to, but without a throw's sideways speed it does not roll:
+      40 % land on an edge and fall flat, one slap at the edge's speed
+      (0.2-0.3 m/s for 12-25 mm dice) 20-60 ms later;
+    - else a die set back down at 0.02-0.15 m/s (the clicks before round 13).
+    30 % of pickers rest the other hand on the rim meanwhile: 2-10 N rising
+    over 0.2-0.6 s and lifted at the end; it tilts the tray on its feet by
+    "rim_tilt_deg" (the model's: a soft mat gives under a hand, hard feet
+    hardly) and passes on the hand's tremor (8-12 Hz, 0.005-0.03 N).
+    """
+    rng = s.rng
+    m_die = p["die_kg"]
+    start = t
+    end = t + rng.uniform(1.0, 3.0)
+    rest = rng.random() < 0.3
+    if rest:
+        r0, p0 = s.frames[-1][1], s.frames[-1][2]
+        ang = rng.uniform(*p["rim_tilt_deg"])
+        a = rng.uniform(0.0, 2.0 * math.pi)
+        t = start + rng.uniform(0.2, 0.6)
+        s.tilt_to(start, t, r0 + ang * math.cos(a), p0 + ang * math.sin(a))
+    while t < end:
+        m = m_die * rng.uniform(0.9, 1.1)
+        e = rng.uniform(*p["restitution"])
+        tc = rng.uniform(*p["contact_s"])
+        finger = rng.uniform(0.005, 0.02) * rng.uniform(0.02, 0.1)
+        s.impulse(t, finger, down(rng, 0.5), rng.uniform(0.005, 0.015))
+        k = t + rng.uniform(0.03, 0.1)
+        slide = rng.uniform(0.1, 0.3)
+        s.noise(k, k + slide, rng.uniform(2.0, 8.0), 1.0)
+        v = rng.uniform(0.05, 0.3)
+        share = (1.0 + e) if rng.random() < 0.5 else rng.uniform(0.1, 0.3)
+        s.impulse(k + rng.uniform(0.0, slide), m * v * share, sideways(rng), rng.uniform(0.0002, 0.0005))
+        k += slide
+        if rng.random() < 0.6:
+            w = 2.0 * math.pi * p["feet_modes"][0][0]
+            s.impulse(k, m * G_MS2 / w, (0.0, 0.0, -1.0), rng.uniform(0.02, 0.1), modes=p["feet_modes"])
+            if rng.random() < 0.15:
+                k += rng.uniform(0.05, 0.2)
+                v = math.sqrt(2.0 * G_MS2 * rng.uniform(0.01, 0.03))
+                while v > 0.05:
+                    s.impulse(k, m * v * (1.0 + e), down(rng, 0.3), tc)
+                    v *= e
+                    k += 2.0 * v / G_MS2
+                if rng.random() < 0.4:
+                    side = (m / 1200.0) ** (1.0 / 3.0)
+                    v = math.sqrt(2.0 * G_MS2 * side * (math.sqrt(0.5) - 0.5))
+                    s.impulse(k + rng.uniform(0.02, 0.06), m * v * (1.0 + e), down(rng, 0.6), tc)
+        else:
+            s.impulse(k, m * rng.uniform(0.02, 0.15), down(rng, 1.0), 0.002)
+        t += rng.uniform(0.2, 0.6)
+    if rest:
+        tremor = rng.uniform(0.005, 0.03) / s.mass / G_MS2 * 1000.0
+        s.sine(start, t, tremor, rng.uniform(8.0, 12.0), sideways(rng), 0.1, 0.0, 0.4)
+        s.tilt_to(t, t + rng.uniform(0.1, 0.3), r0, p0)
     return t

@@ -40,6 +40,7 @@ def physics(rng):
         "topple_p": 0.08,
         "key": {"v": (0.05, 0.3), "contact_s": (0.003, 0.008), "gain": 1.0, "release": (0.1, 0.4),
                 "act_mm": (1.0, 2.0), "over_mm": (0.1, 0.6), "force_n": (0.6, 1.5)},
+        "pick_hand": True, "rim_tilt_deg": (0.3, 2.0),   # round 13: happenings._hand_picks
         "springy_table": True,   # round 11: knocks on a folding or solid table (happenings._table)
         "knock_dv": (0.003, 0.03),
         "phone_mg": (20.0, 200.0), "washer_max_mg": 60.0,
