@@ -55,10 +55,13 @@ def generate(model_name, kind, seed, rate_hz=None, range_g=None, tray_seed=None,
     p = FORCE_MODELS[model_name].physics(tray)
     if rigid_table:
         p.pop("springy_table", None)
+        p.pop("run_down", None)          # round 13's dice coming to rest, off as before it
     tr = Trace(kind, seed, rate, rg)
     tr.model = model_name
     plan = _plan(rng, p, kind)
     s = Scene(rng, plan + 0.1, p["mass_kg"], p["modes"])
+    # round 13: how dice come to rest and ring the table, from its own generator
+    s.still_rng = random.Random("%s/%s/%d/still" % (model_name, kind, seed))
     end = _act(s, p, tr, kind)
     ts, (x, y, z), _ = s.sample(rate, rg, p["sensor"])
     keep = [i for i, t in enumerate(ts) if t <= end * 1000.0]
