@@ -228,7 +228,7 @@ def test_a_die_falling_over_after_the_settle_is_a_move_not_a_throw(seed):
 @pytest.mark.parametrize("seed", [8, 12, 18, 21, 27, 28, 34])
 def test_dice_that_roll_on_for_two_seconds_are_not_still(seed):
     # bare wood: a die rolls 1.8-2.4 s at 20-110 mg after its loud landing
-    trace = ensemble.generate("bare", "throw1_soft", seed, rate_hz=200)
+    trace = ensemble.generate("bare", "throw1_soft", seed, rate_hz=200, run_down=False)
     start, still = trace.throws[0]
     assert still - start > 1800
     got = detect(trace.rows(), keys=trace.keys)["throws"][0]
@@ -346,7 +346,7 @@ def test_tilt_overlap_on_trays_left_tilted_and_carried():
 # ---------------------------------------------------------------- the command
 
 def test_detect_config_and_score(tmp_path, capsys):
-    trace = ensemble.generate("bare", "throw2_hard", 14, rate_hz=200)
+    trace = ensemble.generate("bare", "throw2_hard", 14, rate_hz=200, run_down=False)
     csv = tmp_path / "t.csv"
     csv.write_text(trace.csv_text())
     labels = tmp_path / "t.json"
@@ -471,7 +471,7 @@ def test_a_fist_makes_the_dice_jump_only_past_one_g():
 
 def test_a_knock_before_a_throw_leaves_the_throw_as_it_was():
     # drawn from its own generator: the dice are the same with or without it
-    a = ensemble.generate("bare", "throw1_soft", 36)
+    a = ensemble.generate("bare", "throw1_soft", 36, run_down=False)
     b = ensemble.generate("bare", "throw1_soft", 36, rigid_table=True)
     assert a.throws == b.throws and a.keys == b.keys
     assert a.rows() != b.rows()
@@ -539,3 +539,41 @@ def test_a_die_landing_while_the_table_still_rings_is_a_throw(rate):
     out = detect(trace.rows())
     ok, _ = _found_all(trace, out)
     assert ok, (trace.throws, out["throws"])
+
+
+# ---------------------------------------------------------------- round 13: dice coming to rest
+
+def test_a_spinning_die_taps_faster_and_weaker_as_it_runs_down():
+    # Euler's disk: the wobble's rate rises as the tilt falls, each tap is weaker
+    import random
+    from dicetray_host.traces import bare, happenings
+    from dicetray_host.traces.scene import Scene
+    rng = random.Random(3)
+    p = bare.physics(rng)
+    p["run_down"] = {"spin_p": 1.0, "spin_s": (1.5, 1.5), "rock_p": 0.0}
+    s = Scene(rng, 3.0, p["mass_kg"], p["modes"])
+    s.still_rng = random.Random(4)
+    taps = []
+    s.impulse = lambda t, j, d, tc, **kw: taps.append((t, j))
+    last = happenings._run_down(s, p, 0.2, 0.006, 0.0002)
+    assert 1.3 < last - 0.2 <= 1.5 and len(taps) > 40
+    gaps = [b[0] - a[0] for a, b in zip(taps, taps[1:])]
+    assert gaps[-1] < gaps[0] / 2
+    assert taps[-1][1] < taps[0][1] / 2
+
+
+def test_run_down_moves_the_last_contact_only():
+    a = ensemble.generate("bare", "throw1_soft", 0)
+    b = ensemble.generate("bare", "throw1_soft", 0, run_down=False)
+    # the dice land as before; they are still later (and what follows moves with it)
+    assert a.throws[0][0] == b.throws[0][0] and a.throws[0][1] > b.throws[0][1]
+
+
+@pytest.mark.xfail(strict=True, reason="round 13: a die spinning down under the quiet level is settled early")
+def test_a_die_spinning_down_is_not_settled_before_it_is_still():
+    trace = ensemble.generate("bare", "throw1_soft", 0)
+    out = detect(trace.rows(), keys=trace.keys)
+    ok, pairs = _found_all(trace, out)
+    assert ok
+    for (start, still), got in pairs:
+        assert got["settled_ms"] >= still - 50

@@ -63,7 +63,7 @@ def test_tray_setup_learns_stores_and_forgets(tray):
     tray.shows("Leave it still")
     tray.vb.run(4000)
     tray.shows("Press any key", "0 of 4")
-    session = generate("bare", "calibration", 1, rate_hz=200, range_g=4)
+    session = generate("bare", "calibration", 1, rate_hz=200, range_g=4, run_down=False)
     rows = list(session.rows())
     keys_end = session.keys[-1][1] + 300
     play_trace(tray, [r for r in rows if r[0] <= keys_end], session.keys, key="5")

@@ -15,6 +15,10 @@ Reasons for the ranges (tuned on: the detector may be fitted to it):
 - knocks on the table give the tray a velocity step of 2-15 mm/s;
 - the LIS3DH: offset up to 40 mg, drift up to 8 mg over a trace (warming
   up), its clock up to 8 % off, noise 1-2 x the datasheet's density.
+- round 13: on bare wood half the dice end spinning down on a face (0.3-2 s
+  of corner taps, closer and weaker as they run down), a fifth rock on an
+  edge (or against the wall) before they lie still; their impacts ring the
+  table under the tray (a folding top sways on after the dice are still);
 """
 from dicetray_host.traces.scene import sensor_of
 
@@ -43,6 +47,8 @@ def physics(rng):
                 "act_mm": (1.8, 2.4), "over_mm": (1.4, 2.0), "force_n": (0.5, 0.7)},
         "pick_hand": True, "rim_tilt_deg": (0.02, 0.2),   # round 13: happenings._hand_picks
         "springy_table": True,   # round 11: knocks on a folding or solid table (happenings._table)
+        "run_down": {"spin_p": 0.5, "spin_s": (0.3, 2.0), "rock_p": 0.2},   # round 13 (happenings._run_down)
+        "dice_ring_table": True,   # round 13: dice ring the table too (happenings._land)
         "knock_dv": (0.002, 0.015),
         "phone_mg": (20.0, 150.0), "washer_max_mg": 80.0,
         "sensor": sensor_of(rng, odr_err=0.08, offset=40.0, drift=8.0, noise=(1.0, 2.0)),

@@ -14,6 +14,8 @@ Reasons for the ranges (held out: never used to tune the detector):
 - the LIS3DH: offset up to 40 mg, drift up to 10 mg (the box is warmed by a
   hand), clock up to 10 % off, noise 1-2 x the datasheet's density,
   mounted up to 3 degrees off level.
+- round 13: on leather 30 % of the big dice spin down for 0.2-1 s, 20 %
+  rock on an edge or against a wall; their impacts ring the table too;
 """
 from dicetray_host.traces.scene import sensor_of
 
@@ -42,6 +44,8 @@ def physics(rng):
                 "act_mm": (0.15, 0.4), "over_mm": (0.02, 0.1), "force_n": (2.0, 4.0)},
         "pick_hand": True, "rim_tilt_deg": (0.02, 0.1),   # round 13: happenings._hand_picks
         "springy_table": True,   # round 11: knocks on a folding or solid table (happenings._table)
+        "run_down": {"spin_p": 0.3, "spin_s": (0.2, 1.0), "rock_p": 0.2},   # round 13 (happenings._run_down)
+        "dice_ring_table": True,   # round 13: dice ring the table too (happenings._land)
         "knock_dv": (0.001, 0.008),
         "phone_mg": (10.0, 80.0), "washer_max_mg": 40.0,
         "sensor": sensor_of(rng, odr_err=0.10, offset=40.0, drift=10.0, noise=(1.0, 2.0), mount=3.0),

@@ -33,14 +33,17 @@ def kinds(model_name):
     return model.KINDS if model_name == "felt" else KINDS
 
 
-def generate(model_name, kind, seed, rate_hz=None, range_g=None, tray_seed=None, rigid_table=False):
+def generate(model_name, kind, seed, rate_hz=None, range_g=None, tray_seed=None, rigid_table=False,
+             run_down=True):
     """One labelled trace of `kind` from model `model_name`, fully determined by the arguments.
 
     tray_seed: the same tray (its physics, its sensor, its rate and range)
     for every trace with that tray_seed; otherwise each seed is a new tray.
     rigid_table: the tray's table does not ring and knocks are knuckles only,
     as in every model until round 11, and fingers pick dice as until round
-    13 (the tests of rounds 6-8 use it: their traces as they were)."""
+    13 (the tests of rounds 6-8 use it: their traces as they were).
+    run_down=False: dice stop at their last tumble and do not ring the
+    table, as until round 13 (tests pinned to seeds of rounds 9-12)."""
     if model_name == "felt":
         return model.generate(kind, seed, rate_hz, range_g)
     if model_name == table.NAME:
@@ -57,10 +60,15 @@ def generate(model_name, kind, seed, rate_hz=None, range_g=None, tray_seed=None,
     if rigid_table:
         p.pop("springy_table", None)
         p.pop("pick_hand", None)
+    if rigid_table or not run_down:
+        p.pop("run_down", None)          # round 13's dice coming to rest, off as before it
+        p.pop("dice_ring_table", None)
     tr = Trace(kind, seed, rate, rg)
     tr.model = model_name
     plan = _plan(rng, p, kind)
     s = Scene(rng, plan + 0.1, p["mass_kg"], p["modes"])
+    # round 13: how dice come to rest and ring the table, from its own generator
+    s.still_rng = random.Random("%s/%s/%d/still" % (model_name, kind, seed))
     end = _act(s, p, tr, kind)
     ts, (x, y, z), _ = s.sample(rate, rg, p["sensor"])
     keep = [i for i, t in enumerate(ts) if t <= end * 1000.0]

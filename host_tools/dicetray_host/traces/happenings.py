@@ -25,7 +25,7 @@ def die(s, p, t, v):
     e = rng.uniform(*p["restitution"])
     tc = rng.uniform(*p["contact_s"])
     while v > 0.25:
-        s.impulse(t, m * v * (1.0 + e), down(rng, 0.5), tc)
+        _land(s, p, t, m * v * (1.0 + e), down(rng, 0.5), tc)
         v *= e
         t += 2.0 * v / G_MS2
     # the centre of a die of side a drops a (1/sqrt(2) - 1/2) when it falls
@@ -39,13 +39,86 @@ def die(s, p, t, v):
     while t - t_roll < roll:
         u = (t - t_roll) / roll
         vs = v_edge + (v0 - v_edge) * (1.0 - u)
-        s.impulse(t, m * vs * (1.0 + e), down(rng, 0.6), tc)
+        _land(s, p, t, m * vs * (1.0 + e), down(rng, 0.6), tc)
         last = t
         t += rng.uniform(0.02, 0.05) * (1.0 + 1.5 * u)
     if last > t_roll:
         # sliding and scraping while it rolls, fading as it slows
         s.noise(t_roll, last, p["scrape_mg"] * (v0 - v_edge) * rng.uniform(0.5, 1.0), 2.0)
+    if p.get("run_down"):
+        last = _run_down(s, p, last, m, tc)
     return last + 0.004
+
+
+def _run_down(s, p, t, m, tc):
+    """How a die on a hard or thinly lined floor comes to rest (round 13).
+
+    Drawn from the scene's own generator `s.still_rng`, so the rest of the
+    trace is what it was without it. After its last tumble a die does one of:
+
+    - spin down (`spin_p`): it still spins on a face, a little tilted, and
+      wobbles like Euler's disk: a corner taps the floor once per wobble.
+      As it runs down its tilt a falls as (T - t)^(2/3), the wobble's rate
+      rises as a^(-1/2), so the taps come faster and closer (15-30 Hz at
+      first, 60-100 Hz at the end) while each is weaker (the corner's
+      speed goes as a^(1/2)): 0.03-0.1 m/s at first, fading under the
+      sensor's noise before the last one. It lasts `spin_s` (on bare wood
+      up to 2 s; felt or leather brakes the spin within a fraction of that);
+    - rock on an edge (`rock_p`): it stopped balanced on an edge, or leaning
+      on the wall, and rocks from face to face (or between floor and wall,
+      sideways) like a bouncing ball: each slap loses speed by e_r (0.3-0.6)
+      and the time to the next shrinks by the same factor, from 40-120 ms at
+      0.08-0.2 m/s, until the slaps are under 0.01 m/s.
+    Returns its last contact.
+    """
+    rng = s.still_rng
+    u = rng.random()
+    rd = p["run_down"]
+    if u < rd["spin_p"]:
+        span = rng.uniform(*rd["spin_s"])
+        f0 = rng.uniform(15.0, 30.0)
+        f_top = rng.uniform(60.0, 100.0)
+        v0 = rng.uniform(0.03, 0.1)
+        t0, k = t, t + 1.0 / f0
+        last = t
+        while k < t0 + span:
+            left = 1.0 - (k - t0) / span                     # (T - t) / T
+            s.impulse(k, m * v0 * left ** (1.0 / 3.0) * 1.5, down(rng, 0.7), tc)
+            last = k
+            k += 1.0 / min(f_top, f0 * left ** (-1.0 / 3.0))
+        return last
+    if u < rd["spin_p"] + rd["rock_p"]:
+        gap = rng.uniform(0.04, 0.12)
+        v = rng.uniform(0.08, 0.2)
+        er = rng.uniform(0.3, 0.6)
+        wall = rng.random() < 0.3
+        while v > 0.01:
+            t += gap
+            d = sideways(rng, 0.3) if wall and rng.random() < 0.5 else down(rng, 0.5)
+            s.impulse(t, m * v * (1.0 + er), d, tc)
+            v *= er
+            gap *= er
+    return t
+
+
+def _land(s, p, t, j_ns, d, tc):
+    """A die's impact on the tray's floor; with "dice_ring_table" (round 13)
+    it rings the table under the tray too.
+
+    The tray on its feet (tens of Hz) and the table's top (3-18 Hz on a
+    folding table) move together below the feet's frequency, so the die's
+    momentum sets the two going as one mass: the table's modes take a
+    velocity step j / (M + M_table) (M_table: 3-7 kg of a folding top at
+    the tray, 15-40 kg of a solid table), and a folding top at 1-3 % of
+    critical goes on swaying and bending for a second or more after the
+    dice are still. Drawn from `s.still_rng` (the rest of the trace is as
+    it was)."""
+    s.impulse(t, j_ns, d, tc)
+    if p.get("dice_ring_table") and p.get("springy_table"):
+        modes = _table(s, p, s.still_rng)
+        if getattr(s, "table_kg", None) is None:
+            s.table_kg = s.still_rng.uniform(*((3.0, 7.0) if s.table_folding else (15.0, 40.0)))
+        s.impulse(t, j_ns * s.mass / (s.mass + s.table_kg), d, tc, modes=modes, on_tray=False)
 
 
 def topple(s, p, t):
@@ -55,10 +128,10 @@ def topple(s, p, t):
     v = rng.uniform(0.2, 0.45)
     e = rng.uniform(*p["restitution"])
     tc = rng.uniform(*p["contact_s"])
-    s.impulse(t, m * v * (1.0 + e), down(rng, 0.5), tc)
+    _land(s, p, t, m * v * (1.0 + e), down(rng, 0.5), tc)
     t2 = t + 2.0 * v * e / G_MS2
     if v * e > 0.1:
-        s.impulse(t2, m * v * e * (1.0 + e), down(rng, 0.5), tc)
+        _land(s, p, t2, m * v * e * (1.0 + e), down(rng, 0.5), tc)
     return t2
 
 
@@ -164,7 +237,7 @@ def _knuckles(s, t, dv, d, modes, on_tray):
     return t
 
 
-def _table(s, p):
+def _table(s, p, rng=None):
     """The table under the tray, drawn once per trace (round 11).
 
     Half are folding card tables: a thin top on loose hinges, 3-7 kg
@@ -181,7 +254,7 @@ def _table(s, p):
     """
     modes = getattr(s, "table_modes", None)
     if modes is None:
-        rng = s.rng
+        rng = rng or s.rng
         if rng.random() < 0.5:
             # the top bends about an axis that depends on where the tray stands
             modes = [(rng.uniform(7.0, 18.0), rng.uniform(0.01, 0.03),

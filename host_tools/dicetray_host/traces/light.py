@@ -14,6 +14,8 @@ Reasons for the ranges (held out: never used to tune the detector):
 - its pad is a membrane: the finger is stopped over 3-8 ms;
 - the LIS3DH: offset up to 40 mg, drift up to 4 mg, clock up to 5 % off,
   noise 1-1.5 x the datasheet's density.
+- round 13: thin felt brakes a spinning die: a quarter spin down for
+  0.1-0.6 s, 15 % rock on an edge; their impacts ring the table too;
 """
 from dicetray_host.traces.scene import sensor_of
 
@@ -42,6 +44,8 @@ def physics(rng):
                 "act_mm": (1.0, 2.0), "over_mm": (0.1, 0.6), "force_n": (0.6, 1.5)},
         "pick_hand": True, "rim_tilt_deg": (0.3, 2.0),   # round 13: happenings._hand_picks
         "springy_table": True,   # round 11: knocks on a folding or solid table (happenings._table)
+        "run_down": {"spin_p": 0.25, "spin_s": (0.1, 0.6), "rock_p": 0.15},   # round 13 (happenings._run_down)
+        "dice_ring_table": True,   # round 13: dice ring the table too (happenings._land)
         "knock_dv": (0.003, 0.03),
         "phone_mg": (20.0, 200.0), "washer_max_mg": 60.0,
         "sensor": sensor_of(rng, odr_err=0.05, offset=40.0, drift=4.0, noise=(1.0, 1.5)),
