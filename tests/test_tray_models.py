@@ -505,6 +505,8 @@ def _folding_table_trace(rate, fist, die_at):
     rng = random.Random("folding/%d/%d" % (rate, fist))
     p = bare.physics(rng)
     p["knock_dv"] = (0.008, 0.008)
+    for later in ("run_down", "dice_ring_table"):  # round 13's other branch: the die as when this was written
+        p.pop(later, None)
     s = Scene(rng, 4.5, p["mass_kg"], p["modes"])
     s.table_modes = [(10.0, 0.02, (0.1, 0.1, 0.8)), (5.0, 0.02, (0.2, 0.2, 0.0))]
     s.table_folding = True
