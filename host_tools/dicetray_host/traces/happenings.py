@@ -28,10 +28,7 @@ def die(s, p, t, v):
         _land(s, p, t, m * v * (1.0 + e), down(rng, 0.5), tc)
         v *= e
         t += 2.0 * v / G_MS2
-    # the centre of a die of side a drops a (1/sqrt(2) - 1/2) when it falls
-    # over an edge: the slowest face slap there is (0.2-0.3 m/s)
-    side = (m / 1200.0) ** (1.0 / 3.0)
-    v_edge = math.sqrt(2.0 * G_MS2 * side * (math.sqrt(0.5) - 0.5))
+    v_edge = _edge_speed(m)
     roll = rng.uniform(*p["roll_s"])
     v0 = max(v_edge, rng.uniform(*p["slap_v"]) + v_edge)
     t_roll = t
@@ -48,6 +45,14 @@ def die(s, p, t, v):
     if p.get("run_down"):
         last = _run_down(s, p, last, m, tc)
     return last + 0.004
+
+
+def _edge_speed(m):
+    """The slowest face slap of a die of m kg (resin, 1200 kg/m3): its
+    centre drops a (1/sqrt(2) - 1/2) when it falls over an edge of side a
+    (0.2-0.3 m/s for 12-25 mm dice)."""
+    side = (m / 1200.0) ** (1.0 / 3.0)
+    return math.sqrt(2.0 * G_MS2 * side * (math.sqrt(0.5) - 0.5))
 
 
 def _run_down(s, p, t, m, tc):
@@ -492,9 +497,7 @@ def _hand_picks(s, p, t):
                     v *= e
                     k += 2.0 * v / G_MS2
                 if rng.random() < 0.4:
-                    side = (m / 1200.0) ** (1.0 / 3.0)
-                    v = math.sqrt(2.0 * G_MS2 * side * (math.sqrt(0.5) - 0.5))
-                    s.impulse(k + rng.uniform(0.02, 0.06), m * v * (1.0 + e), down(rng, 0.6), tc)
+                    s.impulse(k + rng.uniform(0.02, 0.06), m * _edge_speed(m) * (1.0 + e), down(rng, 0.6), tc)
         else:
             s.impulse(k, m * rng.uniform(0.02, 0.15), down(rng, 1.0), 0.002)
         t += rng.uniform(0.2, 0.6)
