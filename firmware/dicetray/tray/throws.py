@@ -821,13 +821,7 @@ class Tray:
             if imps[i + 1] > top:
                 top = imps[i + 1]
                 at = imps[i]
-        late = 0
-        for i in range(0, n << 2, 4):
-            if imps[i] >= at + _LATE_MS:
-                late += 1
-        imps[_KNOCK_T] = self._cand_t0 + at
-        imps[_LATE] = late
-        return not late
+        return self._wait_after(at, n)
 
     def _click_alone(self):
         # True when the window's last impact that no key made (of the kept
@@ -851,13 +845,19 @@ class Tray:
                 prev = imps[i]
                 if m > top:
                     top = m
-        if last < 0:
-            return False
+        return last >= 0 and self._wait_after(last, n)
+
+    def _wait_after(self, at, n):
+        # Count the kept impacts that started _LATE_MS or more after `at` (ms
+        # after the onset; impacts with a peak: _knocks keeps an empty one at
+        # a judgment) and remember where to wait from (_KNOCK_T, _LATE,
+        # which _impact goes on counting). True when none came yet: wait.
+        imps = self._imps
         late = 0
         for i in range(0, n << 2, 4):
-            if imps[i + 1] and imps[i] >= last + _LATE_MS:
+            if imps[i + 1] and imps[i] >= at + _LATE_MS:
                 late += 1
-        imps[_KNOCK_T] = self._cand_t0 + last
+        imps[_KNOCK_T] = self._cand_t0 + at
         imps[_LATE] = late
         return not late
 
@@ -912,12 +912,7 @@ class Tray:
         last = self._knock_pass(n, top, _MERGE_MS, _LIKE_LATE_X, _LIKE_DIR_X)
         if not last:
             return 0
-        imps[_KNOCK_T] = self._cand_t0 + last - 1
-        late = 0
-        for i in range(0, n, 4):
-            if imps[i] >= last + _LATE_MS:
-                late += 1
-        imps[_LATE] = late
+        self._wait_after(last - 1, self._imp_n)
         return _KNOCK_LIKE
 
     def _knock_pass(self, n, top, merge, late_x, dir_x):
