@@ -173,8 +173,9 @@ def test_clear_finished_deletes_a_record_equal_to_its_copy(tmp_path):
 
 
 def test_a_failed_pull_hands_the_tray_back_running(tmp_path):
-    # 6 MB of records cannot be pulled in 1 s: the pull fails, and the
-    # tray's game loop (the test firmware) goes on.
+    # 6 MB of records cannot be pulled in 1 s (a full-speed USB bus carries
+    # at most 1.2 MB/s, and the virtual tray sends no faster): the pull
+    # fails, and the tray's game loop (the test firmware) goes on.
     records = [pig_record(12, ("P%d" % i, "Q")) * 30 for i in range(300)]
     flash = flash_with_records(tmp_path / "flash", records, main=GAME_MAIN)
     with VirtualDevice(flash, lib=FIRMWARE) as dev:

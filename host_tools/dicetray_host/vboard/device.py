@@ -37,6 +37,10 @@ from dicetray_host.paths import BOARD_SIDE, FIRMWARE, micropython_binary
 REPL_DIR = BOARD_SIDE
 STATUS_FD = 5  # the child reports "I"/"i" (Ctrl-C armed / disarmed) here
 CTRL_C = 3
+# A full-speed USB bulk endpoint carries at most 19 packets of 64 bytes per
+# 1 ms frame (USB 2.0, 5.8.4); a Pico's CDC serial is never faster, so the
+# virtual tray sends to its host no faster either, whatever the computer.
+USB_FS_BULK_BYTES_PER_S = 19 * 64 * 1000
 
 
 def child_command(flash_dir, lib=None, heap="192k", raw_paste=True):
@@ -72,6 +76,7 @@ class VirtualDevice:
         self._cut_after = None
         self._stopping = False
         self._listener = None
+        self._bus_free_at = 0.0  # monotonic time the USB bus has sent all it was given
 
     @property
     def url(self):
@@ -206,10 +211,18 @@ class VirtualDevice:
                 client.sendall(data)
             except OSError:
                 pass
+            self._pace(len(data))
         if cut:
             with self._lock:
                 self._cut_after = None
             self.cut()
+
+    def _pace(self, nbytes):
+        """Hold the output thread until the bus could have carried nbytes."""
+        now = time.monotonic()
+        self._bus_free_at = max(now, self._bus_free_at) + nbytes / USB_FS_BULK_BYTES_PER_S
+        if self._bus_free_at > now:
+            time.sleep(self._bus_free_at - now)
 
     def _to_child(self, data):
         proc = self.proc
