@@ -78,10 +78,12 @@ def test_the_pattern_finds_a_comparison():
 @pytest.mark.parametrize("name", games.NAMES)
 def test_each_game_module_owns_what_the_tray_and_the_tools_ask_of_it(name):
     module = games.module(name)
-    for attribute in ("TITLE", "ROUND_WORD", "ROUND_LETTER", "POINTS_WORD", "OPTION_KEYS", "MENU_OPTION",
+    for attribute in ("TITLE", "ROUND_WORD", "ROUND_LETTER", "POINTS_WORD", "OPTION_KEYS",
                       "rules_for", "draw_info", "said"):
         assert hasattr(module, attribute), "games/%s.py lacks %s" % (name, attribute)
-    key, values, labels = module.MENU_OPTION
+    from dicetray.games.cards import card
+    title, (key, values, labels) = card(name)
+    assert title == module.TITLE    # the menu's title is the play screen's
     assert key in module.OPTION_KEYS and len(values) == len(labels)
     assert all(len(label) <= 15 for label in labels)            # one menu line after the cursor
     assert len(module.TITLE) <= 8 and len(module.ROUND_LETTER) == 1

@@ -2,13 +2,12 @@
 # in may bank it at any moment after the round's first roll.
 from micropython import const
 
-from dicetray.games import card
 from dicetray.engine.actions import BadHeader, Illegal, ROLL, BANK
 from dicetray.engine.rules import Rules, NOTE_NONE, NOTE_SEVEN, NOTE_ROUND, NOTE_OVER
 
 _SAFE_ROLLS = const(3)  # rolls 1-3 of a round: no risk, a 7 is worth 70
 
-TITLE, MENU_OPTION = card("bank")  # what the menu shows (games/__init__.py)
+TITLE = "Bank"  # as the menu shows it (games/cards.py)
 ROUND_WORD = "round"
 ROUND_LETTER = "R"
 POINTS_WORD = "bank"        # the running total is the shared bank total

@@ -1,13 +1,12 @@
 # Pig (seed 000): one die, a temporary turn total, bank or roll.
 from micropython import const
 
-from dicetray.games import card
 from dicetray.engine.actions import BadHeader, Illegal, ROLL, BANK
 from dicetray.engine.rules import Rules, NOTE_NONE, NOTE_BUST, NOTE_AUTOBANK, NOTE_OVER
 
 _MAX_ROLLS = const(6)  # after the sixth valid non-one roll the turn banks itself
 
-TITLE, MENU_OPTION = card("pig")  # what the menu shows (games/__init__.py)
+TITLE = "Pig"  # as the menu shows it (games/cards.py)
 ROUND_WORD = "circuit"      # every player has one turn per circuit
 ROUND_LETTER = "C"          # on the play screen: C2/5
 POINTS_WORD = "turn"        # the running total is the turn total

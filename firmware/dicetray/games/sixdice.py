@@ -2,7 +2,6 @@
 # first to the target starts the final phase.
 from micropython import const
 
-from dicetray.games import card
 from dicetray.engine.actions import BadHeader, Illegal, ROLL, BANK, KEEP, CONTINUE, VOID
 from dicetray.engine.rules import (Rules, NOTE_NONE, NOTE_BUST, NOTE_OVER, NOTE_SIXKIND,
                             NOTE_OUT, NOTE_BONUS, NOTE_FINAL)
@@ -19,7 +18,7 @@ _ROLLED = const(2)   # thrown: must reserve
 KEPT = const(3)     # reserved: roll the rest, or stop
 
 
-TITLE, MENU_OPTION = card("sixdice")  # what the menu shows (games/__init__.py)
+TITLE = "Six dice"  # as the menu shows it (games/cards.py)
 ROUND_WORD = "circuit"      # a circuit: every player still in has had a turn
 ROUND_LETTER = "T"
 POINTS_WORD = "round"       # the running total is the round points

@@ -2,13 +2,12 @@
 # loses the round score, two skulls the player's whole total.
 from micropython import const
 
-from dicetray.games import card
 from dicetray.engine.actions import BadHeader, Illegal, ROLL, BANK, ORDER, VOID
 from dicetray.engine.rules import Rules, NOTE_NONE, NOTE_BUST, NOTE_WIPEOUT, NOTE_ROUND, NOTE_OVER
 
 SKULL = 0  # how a record writes the skull face
 
-TITLE, MENU_OPTION = card("skulls")  # what the menu shows (games/__init__.py)
+TITLE = "Skulls"  # as the menu shows it (games/cards.py)
 ROUND_WORD = "round"
 ROUND_LETTER = "R"
 POINTS_WORD = "round"       # the running total is the round score

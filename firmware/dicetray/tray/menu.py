@@ -13,6 +13,7 @@ game started (game, option, players in their seats) is remembered in
 from micropython import const
 
 from dicetray import games
+from dicetray.games.cards import CARDS
 from dicetray.tray import keys, shelf
 from dicetray.tray.screens import number, status_marks
 
@@ -122,7 +123,7 @@ class Menu:
 
     def _option(self):
         """(record key, values, labels) of the option the game shown offers."""
-        return games.CARDS[self.game][1]
+        return CARDS[self.game][1]
 
     def _candidates(self):
         return self.roster + ["P%d" % i for i in range(1, 9)]
@@ -173,7 +174,7 @@ class Menu:
         """Line i of the menu, from x on (the cursor mark is left of x)."""
         if i == _LINE_GAME:
             fb.text("Game", x, y, 1)
-            fb.text(games.CARDS[self.game][0], 64, y, 1)
+            fb.text(CARDS[self.game][0], 64, y, 1)
         elif i == _LINE_PLAYERS:
             fb.text("Players", x, y, 1)
             number(fb, self.players, 72, y)

@@ -146,13 +146,13 @@ def new_game(key, screen_text, game, players=2, option=0):
     another game, count or option first (the last game's, the roster's): the
     screen is read until it shows the ones wanted. key(*names) presses keys,
     screen_text() gives the screen's lines."""
-    from dicetray import games
-    module = games.module(game)
-    press_until(key, screen_text, "Game", module.TITLE)
+    from dicetray.games.cards import card
+    title, option_shown = card(game)
+    press_until(key, screen_text, "Game", title)
     key("DOWN")
     press_until(key, screen_text, "Players", "Players %d" % players)
     key("DOWN")
-    press_until(key, screen_text, None, module.MENU_OPTION[2][option])
+    press_until(key, screen_text, None, option_shown[2][option])
     key("DOWN", "ROLL")
 
 
