@@ -14,5 +14,6 @@ del board
 from dicetray.tray import unload
 from dicetray.tray.app import App
 
-unload("tray.board", "tray.pins")  # the pin map and the setup code are not needed again
+# the pin map and the set-up code are not needed again
+unload("tray.board", "tray.pins", "tray.drivers.lis3dh_setup")
 App(oled, accel, pad, int1).run()

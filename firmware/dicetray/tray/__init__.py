@@ -10,12 +10,12 @@ READING = ("engine.replay", "engine.strictjson", "engine.record", "tray.recover"
 
 
 def unload(*names):
-    """Forget dicetray modules no longer needed ("room.module"), so their
-    RAM can be reused."""
+    """Forget dicetray modules no longer needed ("room.module", or
+    "room.package.module"), so their RAM can be reused."""
     import sys
     for name in names:
         sys.modules.pop("dicetray." + name, None)
-        room, leaf = name.split(".")
+        room, leaf = name.rsplit(".", 1)
         package = sys.modules.get("dicetray." + room)
         if package is not None and leaf in package.__dict__:
             delattr(package, leaf)

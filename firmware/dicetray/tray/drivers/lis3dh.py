@@ -5,24 +5,19 @@ it in auto-increment bursts of up to 8 samples into a preallocated buffer
 and converts to mg with integer arithmetic, so a slow display frame never
 loses samples. (A burst's length is a view made once; views of 1..8
 samples, not 1..32, keep that under 0.3 KB of RAM. At 200 Hz and a read
-every 40 ms the FIFO holds about 8.)
+every 40 ms the FIFO holds about 8.) The presence check and the set-up are
+in lis3dh_setup.py, needed only at boot.
 Register facts: ST LIS3DH datasheet (DocID17530) and AN3308.
 """
 from array import array
 
 from micropython import const
 
-_WHO_AM_I = const(0x0F)
-_I_AM_LIS3DH = const(0x33)
-_CTRL_REG1 = const(0x20)
 _CTRL_REG2 = const(0x21)
 _CTRL_REG3 = const(0x22)
-_CTRL_REG4 = const(0x23)
 _CTRL_REG5 = const(0x24)
-_CTRL_REG6 = const(0x25)
 _REFERENCE = const(0x26)
 _OUT_X_L = const(0x28)
-_FIFO_CTRL = const(0x2E)
 _FIFO_SRC = const(0x2F)
 _INT1_CFG = const(0x30)
 _INT1_SRC = const(0x31)
@@ -30,13 +25,8 @@ _INT1_THS = const(0x32)
 _INT1_DURATION = const(0x33)
 _AUTO_INC = const(0x80)        # sub-address MSB: multi-byte read/write
 
-_XYZ_EN = const(0x07)
-_BDU = const(0x80)
-_HR = const(0x08)
 _FIFO_EN = const(0x40)
 _LIR_INT1 = const(0x08)
-_STREAM = const(0x80)
-_BYPASS = const(0x00)
 _OVRN = const(0x40)
 _FSS = const(0x1F)
 _FIFO_DEPTH = const(32)
@@ -44,11 +34,6 @@ _BURST = const(8)              # samples per read at most
 _I1_IA1 = const(0x40)
 _HPIS1 = const(0x01)           # high-pass filter on interrupt 1: gravity ignored
 _XYZ_HIGH_OR = const(0x2A)     # XHIE | YHIE | ZHIE, OR combination
-
-# ODR (Hz) -> CTRL_REG1 ODR[3:0]
-_ODR_CODES = {1: 1, 10: 2, 25: 3, 50: 4, 100: 5, 200: 6, 400: 7, 1344: 9}
-# Range (g) -> (FS[1:0], mg per digit in high-resolution mode, mg per INT1_THS LSb)
-_RANGES = {2: (0, 1, 16), 4: (1, 2, 32), 8: (2, 4, 62), 16: (3, 12, 186)}
 
 
 class LIS3DHNotFound(OSError):
@@ -60,13 +45,6 @@ class LIS3DH:
         self.i2c = i2c
         self.addr = addr
         self._one = bytearray(1)
-        try:
-            i2c.readfrom_mem_into(addr, _WHO_AM_I, self._one)
-        except OSError:
-            raise LIS3DHNotFound("LIS3DH not found at 0x%02X" % addr)
-        if self._one[0] != _I_AM_LIS3DH:
-            raise LIS3DHNotFound("LIS3DH not found at 0x%02X (WHO_AM_I 0x%02X, want 0x33)"
-                                 % (addr, self._one[0]))
         # Raw FIFO data lands in an int16 array (the chip is little-endian, as
         # are the RP2040 and the host), left-justified 12-bit in HR mode.
         self._raw = array("h", bytes(6 * _BURST))
@@ -80,8 +58,13 @@ class LIS3DH:
         self.odr_hz = 0
         self.sample_period_ms = 0
         self._mg_per_digit = 1
+        self._ths_mg = 1        # mg per INT1_THS LSb at this range
         self._wake = False
-        self.configure(range_g, odr_hz)
+        # The presence check and the set-up run once, at boot: their code is
+        # in lis3dh_setup.py, which main.py drops with board.py (bytecode is
+        # RAM on a Pico).
+        from dicetray.tray.drivers.lis3dh_setup import configure
+        configure(self, range_g, odr_hz)
 
     def _write(self, reg, value):
         self._one[0] = value
@@ -90,25 +73,6 @@ class LIS3DH:
     def _read(self, reg):
         self.i2c.readfrom_mem_into(self.addr, reg, self._one)
         return self._one[0]
-
-    def configure(self, range_g=4, odr_hz=100):
-        """High-resolution mode at the given range and data rate, FIFO streaming."""
-        if range_g not in _RANGES:
-            raise ValueError("range must be 2, 4, 8 or 16 g, got %r" % (range_g,))
-        if odr_hz not in _ODR_CODES:
-            raise ValueError("ODR must be one of 1, 10, 25, 50, 100, 200, 400, 1344 Hz, got %r"
-                             % (odr_hz,))
-        fs, mg_per_digit, _ = _RANGES[range_g]
-        self._write(_CTRL_REG1, (_ODR_CODES[odr_hz] << 4) | _XYZ_EN)
-        self._write(_CTRL_REG4, _BDU | (fs << 4) | _HR)
-        self._write(_CTRL_REG5, _FIFO_EN | (_LIR_INT1 if self._wake else 0))
-        # Through bypass first: that empties the FIFO and clears its overrun.
-        self._write(_FIFO_CTRL, _BYPASS)
-        self._write(_FIFO_CTRL, _STREAM)
-        self.range_g = range_g
-        self.odr_hz = odr_hz
-        self.sample_period_ms = 1000 // odr_hz
-        self._mg_per_digit = mg_per_digit
 
     def read_fifo(self):
         """Move every stored sample into .samples (x, y, z in mg); returns the count."""
@@ -130,20 +94,13 @@ class LIS3DH:
             left -= m
         return n
 
-    def read_xyz(self):
-        """One sample in mg, newest first out of the FIFO (allocates a tuple)."""
-        raw = self._raw
-        self.i2c.readfrom_mem_into(self.addr, _OUT_X_L | _AUTO_INC, self._bursts[1])
-        k = self._mg_per_digit
-        return (raw[0] >> 4) * k, (raw[1] >> 4) * k, (raw[2] >> 4) * k
-
     def enable_wake(self, threshold_mg=120, duration_ms=20):
         """INT1 high (latched until wake_source()) when any axis moves past the threshold.
 
         The interrupt sees high-pass filtered data, so gravity and a tilted
         tray do not count; only a change of acceleration does.
         """
-        lsb = _RANGES[self.range_g][2]
+        lsb = self._ths_mg
         ths = (threshold_mg + lsb - 1) // lsb
         if not 1 <= ths <= 127:
             raise ValueError("wake threshold %d mg out of range at +-%d g" % (threshold_mg, self.range_g))

@@ -1,0 +1,57 @@
+"""The LIS3DH's presence check and set-up, run once by LIS3DH() at boot.
+
+Apart from the driver (lis3dh.py) because it is needed only then: main.py
+drops this module with board.py, and on a Pico a module's bytecode is RAM.
+Register facts: ST LIS3DH datasheet (DocID17530) and AN3308.
+"""
+from micropython import const
+
+from dicetray.tray.drivers.lis3dh import LIS3DHNotFound
+
+_WHO_AM_I = const(0x0F)
+_I_AM_LIS3DH = const(0x33)
+_CTRL_REG1 = const(0x20)
+_CTRL_REG4 = const(0x23)
+_CTRL_REG5 = const(0x24)
+_FIFO_CTRL = const(0x2E)
+_XYZ_EN = const(0x07)
+_BDU = const(0x80)
+_HR = const(0x08)
+_FIFO_EN = const(0x40)
+_LIR_INT1 = const(0x08)
+_STREAM = const(0x80)
+_BYPASS = const(0x00)
+
+# ODR (Hz) -> CTRL_REG1 ODR[3:0]
+_ODR_CODES = {1: 1, 10: 2, 25: 3, 50: 4, 100: 5, 200: 6, 400: 7, 1344: 9}
+# Range (g) -> (FS[1:0], mg per digit in high-resolution mode, mg per INT1_THS LSb)
+_RANGES = {2: (0, 1, 16), 4: (1, 2, 32), 8: (2, 4, 62), 16: (3, 12, 186)}
+
+
+def configure(acc, range_g=4, odr_hz=100):
+    """Check that a LIS3DH answers (LIS3DHNotFound if not), then put it in
+    high-resolution mode at the given range and data rate, FIFO streaming."""
+    addr = acc.addr
+    try:
+        who = acc._read(_WHO_AM_I)
+    except OSError:
+        raise LIS3DHNotFound("LIS3DH not found at 0x%02X" % addr)
+    if who != _I_AM_LIS3DH:
+        raise LIS3DHNotFound("LIS3DH not found at 0x%02X (WHO_AM_I 0x%02X, want 0x33)" % (addr, who))
+    if range_g not in _RANGES:
+        raise ValueError("range must be 2, 4, 8 or 16 g, got %r" % (range_g,))
+    if odr_hz not in _ODR_CODES:
+        raise ValueError("ODR must be one of 1, 10, 25, 50, 100, 200, 400, 1344 Hz, got %r"
+                         % (odr_hz,))
+    fs, mg_per_digit, ths_mg = _RANGES[range_g]
+    acc._write(_CTRL_REG1, (_ODR_CODES[odr_hz] << 4) | _XYZ_EN)
+    acc._write(_CTRL_REG4, _BDU | (fs << 4) | _HR)
+    acc._write(_CTRL_REG5, _FIFO_EN | (_LIR_INT1 if acc._wake else 0))
+    # Through bypass first: that empties the FIFO and clears its overrun.
+    acc._write(_FIFO_CTRL, _BYPASS)
+    acc._write(_FIFO_CTRL, _STREAM)
+    acc.range_g = range_g
+    acc.odr_hz = odr_hz
+    acc.sample_period_ms = 1000 // odr_hz
+    acc._mg_per_digit = mg_per_digit
+    acc._ths_mg = ths_mg
