@@ -40,7 +40,7 @@ SETUP = const(4)        # "Tray setup": the tray learns itself (tray/calibrate.p
 
 
 _ASK_LEAVE = const(1)
-_ASK_DELETE = const(2)
+ASK_DELETE = const(2)     # menu.py asks it
 
 
 class App:
@@ -275,10 +275,10 @@ class App:
             self.setup_key(code)
         else:
             from dicetray.tray import menu
-            start = menu.on_key(self, code)
+            start = menu.on_key(self, code, now)
             del menu  # so that start_game() can drop it before the game loads
             if start:
-                self.start_game(now)
+                self.start_game(start, now)
 
     def on_long(self, code, now):
         if self.mode == _PLAY and self.table.long_key(code):
@@ -302,14 +302,10 @@ class App:
             return
         if what == _ASK_LEAVE:
             self.end_game()
-        elif what == _ASK_DELETE:
+        elif what == ASK_DELETE:
             from dicetray.tray import shelf  # the menu's: loaded with it
             shelf.delete(self.store, self._delete)
             self.message = "Deleted %04d" % self._delete
-
-    def ask_delete(self, number):
-        self._delete = number
-        self.ask(_ASK_DELETE, "Delete %04d?" % number, "(oldest record)")
 
     def setup_key(self, code):
         from dicetray.tray.calibrate import BACK
@@ -319,23 +315,14 @@ class App:
             unload("tray.calibrate", "tray.traycfg")
             self.mode = MENU
 
-    def start_game(self, now):
-        from dicetray.tray import shelf
-        if not shelf.can_start(self.store):
-            self.message = "Flash full"
-            return
-        name, players, opts = self.menu.chosen()
-        try:
-            shelf.start(self.store, name, players, opts, now)
-        except OSError:
-            self.message = "Cannot write"
-            return
+    def start_game(self, started, now):
+        """Play the game the menu has just started the record of (name,
+        players, options: menu.on_key)."""
         # The menu's RAM (with the game modules it looked at) goes before the
         # game's modules load, so they load into one piece of heap.
         self.menu = None
-        del shelf
         unload("tray.menu", *READING)
         unload_games()
-        game = Game(name, players, opts)
+        game = Game(*started)
         self.store.game = game  # for the snapshots
         self.play(game, now)

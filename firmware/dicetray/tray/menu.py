@@ -224,19 +224,21 @@ def draw(fb, app):
         fb.text(app.message, 0, 56, 1)
 
 
-def on_key(app, code):
-    """A key pressed while the menu is shown (App.on_press); True when
-    the players chose Start."""
+def on_key(app, code, now):
+    """A key pressed while the menu is shown (App.on_press). When the
+    players chose Start: the record started, (game, players, options)."""
     app.message = None
     done = app.menu.key(code)
     if done == START:
-        return True
+        return _start(app, now)
     if done == _FREE:
         found = shelf.numbers(app.store)
         if not found:
             app.message = "No records"
         else:
-            app.ask_delete(found[0])
+            from dicetray.tray.app import ASK_DELETE
+            app._delete = found[0]
+            app.ask(ASK_DELETE, "Delete %04d?" % found[0], "(oldest record)")
     elif done == SETUP:
         from dicetray.tray.app import SETUP as SETUP_MODE
         from dicetray.tray.calibrate import Setup
@@ -245,3 +247,18 @@ def on_key(app, code):
     elif done == NOTHING:
         app.message = "UP/DOWN, OK"
     return False
+
+
+def _start(app, now):
+    """The chosen game's record written (None and a message when it cannot
+    be): the app then drops the menu and plays it."""
+    if not shelf.can_start(app.store):
+        app.message = "Flash full"
+        return None
+    name, players, opts = chosen = app.menu.chosen()
+    try:
+        shelf.start(app.store, name, players, opts, now)
+    except OSError:
+        app.message = "Cannot write"
+        return None
+    return chosen
