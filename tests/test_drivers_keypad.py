@@ -9,7 +9,7 @@ from dicetray_host.vboard.board import run_script
 PRELUDE = """
 import time, micropython
 from vboard_core import board
-from dicetray.tray import board as hw, keys
+from dicetray.tray import board as hw, keynames, keys
 pad = hw.open_keypad(debounce_ms=20, long_ms=700, scan_ms=0, pio=PIO)
 events = []
 
@@ -21,11 +21,11 @@ def step(ms):
             ev = pad.get()
             if ev < 0:
                 break
-            events.append((keys.kind(ev), keys.NAMES[keys.code(ev)]))
+            events.append((keynames.kind(ev), keynames.NAMES[keynames.code(ev)]))
         time.sleep_ms(5)
 
 def key(name, down):
-    r, c = keys.position(keys.NAMES.index(name))
+    r, c = keynames.position(keynames.NAMES.index(name))
     board.set_key(r, c, down)
 """
 

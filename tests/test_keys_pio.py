@@ -15,20 +15,20 @@ from dicetray_host.vboard.board import run_script
 PRELUDE = """
 import time
 from vboard_core import board
-from dicetray.tray import board as hw, keys
+from dicetray.tray import board as hw, keynames, keys
 pad = hw.open_keypad(pio=PIO)          # started: IRQs take the events from now on
 print(type(pad).__name__)
 t0 = board.now_us
 
 def tap(at_ms, name, hold_ms):
     # a finger: down at at_ms, up hold_ms later (ms after t0), whatever the CPU does
-    r, c = keys.position(keys.NAMES.index(name))
+    r, c = keynames.position(keynames.NAMES.index(name))
     board.key_at(t0 + at_ms * 1000, r, c, True)
     board.key_at(t0 + (at_ms + hold_ms) * 1000, r, c, False)
 
 def bounce(at_ms, name, down, edges=5):
     # a contact that chatters for ~2 ms (edges changes 0.4 ms apart) before it settles at `down`
-    r, c = keys.position(keys.NAMES.index(name))
+    r, c = keynames.position(keynames.NAMES.index(name))
     for i in range(edges):
         board.key_at(t0 + at_ms * 1000 + i * 400, r, c, (i % 2 == 0) == down)
 
@@ -44,8 +44,8 @@ def events(source=None):
         e = source.get()
         if e < 0:
             return " ".join(out)
-        out.append(("+" if keys.kind(e) == keys.PRESS else "-" if keys.kind(e) == keys.RELEASE
-                    else "L") + keys.NAMES[keys.code(e)])
+        out.append(("+" if keynames.kind(e) == keys.PRESS else "-" if keynames.kind(e) == keys.RELEASE
+                    else "L") + keynames.NAMES[keynames.code(e)])
 """
 
 
@@ -252,16 +252,16 @@ def test_a_state_machine_that_never_runs_leaves_the_pad_to_the_timer_scan(tmp_pa
     status, out = run_script("""
 import time
 from vboard_core import board
-from dicetray.tray import board as hw, keys
+from dicetray.tray import board as hw, keynames, keys
 pad = hw.open_keypad()
 print(type(pad).__name__, pad.period_ms)
-r, c = keys.position(keys.K5)
+r, c = keynames.position(keys.K5)
 t0 = board.now_us
 board.key_at(t0 + 10000, r, c, True)
 board.key_at(t0 + 70000, r, c, False)
 time.sleep_ms(150)
 ev = pad.get()
-print(keys.kind(ev) == keys.PRESS, keys.code(ev))
+print(keynames.kind(ev) == keys.PRESS, keynames.code(ev))
 """, tmp_path / "flash")
     assert status == 0, out
     assert out.strip().split("\n")[-3:] == ["PIO key scan not running: timer scan", "Keypad 5", "True 5"]

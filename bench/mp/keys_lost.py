@@ -7,7 +7,7 @@
 # presses seen that were not tapped, IRQ callbacks run, virtual ms.
 import time
 
-from dicetray.tray import board as hw, keys
+from dicetray.tray import board as hw, keynames, keys
 from vboard_core import board
 
 PIO = True
@@ -36,7 +36,7 @@ for i in range(TAPS):
         code = faces[(seed + 1) % len(faces)]
     hold = 30 + (seed >> 8) % 31
     gap = 30 + (seed >> 16) % 31
-    r, c = keys.position(code)
+    r, c = keynames.position(code)
     tapped.append(code)
     board.key_at(t, r, c, True)
     board.key_at(t + hold * 1000, r, c, False)
@@ -51,8 +51,8 @@ while board.now_us < t + 500_000:
         e = pad.get()
         if e < 0:
             break
-        if keys.kind(e) == keys.PRESS:
-            seen.append(keys.code(e))
+        if keynames.kind(e) == keys.PRESS:
+            seen.append(keynames.code(e))
 k = 0
 for code in seen:
     if k < len(tapped) and code == tapped[k]:

@@ -5,7 +5,7 @@
 # states the ring dropped.
 import time
 
-from dicetray.tray import board as hw, keys
+from dicetray.tray import board as hw, keynames, keys
 from vboard_core import board
 
 ERASES = 1
@@ -15,7 +15,7 @@ names = (keys.K1, keys.K2, keys.K3, keys.K4, keys.K5, keys.K6, keys.SKULL, keys.
          keys.VOID, keys.UNDO, keys.ROLL, keys.PLAYER)
 t = board.now_us + 10_000
 for i in range(TAPS):
-    r, c = keys.position(names[i % len(names)])
+    r, c = keynames.position(names[i % len(names)])
     board.key_at(t, r, c, True)
     board.key_at(t + 30_000, r, c, False)
     t += 60_000
@@ -26,8 +26,8 @@ while True:
     e = pad.get()
     if e < 0:
         break
-    if keys.kind(e) == keys.PRESS:
-        seen.append(keys.code(e))
+    if keynames.kind(e) == keys.PRESS:
+        seen.append(keynames.code(e))
 k = 0
 for i in range(TAPS):
     if k < len(seen) and seen[k] == names[i % len(names)]:

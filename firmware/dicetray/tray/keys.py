@@ -7,7 +7,8 @@ The pad (4x4 membrane, row 0 at the top):
     UP     DOWN   PLAYER BANK
     MENU   UNDO   SCORES ROLL
 
-A face key's code is its face value, so `face(code)` needs no table.
+A face key's code is its face value, so `face(code)` needs no table. The
+keys' names and places for the host's tools are in keynames.py.
 """
 from micropython import const
 
@@ -39,10 +40,6 @@ MATRIX = bytes((
 ROWS = const(4)
 COLS = const(4)
 
-# Legend text per code (index 0 unused).
-NAMES = ("", "1", "2", "3", "4", "5", "6", "SKULL", "VOID", "BANK", "ROLL",
-         "UP", "DOWN", "MENU", "UNDO", "SCORES", "PLAYER")
-
 # Event = kind | code.
 CODE_MASK = const(0x3F)
 PRESS = const(0x40)     # press accepted (debounced)
@@ -51,22 +48,6 @@ RELEASE = const(0xC0)   # released (debounced)
 KIND_MASK = const(0xC0)
 
 
-def code(event):
-    return event & CODE_MASK
-
-
-def kind(event):
-    return event & KIND_MASK
-
-
 def face(key):
     """1..6 for a face key, else 0."""
     return key if K1 <= key <= K6 else 0
-
-
-def position(key):
-    """(row, column) of a key code on the pad."""
-    for i in range(len(MATRIX)):
-        if MATRIX[i] == key:
-            return i // COLS, i % COLS
-    raise ValueError("no key with code %d" % key)

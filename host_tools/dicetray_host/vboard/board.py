@@ -263,12 +263,12 @@ class VirtualBoard:
     # --- inputs -----------------------------------------------------------------
     @staticmethod
     def key_position(name):
-        from dicetray.tray import keys
+        from dicetray.tray import keynames
         try:
-            code = keys.NAMES.index(str(name).upper())
+            code = keynames.NAMES.index(str(name).upper())
         except ValueError:
-            raise BoardError("no key %r on the pad (keys: %s)" % (name, ", ".join(keys.NAMES[1:])))
-        return keys.position(code)
+            raise BoardError("no key %r on the pad (keys: %s)" % (name, ", ".join(keynames.NAMES[1:])))
+        return keynames.position(code)
 
     def press(self, name):
         row, col = self.key_position(name)

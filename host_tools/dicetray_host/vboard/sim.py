@@ -165,8 +165,8 @@ class ScriptError(Exception):
 
 def parse_script(text):
     """[(line number, command, args)] of a script; ScriptError on bad input."""
-    from dicetray.tray import keys
-    names = {name.upper() for name in keys.NAMES if name} | {"OK"}
+    from dicetray.tray import keynames, keys
+    names = {name.upper() for name in keynames.NAMES if name} | {"OK"}
     steps = []
     for lineno, line in enumerate(text.splitlines(), 1):
         line = line.split("#", 1)[0]

@@ -67,8 +67,8 @@ def firmware_files():
 def pad_legend():
     """[[{"name", "hint", "row", "col"}]] per pad row, as printed on
     hardware/key-legend.svg (a key's name, then an optional hint line)."""
-    from dicetray.tray import keys
-    names = [keys.NAMES[code] for code in keys.MATRIX]
+    from dicetray.tray import keynames, keys
+    names = [keynames.NAMES[code] for code in keys.MATRIX]
     texts = re.findall(r"<text[^>]*>([^<]*)</text>", (ROOT / "hardware" / "key-legend.svg").read_text())
     hints = {}
     at = 0
