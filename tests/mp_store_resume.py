@@ -47,8 +47,8 @@ def undo_both(live_store, scratch, steps):
         f.write(data)
     resumed = store.resume(0).game
     for step in range(steps):
-        if not full.can_undo():
-            if resumed.can_undo():
+        if not full.in_effect():
+            if resumed.in_effect():
                 return "resumed can undo, full replay cannot"
             return None
         full.act(UNDO)

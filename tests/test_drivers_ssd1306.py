@@ -89,7 +89,7 @@ time.sleep_ms(100)
 d.poweroff()
 time.sleep_ms(100)
 d.poweron()
-d.invert(1)
+d.command(0xA7)   # inverse display (the tray never inverts; the panel model does)
 time.sleep_ms(100)
 """
 

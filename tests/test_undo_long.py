@@ -38,4 +38,4 @@ def test_undo_back_to_the_start_of_a_long_game():
     for _ in range(live.history.count):
         live.act(UNDO)
     assert live.rules.snapshot() == start.rules.snapshot()
-    assert not live.can_undo()
+    assert not live.in_effect()

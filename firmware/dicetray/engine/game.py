@@ -99,9 +99,6 @@ class Game:
                 gc.collect()  # a saved state lives long: into the lowest free space
             self._checkpoints.append((history.count, history.mark(), self.rules.snapshot()))
 
-    def can_undo(self):
-        return self.in_effect() > 0
-
     def undo(self):
         if not self.history.count and self.base:
             full = self.earlier() if self.earlier else None

@@ -84,10 +84,3 @@ class KeyQueue:
                     elif soonest < 0 or left < soonest:
                         soonest = left
         return soonest
-
-    def is_down(self, code):
-        keymap = self._keymap
-        for i in range(len(keymap)):
-            if keymap[i] == code:
-                return bool(self.down & (1 << i))
-        return False

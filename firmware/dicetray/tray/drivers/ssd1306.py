@@ -22,8 +22,6 @@ from micropython import const
 
 SET_CONTRAST = const(0x81)    # also sent by the power-on sequence (board.py)
 DISPLAY_OFF = const(0xAE)
-_NORMAL = const(0xA6)
-_INVERSE = const(0xA7)
 _DISPLAY_ON = const(0xAF)
 _COL_ADDR = const(0x21)
 _PAGE_ADDR = const(0x22)
@@ -105,9 +103,6 @@ class SSD1306(framebuf.FrameBuffer):
         if not 0 <= level <= 255:
             raise ValueError("contrast must be 0..255, got %d" % level)
         self.command(SET_CONTRAST, level)
-
-    def invert(self, flag):
-        self.command(_INVERSE if flag else _NORMAL)
 
     def _send(self, page, c0, c1):
         """Columns c0..c1-1 of one page: a window, then the data."""
