@@ -1,6 +1,7 @@
 # Record lines as the tray writes them while a game is played: an action
 # line with its CRC-32 "c" member (docs/record-format.md), the JSON text it
-# is made of, and the limit on totals the live game checks. A module of its
+# is made of (numbers only: JSON strings, for a header, are record.py's),
+# and the limit on totals the live game checks. A module of its
 # own so that a tray playing a game holds only this much of the record code
 # in RAM; record.py (reading, the header) has the rest and exports this too.
 from binascii import crc32
@@ -20,40 +21,6 @@ def crc_text(text):
 def with_crc(text):
     """Append the "c" member to a one-line JSON object text."""
     return text[:-1] + ',"c":"' + crc_text(text) + '"}'
-
-
-def has_control(raw, quotes=False):
-    """Whether UTF-8 bytes hold a control character (C0, DEL, C1: U+0080
-    to U+009F are C2 80..9F), or with quotes a '"' or a backslash. Bytes,
-    not characters: iterating a str makes a one-character string of each,
-    which MicroPython interns for good (the letters of a few names cost a
-    new qstr pool of KBs)."""
-    after_c2 = False
-    for c in raw:
-        if c < 32 or c == 127 or (after_c2 and c < 0xA0) or (quotes and (c == 34 or c == 92)):
-            return True
-        after_c2 = c == 0xC2
-    return False
-
-
-def utf8(text):
-    """The UTF-8 bytes of a str (a lone surrogate as it is, never an error)."""
-    return text.encode("utf-8", "surrogatepass")
-
-
-def json_string(text):
-    """A JSON string literal, the same bytes on CPython and MicroPython."""
-    if not has_control(utf8(text), True):
-        return '"' + text + '"'  # the usual case, without a look at each character
-    out = '"'
-    for ch in text:
-        if ch == '"' or ch == "\\":
-            out += "\\" + ch
-        elif ord(ch) < 32 or 127 <= ord(ch) < 160:  # control characters
-            out += "\\u%04x" % ord(ch)
-        else:
-            out += ch
-    return out + '"'
 
 
 def json_ints(values):

@@ -10,11 +10,45 @@ from micropython import const
 from dicetray.engine.actions import kind_of
 # What writing a line needs is in lines.py (all a tray loads while a game is
 # played); it is here too, so readers of records need only this module.
-from dicetray.engine.lines import (MAX_TOTAL, crc_text, encode_action, has_control,  # noqa: F401
-                                   json_ints, json_string, utf8, with_crc)
+from dicetray.engine.lines import MAX_TOTAL, crc_text, encode_action, json_ints, with_crc  # noqa: F401
 
 _C_HEAD = b',"c":"'  # a checked line ends ,"c":"xxxxxxxx"}
 _C_TAIL = 16         # len(',"c":"xxxxxxxx"}')
+
+
+def has_control(raw, quotes=False):
+    """Whether UTF-8 bytes hold a control character (C0, DEL, C1: U+0080
+    to U+009F are C2 80..9F), or with quotes a '"' or a backslash. Bytes,
+    not characters: iterating a str makes a one-character string of each,
+    which MicroPython interns for good (the letters of a few names cost a
+    new qstr pool of KBs)."""
+    after_c2 = False
+    for c in raw:
+        if c < 32 or c == 127 or (after_c2 and c < 0xA0) or (quotes and (c == 34 or c == 92)):
+            return True
+        after_c2 = c == 0xC2
+    return False
+
+
+def utf8(text):
+    """The UTF-8 bytes of a str (a lone surrogate as it is, never an error)."""
+    return text.encode("utf-8", "surrogatepass")
+
+
+def json_string(text):
+    """A JSON string literal, the same bytes on CPython and MicroPython."""
+    if not has_control(utf8(text), True):
+        return '"' + text + '"'  # the usual case, without a look at each character
+    out = '"'
+    for ch in text:
+        if ch == '"' or ch == "\\":
+            out += "\\" + ch
+        elif ord(ch) < 32 or 127 <= ord(ch) < 160:  # control characters
+            out += "\\u%04x" % ord(ch)
+        else:
+            out += ch
+    return out + '"'
+
 
 # Limits of a record (docs/record-format.md, "Limits"), the same on every
 # runtime; nesting and digits are strictjson's, names replay's, totals lines'.
