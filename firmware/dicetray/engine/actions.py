@@ -13,14 +13,6 @@ UNDO = const(7)
 NAMES = (None, "roll", "bank", "keep", "continue", "order", "void", "undo")
 
 
-def kind_of(name):
-    """Kind for a record's action name, 0 when unknown."""
-    try:
-        return NAMES.index(name, 1)
-    except ValueError:
-        return 0
-
-
 class BadHeader(ValueError):
     """A record header (game, players, options) that cannot start a game."""
 

@@ -7,7 +7,7 @@ from binascii import crc32
 
 from micropython import const
 
-from dicetray.engine.actions import kind_of
+from dicetray.engine.actions import NAMES
 # What writing a line needs is in lines.py (all a tray loads while a game is
 # played); it is here too, so readers of records need only this module.
 from dicetray.engine.lines import MAX_TOTAL, crc_text, encode_action, json_ints, with_crc  # noqa: F401
@@ -112,7 +112,10 @@ def action_of(obj):
     name = obj.get("a")
     if type(name) is not str:
         raise BadLine('no action name "a"')
-    kind = kind_of(name)
+    try:
+        kind = NAMES.index(name, 1)
+    except ValueError:
+        kind = 0
     return kind, obj.get("d"), obj.get("p")
 
 

@@ -102,5 +102,17 @@ def start(store, game, players, opts, now_ms, live=None):
         if file_size(path) <= 0:
             remove(path)
             raise OSError(28)
-    store.opened(number, live, file_size(path), now_ms)
+    # the store appends to it from now on; `live` for the snapshots
+    store.number = number
+    store.game = live
+    store.size = file_size(path)
+    store.jn = 0
+    store.line = 2
+    store.since_snap = 0
+    store.snap_k = 0
+    store.torn = -1
+    store.newline = False
+    store.t0 = 0
+    store.ticks0 = now_ms
+    store.check_space()
     return number

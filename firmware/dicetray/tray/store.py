@@ -92,7 +92,7 @@ class Store:
         self.t0 = 0          # ms since game start when this boot began writing
         self.ticks0 = 0
         self._since_check = 0
-        # Where the record stands (set by start() or recover.load()):
+        # Where the record stands (set by shelf.start() or recover.load()):
         self.size = 0        # its file's bytes on flash
         self.line = 0        # number of the next line
         self.since_snap = 0  # lines written since the last snapshot
@@ -160,22 +160,6 @@ class Store:
             unload(*READING)
 
     # -- writing ---------------------------------------------------------------
-    def opened(self, number, live, size, now_ms):
-        """Record `number` (just written, `size` bytes: its header) is the one
-        to append to; `live` is its Game (for the snapshots)."""
-        self.number = number
-        self.game = live
-        self.size = size
-        self.jn = 0
-        self.line = 2
-        self.since_snap = 0
-        self.snap_k = 0
-        self.torn = -1
-        self.newline = False
-        self.t0 = 0
-        self.ticks0 = now_ms
-        self.check_space()
-
     def append(self, kind, dice, p, now_ms):
         """Write one action line and make it durable (in the journal, or
         with a batch in the record). Raises OSError when it could not be

@@ -47,10 +47,6 @@ class KeyQueue:
         self._count -= 1
         return event
 
-    def clear(self):
-        self._head = 0
-        self._count = 0
-
     # -- states to events ----------------------------------------------------------
     def _accept(self, state, now):
         """The pad's debounced state is now `state`: queue what changed."""
