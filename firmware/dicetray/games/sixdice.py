@@ -162,8 +162,19 @@ class SixDice(Rules):
             self._keep(self._check_keep(dice))
         elif kind == BANK:
             if not self.can_stop():
-                raise Illegal(self._why_not_stop())
-            self._stop()
+                if phase == _ROLLED:
+                    raise Illegal("Keep dice first")
+                if phase != KEPT:
+                    raise Illegal("Roll first")
+                raise Illegal("Roll all 6 first" if self.free == _DICE else "Need 75 to stop")
+            p = self.turn
+            self.scores[p] += self.points
+            self.scored_mask |= 1 << p
+            self.prev_points = self.points
+            self.prev_free = self.free
+            self.prev_stopped = True
+            self.note = NOTE_NONE
+            self._end_turn()
         elif kind == CONTINUE:
             if phase != START or self.acted:
                 raise Illegal("Turn start only")
@@ -185,15 +196,6 @@ class SixDice(Rules):
 
     def throw_shown(self):
         return self.phase == _ROLLED or self.phase == KEPT
-
-    def _why_not_stop(self):
-        if self.phase == _ROLLED:
-            return "Keep dice first"
-        if self.phase != KEPT:
-            return "Roll first"
-        if self.free == _DICE:
-            return "Roll all 6 first"
-        return "Need 75 to stop"
 
     def _roll(self, dice):
         self._remember(dice)
@@ -250,16 +252,6 @@ class SixDice(Rules):
             self.free = _DICE
             self._new_cycle(True)
 
-    def _stop(self):
-        p = self.turn
-        self.scores[p] += self.points
-        self.scored_mask |= 1 << p
-        self.prev_points = self.points
-        self.prev_free = self.free
-        self.prev_stopped = True
-        self.note = NOTE_NONE
-        self._end_turn()
-
     def _end_turn(self):
         p = self.turn
         self.turns += 1
@@ -272,11 +264,21 @@ class SixDice(Rules):
             self.turns_left -= 1
             if self.turns_left == 0:
                 self.over = True
-        elif self.scores[p] < self._best_in():
-            self.out_mask |= 1 << p
-            self.note = NOTE_OUT
-            if self._players_in() == 1:
-                self.over = True
+        else:
+            # out when below the best total of those still in; the last one in wins
+            best = 0
+            others = 0   # still in besides p
+            for q in range(self.n):
+                if not self.is_out(q):
+                    if q != p:
+                        others += 1
+                    if self.scores[q] > best:
+                        best = self.scores[q]
+            if self.scores[p] < best:
+                self.out_mask |= 1 << p
+                self.note = NOTE_OUT
+                if others == 1:
+                    self.over = True
         if self.over:
             self.note = NOTE_OVER
             return
@@ -288,20 +290,6 @@ class SixDice(Rules):
                 break
         self.turn = q
         self._new_turn()
-
-    def _best_in(self):
-        best = 0
-        for q in range(self.n):
-            if not self.is_out(q) and self.scores[q] > best:
-                best = self.scores[q]
-        return best
-
-    def _players_in(self):
-        count = 0
-        for q in range(self.n):
-            if not self.is_out(q):
-                count += 1
-        return count
 
     def winners(self):
         if not self.over:

@@ -128,11 +128,19 @@ class App:
         while ev >= 0:
             kind = ev & keys.KIND_MASK
             if kind != keys.LONG:
-                self.key_moved(kind == keys.PRESS, now)
+                # The pad's own knocks start no throw: the detector is told of them.
+                target = self.setup or self.tray
+                if target is None:
+                    pass
+                elif kind == keys.PRESS:
+                    target.key_down(now)
+                else:
+                    target.key_up(now)
             if kind == keys.PRESS:
                 self.on_press(ev & keys.CODE_MASK, now)
             elif kind == keys.LONG:
-                self.on_long(ev & keys.CODE_MASK, now)
+                if self.mode == _PLAY and self.table.long_key(ev & keys.CODE_MASK):
+                    self.dirty = True
             ev = pad.get()
         if self.sleeping:
             if self.int1():
@@ -143,15 +151,6 @@ class App:
         self.dim(now)
         if self.dirty:
             self.draw()
-
-    def key_moved(self, down, now):
-        """The pad's own knocks start no throw: the detector is told of them."""
-        target = self.setup or self.tray
-        if target is not None:
-            if down:
-                target.key_down(now)
-            else:
-                target.key_up(now)
 
     def sample(self, now):
         accel = self.accel
@@ -279,10 +278,6 @@ class App:
             del menu  # so that start_game() can drop it before the game loads
             if start:
                 self.start_game(start, now)
-
-    def on_long(self, code, now):
-        if self.mode == _PLAY and self.table.long_key(code):
-            self.dirty = True
 
     def end_game(self):
         self.store.finish()
