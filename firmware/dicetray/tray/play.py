@@ -213,16 +213,13 @@ class Table:
             self.gate.keyed()
 
     def _bank(self, now_ms):
+        # faces first when a throw has settled on the tray and is not keyed
         if self.npending or (self.gate.state == READY and not self.gate.manual
-                             and self._throw_expected()):
+                             and self.game.allowed() & (1 << ROLL)):
             self.message = KEY_FACES
             return
         banker = self.banker if self.game.rules.ANY_PLAYER_BANKS else None
         self.act(BANK, None, banker, now_ms)
-
-    def _throw_expected(self):
-        """A throw has settled on the tray and its faces are not keyed."""
-        return self.game.allowed() & (1 << ROLL)
 
     def _ok(self, now_ms):
         game = self.game

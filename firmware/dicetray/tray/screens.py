@@ -118,29 +118,11 @@ def faces(fb, buf, count, x, y, slots=0):
     return x
 
 
-def chosen(fb, text, x, y):
-    """Text under a cursor: dark on a lit bar, with a dotted edge above
-    (no long lit run that a glyph reader, or an eye, takes for a '_')."""
-    w = _CH * len(text)
-    fb.fill_rect(x, y, w, _CH, 1)
-    for i in range(x, x + w, 3):
-        fb.hline(i, y - 1, 2, 1)
-    fb.text(text, x, y, 0)
-
-
 def round_shown(rules):
     """The round in progress, or the last one played once the game is over."""
     if rules.over and rules.rounds:
         return rules.round - 1
     return rules.round
-
-
-def round_of(fb, rules, x, y):
-    x = number(fb, round_shown(rules), x, y)
-    if rules.rounds:
-        fb.text("/", x, y, 1)
-        x = number(fb, rules.rounds, x + _CH, y)
-    return x
 
 
 def round_right(fb, rules, letter, right, y):
@@ -150,7 +132,10 @@ def round_right(fb, rules, letter, right, y):
         width += 1 + digits_of(rules.rounds)
     x = right - _CH * width
     fb.text(letter, x, y, 1)
-    round_of(fb, rules, x + _CH, y)
+    x = number(fb, round_shown(rules), x + _CH, y)
+    if rules.rounds:
+        fb.text("/", x, y, 1)
+        number(fb, rules.rounds, x + _CH, y)
 
 
 # -- play -----------------------------------------------------------------
