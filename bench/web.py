@@ -78,6 +78,18 @@ def run():
               "estimate | %.1f KB (pool tables %.1f KB here, %.1f KB on the chip) |"
               % (fw_names, (game["peak"] - wasm_tables + chip_tables) / 1024, wasm_tables / 1024,
                  chip_tables / 1024))
+    if game and game.get("binasciiQstrs"):
+        # This runtime's binascii is a Python module (micropython-lib's, frozen
+        # into the pyscript build, base64 tables built on import); rp2's is C.
+        board, after = game["boardQstrs"], game["binasciiQstrs"]
+        names = after["n"] - board["n"]
+        held = game["binasciiBytes"] - ((after["total"] - after["str"]) - (board["total"] - board["str"]))
+        fw_names, wasm_tables, _ = qstr_pools(game["peakQstrs"], game["boardQstrs"])
+        chip_tables = qstr_pools({"n": game["peakQstrs"]["n"] - names, "total": 0, "str": 0},
+                                 {"n": game["boardQstrs"]["n"], "total": 0, "str": 0})[2]
+        print("| the same estimate without this runtime's binascii.py (%.1f KB and %d names here; built in on "
+              "rp2): the firmware's %d names | %.1f KB |"
+              % (held / 1024, names, fw_names - names, (game["peak"] - held - wasm_tables + chip_tables) / 1024))
     print("The WebAssembly port is 32-bit like the RP2040 (the unix port's figures in `app` and `keys`")
     print("are 64-bit). The game runs the .mpy files `dicetray deploy` puts on a board; the page itself")
     print("runs the sources. Part of the heap is interned names (qstrs) in pools that double in size,")
