@@ -14,21 +14,6 @@ _CHECKPOINT_EVERY = const(128)  # actions between saved states: bounds undo's re
 _SMALL_HEAP = sys.implementation.name == "micropython"
 
 
-def _rules_for(game, n, opts):
-    """The rules object for a header's game and options, or BadHeader.
-    Only the game being played is imported: bytecode costs RAM."""
-    if _SMALL_HEAP:
-        gc.collect()  # the module's code then loads into free heap in one piece, not between scraps
-    try:
-        module = games.module(game)
-    except KeyError:
-        raise BadHeader("game must be " + games.listed())
-    for key in opts:
-        if key not in module.OPTION_KEYS:
-            raise BadHeader("option %s not in %s" % (key, game))
-    return module.rules_for(n, opts)
-
-
 class Game:
     """The live state of one game. act() applies one action or raises
     Illegal with a short reason and leaves everything as it was.
@@ -47,8 +32,19 @@ class Game:
     def __init__(self, game, players, opts=None):
         self.game = game
         self.players = players
-        self.opts = opts or {}
-        self.rules = _rules_for(game, len(players), self.opts)
+        self.opts = opts = opts or {}
+        # The rules for the header's game and options, or BadHeader. Only
+        # the game being played is imported: bytecode costs RAM.
+        if _SMALL_HEAP:
+            gc.collect()  # the module's code then loads into free heap in one piece, not between scraps
+        try:
+            module = games.module(game)
+        except KeyError:
+            raise BadHeader("game must be " + games.listed())
+        for key in opts:
+            if key not in module.OPTION_KEYS:
+                raise BadHeader("option %s not in %s" % (key, game))
+        self.rules = module.rules_for(len(players), opts)
         self.history = History()
         self._player = bytearray(1)  # the "p" of a bank, as a history value
         self._checkpoints = []  # (actions applied, history.mark(), rules.snapshot())
