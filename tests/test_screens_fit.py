@@ -193,8 +193,14 @@ def test_event_lines_fit_with_long_names_and_six_digit_totals():
                         if part:
                             line = play._named(table.names[p], part)
                             assert len(line) <= 16, (name, line)
-        for text in play.UNDONE:
+        for text in undone_texts():
             assert len(play._named(table.names[0], text)) <= 16
+
+
+def undone_texts():
+    """What an undo may say: "Undone", then "Undone: roll" ... per action kind."""
+    from dicetray.engine.actions import NAMES as ACTION_NAMES
+    return [play.UNDONE] + [play.UNDONE + ": " + name for name in ACTION_NAMES[1:]]
 
 
 def firmware_messages():
@@ -205,7 +211,7 @@ def firmware_messages():
         source = path.read_text()
         found.update(re.findall(r'Illegal\("([^"]*)"\)', source))
     found.update(v for k, v in vars(play).items() if k.isupper() and type(v) is str)
-    found.update(play.UNDONE[1:])
+    found.update(undone_texts()[1:])
     found.update(v for k, v in vars(gate_module).items() if k.isupper() and type(v) is str)
     found.update(["Throw %d dice" % 6, "Faces %d-%d,skull" % (2, 6), "Key %d faces" % 6,
                   "Resumed %04d" % 9999, "Torn line %d" % 9999, "Flash low %dK" % 63,

@@ -10,6 +10,7 @@ from micropython import const
 from dicetray import games
 from dicetray.tray import keys
 from dicetray.engine.actions import Illegal, ROLL, BANK, KEEP, CONTINUE, ORDER, VOID, UNDO
+from dicetray.engine.actions import NAMES as ACTION_NAMES
 from dicetray.tray.gate import THROW_FIRST, DICE_MOVING, LEVEL_TRAY, READY, MOVED_AGAIN
 from dicetray.tray.throws import EV_THROW
 
@@ -24,9 +25,9 @@ NOT_HERE = "Not in this game"
 PICK_KEEP = "Pick a keep"
 NOT_SAVED = "Not saved: flash"
 VOID_TWICE = "Already voided"     # a second void of the same throw
-# What an undo took back, by action kind (actions.ROLL...).
-UNDONE = ("Undone", "Undone: roll", "Undone: bank", "Undone: keep", "Undone: continue",
-          "Undone: order", "Undone: void")
+# What an undo took back: "Undone: roll" (the action's name in the record),
+# made when shown rather than kept as seven texts.
+UNDONE = "Undone"
 
 HINT_THROW_BANK = "Throw or BANK"
 HINT_FACES = "Key the faces"
@@ -115,7 +116,8 @@ class Table:
         if kind == UNDO:
             rules = self.game.rules
             # where anyone banks, the cursor line (kept in sight) names the player
-            said = UNDONE[before], None if rules.ANY_PLAYER_BANKS else " to play"
+            said = (UNDONE + ": " + ACTION_NAMES[before] if before else UNDONE,
+                    None if rules.ANY_PLAYER_BANKS else " to play")
             who = rules.turn
         elif kind == VOID:
             said = ": void", "Throw again"
