@@ -167,20 +167,17 @@ class App:
         tray = self.tray
         for i in range(n):
             ev = tray.feed(t, s[3 * i], s[3 * i + 1], s[3 * i + 2])
-            if ev:
-                self.on_tray(ev, now)
+            if ev:  # a throw, dice settled, a tilt ...: to the table (the gate at the menu)
+                from dicetray.tray.throws import EV_THROW
+                if ev == EV_THROW:
+                    self.wake(now)
+                if self.table:
+                    changed = self.table.on_tray(ev)
+                else:
+                    changed = self.gate.on_event(ev, False)
+                if changed and self.mode == _PLAY:
+                    self.dirty = True
             t = time.ticks_add(t, period)
-
-    def on_tray(self, ev, now):
-        from dicetray.tray.throws import EV_THROW
-        if ev == EV_THROW:
-            self.wake(now)
-        if self.table:
-            changed = self.table.on_tray(ev)
-        else:
-            changed = self.gate.on_event(ev, False)
-        if changed and self.mode == _PLAY:
-            self.dirty = True
 
     # -- the display ---------------------------------------------------------------
     def draw(self):
@@ -269,7 +266,15 @@ class App:
         elif mode == SCORES:
             self.mode = _PLAY  # any key goes back
         elif mode == _CONFIRM:
-            self.answer(code == keys.OK, now)
+            self.mode = self._back
+            if code != keys.OK:
+                pass  # no: back to where it was asked
+            elif self._asked == _ASK_LEAVE:
+                self.end_game()
+            elif self._asked == ASK_DELETE:
+                from dicetray.tray import shelf  # the menu's: loaded with it
+                shelf.delete(self.store, self._delete)
+                self.message = "Deleted %04d" % self._delete
         elif mode == SETUP:
             self.setup_key(code)
         else:
@@ -289,18 +294,6 @@ class App:
         self.ask2 = line2
         self._back = self.mode
         self.mode = _CONFIRM
-
-    def answer(self, yes, now):
-        what = self._asked
-        self.mode = self._back
-        if not yes:
-            return
-        if what == _ASK_LEAVE:
-            self.end_game()
-        elif what == ASK_DELETE:
-            from dicetray.tray import shelf  # the menu's: loaded with it
-            shelf.delete(self.store, self._delete)
-            self.message = "Deleted %04d" % self._delete
 
     def setup_key(self, code):
         from dicetray.tray.calibrate import BACK
