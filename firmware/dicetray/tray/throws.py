@@ -190,6 +190,13 @@ _AFTER_MS = const(300)
 # under ODR/12.5) and under _RING_HZ is a ring of the table: no throw.
 _RING_FROM_MS = const(200)
 _RING_HZ = const(14)
+# Only a ring as loud as a knock's (round 14): the blow's velocity step rings
+# the top at f_table / f_feet (0.1-0.7) of the tray's own ring, while dice
+# ring it by the tray's mass over the top's (0.15-1.2 kg over 3-7 kg) of
+# that. So an upright window (as dice and knocks are; a bump's sway is
+# sideways) whose late mean |z| is under 1/_RING_LEVEL_X of the low band's
+# peak is the dice's window, judged on.
+_RING_LEVEL_X = const(25)
 # After such a knock the top rings on and the slow part swings, so the tray
 # does not count as resting: for _RING_WAIT_MS an impact whose level is
 # _RING_OVER_X times the ring's mean |z| starts a window anyway (a throw
@@ -794,7 +801,8 @@ class Tray:
 
     def _table_rings(self, dt):
         # True when the window's late part is a slow ring (see _RING_HZ):
-        # its mean frequency under max(_RING_HZ, ODR/12.5). Per sample a
+        # its mean frequency under max(_RING_HZ, ODR/12.5), and a loud one
+        # (_RING_LEVEL_X) unless the window is sideways. Per sample a
         # ring of f changes by 2 sin(pi f dt) of its size, about 2 pi f dt:
         # f = 1000 / (2 pi) x sum |dz| / sum |z| dt (ms), both summed x dt.
         imps = self._imps
@@ -802,6 +810,10 @@ class Tray:
         dt *= _RING_HZ
         if 159 * imps[_RING] >= (dt if dt > 80 else 80) * z:
             return False
+        up = self._upright
+        if (up + up >= self._energy
+                and _RING_LEVEL_X * z < self._low_peak * (self._t - self._cand_t0 - _RING_FROM_MS)):
+            return False    # upright, and a small ring beside the window's peak: dice rang the table
         # the ring goes on: while it does, an impact far over it may start a window
         imps[_RING + 3] = self._t + _RING_WAIT_MS
         imps[_RING + 4] = z // (self._t - self._cand_t0 - _RING_FROM_MS)     # its mean |z|, mg
