@@ -151,6 +151,12 @@ _HIT_AFTER_MS = const(30)
 # keys' own is a throw whatever its tail: a fingertip brings far less
 # momentum than a die.
 _DICE_OVER_KEY_X = const(4)
+# "Still loud after the key's ring" means over 3/2 of the quiet level (round
+# 14): on a lightly damped tray (feet at 4-15 % of critical) a key's ring,
+# and its release's, still crosses the quiet level 100 ms after the mask;
+# dice that still roll then slap the floor at several times it. A ring that
+# only just crosses it is dice only if they struck harder than the keys.
+_LOUD_X = const(3)              # (x 1/2)
 # After a settle, whatever starts within this time is reported as EV_MOVED
 # (a die that balanced on an edge falls over), once it has lasted longer
 # than a key's contact could hide.
@@ -190,6 +196,13 @@ _AFTER_MS = const(300)
 # under ODR/12.5) and under _RING_HZ is a ring of the table: no throw.
 _RING_FROM_MS = const(200)
 _RING_HZ = const(14)
+# Only a ring as loud as a knock's (round 14): the blow's velocity step rings
+# the top at f_table / f_feet (0.1-0.7) of the tray's own ring, while dice
+# ring it by the tray's mass over the top's (0.15-1.2 kg over 3-7 kg) of
+# that. So an upright window (as dice and knocks are; a bump's sway is
+# sideways) whose late mean |z| is under 1/_RING_LEVEL_X of the low band's
+# peak is the dice's window, judged on.
+_RING_LEVEL_X = const(25)
 # After such a knock the top rings on and the slow part swings, so the tray
 # does not count as resting: for _RING_WAIT_MS an impact whose level is
 # _RING_OVER_X times the ring's mean |z| starts a window anyway (a throw
@@ -223,7 +236,10 @@ _REF = const(32)                # x, y, z, to learn
 _TB = const(36)                 # x, y, z, checks
 _RING = const(40)               # after _RING_FROM_MS: sum |dz| dt, sum |z| dt; the last z;
                                 # then until when a knock's table rings, and its level
-_IMP_SLOTS = const(45)
+_LOUD = const(45)               # the last time loud (_LOUD_X) in no key's ring; as for
+_LOUD_CK = const(46)            # _free_t, that time kept at the last check, and at
+_LOUD_OLD = const(47)           # the one before (a key reported late)
+_IMP_SLOTS = const(48)
 # Without Tray setup, the tray's first rest after power-on is taken as level
 # when the sensor reads it within 6.5 degrees of its z axis (tan^2 = 1/77):
 # a chip mounted up to 3 degrees off and offsets of up to 40 mg (datasheet)
@@ -299,6 +315,11 @@ class Tray:
                 self._free_t = self._free_old   # what was loud since the contact was the key
             if self._free_ck_val >= self._key_from:
                 self._free_ck_val = self._free_old
+            imps = self._imps
+            if imps[_LOUD] >= self._key_from:
+                imps[_LOUD] = imps[_LOUD_OLD]
+            if imps[_LOUD_CK] >= self._key_from:
+                imps[_LOUD_CK] = imps[_LOUD_OLD]
             self._mark_keys(t)
 
     def key_up(self, t):
@@ -524,7 +545,7 @@ class Tray:
                 imps[_WAIT_WHY] = imps[_LATE] = 0
                 imps[_RING] = imps[_RING + 1] = 0
                 imps[_KNOCK_T] = 1 << 29
-                imps[_CUR_T] = t
+                imps[_CUR_T] = imps[_LOUD] = imps[_LOUD_CK] = imps[_LOUD_OLD] = t
                 imps[_CUR_M] = mag
                 imps[_CUR_X] = x if x > 0 else -x
                 imps[_CUR_Y] = y if y > 0 else -y
@@ -606,7 +627,8 @@ class Tray:
         if sta > env:
             env = sta
         self._env = env
-        if sta >= _QUIET_MG + (self._floor >> _FLOOR_FX) * _QUIET_FLOOR_X:
+        q = _QUIET_MG + (self._floor >> _FLOOR_FX) * _QUIET_FLOOR_X
+        if sta >= q:
             self._active_t = t
             if sta > self._sta_peak:
                 self._sta_peak = sta
@@ -614,6 +636,8 @@ class Tray:
                 self._tail_t = t
             if not keyring:
                 self._free_t = t    # above the quiet level, and no key's ring (as far as told)
+                if sta + sta >= _LOUD_X * q:
+                    imps[_LOUD] = t
                 if t - self._free_ck >= _KEY_PRE_MS:
                     # at most every 60 ms: a time kept from the last such
                     # check is old enough that a key scan reporting late
@@ -621,6 +645,8 @@ class Tray:
                     self._free_old = self._free_ck_val
                     self._free_ck = t
                     self._free_ck_val = t
+                    imps[_LOUD_OLD] = imps[_LOUD_CK]
+                    imps[_LOUD_CK] = imps[_LOUD]
         why = imps[_WAIT_WHY]
         if why:
             # knock-like: a throw only once something moved after the last big impact
@@ -739,8 +765,9 @@ class Tray:
         # if it was only keys. An impact that started with a key's contact is
         # the key's (_mark_keys); the others must reach a throw's peak and
         # either 4 x the keys' (a fingertip brings far less momentum than a
-        # die) or something must stay loud after the key's ring (dice bounce
-        # and roll on, a ring only decays). The dice landed at the first impact
+        # die) or something must stay loud (_LOUD_X) after the key's ring
+        # (dice bounce and roll on, a ring only decays), or above the quiet
+        # level and struck harder than the keys. The dice landed at the first impact
         # no key made of half the loudest such (a bounce is weaker than its
         # landing) if the loudest is no key's or that came before the keys';
         # else at the first key's impact of half the peak (the dice landed
@@ -748,9 +775,13 @@ class Tray:
         free = self._free_t
         if free > t - _KEY_PRE_MS:
             free = self._free_old       # the key scan may not have told of that yet
-        lasting = free >= self._keyed_end + _KEY_TAIL_MS
-        n = self._imp_n
+        end = self._keyed_end + _KEY_TAIL_MS
+        lasting = free >= end
         imps = self._imps
+        lively = imps[_LOUD]
+        if lively > t - _KEY_PRE_MS:
+            lively = imps[_LOUD_OLD]
+        n = self._imp_n
         more = n > _IMP_N       # more impacts than kept: the current one is not the next
         if more:
             n = _IMP_N
@@ -786,7 +817,8 @@ class Tray:
                     dice_m = other
                 other = m
                 loud = at
-        if other < self._throw_peak or not (lasting or other >= _DICE_OVER_KEY_X * key):
+        if other < self._throw_peak or not ((lasting and (lively >= end or other > key))
+                                            or other >= _DICE_OVER_KEY_X * key):
             return -1
         if start < 0 or other > key or dice < start:
             start = dice        # (other > 0: some impact no key made set dice)
@@ -794,7 +826,8 @@ class Tray:
 
     def _table_rings(self, dt):
         # True when the window's late part is a slow ring (see _RING_HZ):
-        # its mean frequency under max(_RING_HZ, ODR/12.5). Per sample a
+        # its mean frequency under max(_RING_HZ, ODR/12.5), and a loud one
+        # (_RING_LEVEL_X) unless the window is sideways. Per sample a
         # ring of f changes by 2 sin(pi f dt) of its size, about 2 pi f dt:
         # f = 1000 / (2 pi) x sum |dz| / sum |z| dt (ms), both summed x dt.
         imps = self._imps
@@ -802,6 +835,10 @@ class Tray:
         dt *= _RING_HZ
         if 159 * imps[_RING] >= (dt if dt > 80 else 80) * z:
             return False
+        up = self._upright
+        if (up + up >= self._energy
+                and _RING_LEVEL_X * z < self._low_peak * (self._t - self._cand_t0 - _RING_FROM_MS)):
+            return False    # upright, and a small ring beside the window's peak: dice rang the table
         # the ring goes on: while it does, an impact far over it may start a window
         imps[_RING + 3] = self._t + _RING_WAIT_MS
         imps[_RING + 4] = z // (self._t - self._cand_t0 - _RING_FROM_MS)     # its mean |z|, mg
