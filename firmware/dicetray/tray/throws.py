@@ -52,6 +52,7 @@ _TAU_ENV_MS = const(80)         # slowest decay of a single ring (table, feet)
 # Rest: the slow part stays within this of resting gravity for this long.
 _REST_DEV_MG = const(25)
 _REST_BEFORE_MS = const(300)
+_SETTLED_OVER_X = const(6)
 # Onset of a candidate throw, then the evidence window.
 _ONSET_MG = const(30)
 _ONSET_FLOOR_X = const(4)
@@ -494,7 +495,9 @@ class Tray:
             # part (at the very start, with only the FIFO's history, no motion
             # seen counts as rest)
             elif sta > onset and ((self._armed and (t - rest_since >= _REST_BEFORE_MS + dt
-                                                    or rest_since == self._first_t))
+                                                    or rest_since == self._first_t
+                                                    or (rest_since == self.settled_ms and self.why
+                                                        and sta > _SETTLED_OVER_X * onset)))
                                   or (t < self._imps[_RING + 3] and sta > _RING_OVER_X * self._imps[_RING + 4])):
                 # (or, while a knock's table rings, an impact far over its ring:
                 # the ringing top keeps the tray from resting)
