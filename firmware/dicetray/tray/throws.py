@@ -72,6 +72,10 @@ _TAIL_CREST = const(4)
 # settle (first half at least 1.5 x the second), which a steady hum does not.
 _BLUR_RISES = const(4)
 _BLUR_TAIL_MS = const(300)
+# (or when at least 7/10 upright: dice rolling and scraping on a hard floor
+# shake the tray sideways too, a phone's buzz reads under 1/2)
+_RUMBLE_UP_X = const(7)
+_RUMBLE_UP_Y = const(10)
 _HALF_MS = const(200)
 # Direction: impacts of falling dice are mostly vertical (|z| at least the
 # sum of |x| and |y|); a phone or a bump is mostly sideways: below 7/20
@@ -705,7 +709,8 @@ class Tray:
             if tail >= _TAIL_MS and crest >= _TAIL_CREST:
                 return 2        # a long tail
             if (rises >= _BLUR_RISES and tail >= _BLUR_TAIL_MS
-                    and (upright or 2 * early >= 3 * (self._energy - early))):
+                    and (_RUMBLE_UP_Y * up >= _RUMBLE_UP_X * side
+                         or 2 * early >= 3 * (self._energy - early))):
                 return 3        # a decaying rumble
             if upright and crest >= 3 and tail >= _UPRIGHT_TAIL_MS:
                 return 4        # upright and lasting
