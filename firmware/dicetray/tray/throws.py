@@ -52,6 +52,10 @@ _TAU_ENV_MS = const(80)         # slowest decay of a single ring (table, feet)
 # Rest: the slow part stays within this of resting gravity for this long.
 _REST_DEV_MG = const(25)
 _REST_BEFORE_MS = const(300)
+# Or, right after a throw's settle with the tray unmoved since, an onset this
+# many times over its level: dice landing after a knock taken for a throw
+# (the last slaps of dice just settled, a hand's next click read a few times
+# the level; after an EV_MOVED's settle a hand may still be picking).
 _SETTLED_OVER_X = const(6)
 # Onset of a candidate throw, then the evidence window.
 _ONSET_MG = const(30)
@@ -497,7 +501,7 @@ class Tray:
                 self._armed = True
             # rest is judged before this sample: an impact itself shakes the slow
             # part (at the very start, with only the FIFO's history, no motion
-            # seen counts as rest)
+            # seen counts as rest; after a throw's settle, a loud landing)
             elif sta > onset and ((self._armed and (t - rest_since >= _REST_BEFORE_MS + dt
                                                     or rest_since == self._first_t
                                                     or (rest_since == self.settled_ms and self.why
