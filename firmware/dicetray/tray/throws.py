@@ -141,9 +141,9 @@ _TILT_STILL_MS = const(250)
 # about a debounce time after the contact, and the samples of that contact
 # may have been fed already. Activity from _KEY_PRE_MS before to key_ms
 # after is the key's ring. A candidate that a key may have started is a
-# throw only if it is above the quiet level _KEY_TAIL_MS past the key's ring (dice go on
-# bouncing and rolling, a key's ring only decays) and is judged a little
-# later, so a key scan that reports late is heard first.
+# throw only if it is still loud (_LOUD_X below) _KEY_TAIL_MS past the key's
+# ring (dice go on bouncing and rolling, a key's ring only decays) and is
+# judged a little later, so a key scan that reports late is heard first.
 _KEY_PRE_MS = const(60)
 _KEY_MS = const(300)
 _KEY_TAIL_MS = const(100)
