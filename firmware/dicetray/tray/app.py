@@ -130,12 +130,11 @@ class App:
             if kind != keys.LONG:
                 # The pad's own knocks start no throw: the detector is told of them.
                 target = self.setup or self.tray
-                if target is None:
-                    pass
-                elif kind == keys.PRESS:
-                    target.key_down(now)
-                else:
-                    target.key_up(now)
+                if target is not None:
+                    if kind == keys.PRESS:
+                        target.key_down(now)
+                    else:
+                        target.key_up(now)
             if kind == keys.PRESS:
                 self.on_press(ev & keys.CODE_MASK, now)
             elif kind == keys.LONG:
@@ -266,12 +265,10 @@ class App:
         elif mode == SCORES:
             self.mode = _PLAY  # any key goes back
         elif mode == _CONFIRM:
-            self.mode = self._back
-            if code != keys.OK:
-                pass  # no: back to where it was asked
-            elif self._asked == _ASK_LEAVE:
+            self.mode = self._back  # a no: back to where it was asked
+            if code == keys.OK and self._asked == _ASK_LEAVE:
                 self.end_game()
-            elif self._asked == ASK_DELETE:
+            elif code == keys.OK and self._asked == ASK_DELETE:
                 from dicetray.tray import shelf  # the menu's: loaded with it
                 shelf.delete(self.store, self._delete)
                 self.message = "Deleted %04d" % self._delete
