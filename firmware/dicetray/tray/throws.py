@@ -55,9 +55,8 @@ _REST_BEFORE_MS = const(300)
 # Or, right after a throw's settle with the tray unmoved since, an onset 6
 # times over its level: dice landing after a knock taken for a throw (the
 # last slaps of dice just settled, a hand's next click read a few times the
-# level; after an EV_MOVED's settle a hand may still be picking). Literals
-# there and in pattern 3: two new module-level const names measured ~600
-# instructions per sample more in the bench's callgrind step (round 14).
+# level; after an EV_MOVED's settle a hand may still be picking).
+_LANDING_X = const(6)
 # Onset of a candidate throw, then the evidence window.
 _ONSET_MG = const(30)
 _ONSET_FLOOR_X = const(4)
@@ -79,6 +78,7 @@ _BLUR_RISES = const(4)
 _BLUR_TAIL_MS = const(300)
 # (or at least 7/10 upright: dice rolling and scraping on a hard floor shake
 # the tray sideways too; a phone's buzz reads under 1/2)
+_RUMBLE_UP_X = const(7)         # (x 1/10)
 _HALF_MS = const(200)
 # Direction: impacts of falling dice are mostly vertical (|z| at least the
 # sum of |x| and |y|); a phone or a bump is mostly sideways: below 7/20
@@ -525,7 +525,7 @@ class Tray:
             elif sta > onset and ((self._armed and (t - rest_since >= _REST_BEFORE_MS + dt
                                                     or rest_since == self._first_t
                                                     or (rest_since == self.settled_ms and self.why
-                                                        and sta > 6 * onset)))
+                                                        and sta > _LANDING_X * onset)))
                                   or (t < self._imps[_RING + 3] and sta > _RING_OVER_X * self._imps[_RING + 4])):
                 # (or, while a knock's table rings, an impact far over its ring:
                 # the ringing top keeps the tray from resting)
@@ -738,7 +738,7 @@ class Tray:
             if tail >= _TAIL_MS and crest >= _TAIL_CREST:
                 return 2        # a long tail
             if (rises >= _BLUR_RISES and tail >= _BLUR_TAIL_MS
-                    and (10 * up >= 7 * side or 2 * early >= 3 * (self._energy - early))):
+                    and (10 * up >= _RUMBLE_UP_X * side or 2 * early >= 3 * (self._energy - early))):
                 return 3        # a decaying rumble
             if upright and crest >= 3 and tail >= _UPRIGHT_TAIL_MS:
                 return 4        # upright and lasting
