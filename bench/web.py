@@ -78,13 +78,13 @@ def run():
               "estimate | %.1f KB (pool tables %.1f KB here, %.1f KB on the chip) |"
               % (fw_names, (game["peak"] - wasm_tables + chip_tables) / 1024, wasm_tables / 1024,
                  chip_tables / 1024))
-    if game and game.get("binasciiQstrs"):
+    if game and game.get("peakQstrs") and game.get("binasciiQstrs"):
         # This runtime's binascii is a Python module (micropython-lib's, frozen
         # into the pyscript build, base64 tables built on import); rp2's is C.
         board, after = game["boardQstrs"], game["binasciiQstrs"]
         names = after["n"] - board["n"]
         held = game["binasciiBytes"] - ((after["total"] - after["str"]) - (board["total"] - board["str"]))
-        fw_names, wasm_tables, _ = qstr_pools(game["peakQstrs"], game["boardQstrs"])
+        # fw_names and wasm_tables as above; the chip's pools for fewer names
         chip_tables = qstr_pools({"n": game["peakQstrs"]["n"] - names, "total": 0, "str": 0},
                                  {"n": game["boardQstrs"]["n"], "total": 0, "str": 0})[2]
         print("| the same estimate without this runtime's binascii.py (%.1f KB and %d names here; built in on "

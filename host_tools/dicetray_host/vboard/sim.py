@@ -165,7 +165,7 @@ class ScriptError(Exception):
 
 def parse_script(text):
     """[(line number, command, args)] of a script; ScriptError on bad input."""
-    from dicetray.tray import keynames, keys
+    from dicetray.tray import keynames
     names = {name.upper() for name in keynames.NAMES if name} | {"OK"}
     steps = []
     for lineno, line in enumerate(text.splitlines(), 1):
