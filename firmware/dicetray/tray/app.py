@@ -7,6 +7,7 @@ it reads the accelerometer FIFO and feeds the throw detector; it redraws
 only when something changed (the display driver then sends only the
 changed columns of the changed pages).
 """
+import gc
 import time
 
 from micropython import const
@@ -125,6 +126,7 @@ class App:
     def step(self, now):
         pad = self.pad
         ev = pad.get()
+        keyed = ev >= 0
         while ev >= 0:
             kind = ev & keys.KIND_MASK
             if kind != keys.LONG:
@@ -150,6 +152,11 @@ class App:
         self.dim(now)
         if self.dirty:
             self.draw()
+        if keyed:
+            # The keys' garbage (a record line, a message) goes now, once
+            # their screen is out: between keys the heap holds live data
+            # only, not the scraps of every action since the last collection.
+            gc.collect()
 
     def sample(self, now):
         accel = self.accel

@@ -93,7 +93,7 @@ class VirtualBoard:
             "VBOARD_TICKS_START": str(self.ticks_start_ms if self.boots == 0 else 0),
             "VBOARD_RESET_CAUSE": str(reset_cause),
             "VBOARD_HEAP": str(heap_bytes(self.heap)),
-            "VBOARD_GC_PEAK": "1" if self.measure_heap else "0",
+            "VBOARD_GC_PEAK": "raw" if self.measure_heap == "raw" else "1" if self.measure_heap else "0",
             "VBOARD_ROM": self.rom,
             "VBOARD_FLASH_TIMES": self.flash_times,
         })

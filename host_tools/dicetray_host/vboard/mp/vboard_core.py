@@ -113,6 +113,9 @@ class Board:
         self._irq_pending = False
         self.quitting = False
         self.gc_peak = False
+        self.raw_peak = False  # peak = the firmware's heap at a wait, its garbage included
+        self._junk = self._came_at = self._left_at = 0
+        self.in_wait = False
         self.peak_modules = None   # a list to fill: the firmware's modules at the peak
         self.usb = None        # the USB REPL (vdevice_repl.Device), when the board has one
         self.usb_wanted = False
@@ -148,6 +151,9 @@ class Board:
         return g
 
     def _note_heap(self):
+        if self.raw_peak:
+            self._note_raw()
+            return
         # Live heap at each wait: the firmware between actions. Live bytes
         # never exceed allocated ones, so a collection (the slow part, at
         # every 5 ms wait) is only needed when the allocated bytes pass the
@@ -161,6 +167,35 @@ class Board:
             if self.peak_modules is not None:  # a diagnosis: allocates, after the measure
                 import sys
                 self.peak_modules = [name for name in sys.modules if name.startswith("dicetray")]
+
+    def _note_raw(self):
+        # What a lowest gc.mem_free() on the chip reads: the firmware's live
+        # heap and its garbage not yet collected. The board's own garbage
+        # (made in its waits: on a Pico that work is C and hardware) is
+        # counted apart and left out until a collection frees it.
+        used = _mem_alloc()
+        if used < self._left_at:
+            self._junk = 0  # the firmware collected since the last wait
+        if used - self._junk > self.peak:
+            self.peak = used - self._junk
+        self._came_at = used
+        self.in_wait = True
+
+    def _left_wait(self):
+        self.in_wait = False
+        self.board_made(self._came_at)
+        self._left_at = _mem_alloc()
+
+    def allocated(self):
+        return _mem_alloc()
+
+    def board_made(self, before):
+        """The board's own work since `before` (allocated()) made garbage."""
+        used = _mem_alloc()
+        if used >= before:
+            self._junk += used - before
+        else:
+            self._junk = 0  # collected meanwhile: the firmware's garbage went too
 
     # --- time -----------------------------------------------------------
     def ticks_ms(self):
@@ -244,6 +279,13 @@ class Board:
     def wait_until(self, t, wake_on_irq=False):
         """The firmware waits until virtual time t (us); True if an IRQ ended it early."""
         self._note_heap()
+        if self.raw_peak:
+            ended = self._wait_until(t, wake_on_irq)
+            self._left_wait()
+            return ended
+        return self._wait_until(t, wake_on_irq)
+
+    def _wait_until(self, t, wake_on_irq):
         usb = self.usb
         if usb is not None:
             usb.interrupt_point()  # a Ctrl-C from USB stops the firmware here
