@@ -53,6 +53,12 @@ CASES = [
      + lines(record.encode_action(ROLL, [4])), 1, "JSON"),
     ("t over 2^63", lines(PIG, record.encode_action(ROLL, [4], t=2 ** 63),
                           record.encode_action(BANK)), 2, "digits"),
+    # Lines exactly as the tray's writer makes them (a reader's fast path
+    # takes those without the grammar scan) still keep the digit limit.
+    ("19-digit die, as the tray writes", lines(PIG, record.encode_action(ROLL, [10 ** 18]),
+                                               record.encode_action(BANK)), 2, "digits"),
+    ("19-digit snapshot value", lines(PIG, record.encode_action(ROLL, [4], t=5, snap=[-10 ** 18]),
+                                      record.encode_action(BANK)), 2, "digits"),
     ("5000-digit integer", lines(PIG, '{"a":"roll","d":[' + "4" * 5000 + "]}",
                                  record.encode_action(BANK)), 2, "longer"),
     ("4000-digit integer", lines(PIG, '{"a":"roll","d":[' + "4" * 4000 + "]}",

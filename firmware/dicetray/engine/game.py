@@ -95,7 +95,10 @@ class Game:
                 gc.collect()  # a saved state lives long: into the lowest free space
             self._checkpoints.append((history.count, history.mark(), self.rules.snapshot()))
 
-    def undo(self):
+    def undo(self, before=None):
+        """Retract the last action. `before`: the rules' snapshot() taken
+        just before that action (a replay reading ahead), restored at once
+        instead of replaying from the nearest saved state."""
         if not self.history.count and self.base:
             full = self.earlier() if self.earlier else None
             if full is None or full.in_effect() != self.base:  # not this game as it is now
@@ -108,7 +111,13 @@ class Game:
         if not history.count:
             raise Illegal("Nothing to undo")
         history.pop()
-        self._rebuild()
+        if before is None:
+            self._rebuild()
+            return
+        checkpoints = self._checkpoints
+        while checkpoints and checkpoints[-1][0] > history.count:
+            checkpoints.pop()
+        self.rules.restore(before)
 
     def _rebuild(self):
         """The state after the actions in the history: from the nearest

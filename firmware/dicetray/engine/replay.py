@@ -4,7 +4,7 @@
 # of the result: summary.py, which the board never loads.)
 from micropython import const
 
-from dicetray.engine.actions import Illegal, NAMES
+from dicetray.engine.actions import Illegal, NAMES, UNDO
 from dicetray import games
 from dicetray.engine.actions import BadHeader
 from dicetray.engine.game import Game
@@ -12,6 +12,7 @@ from dicetray.engine.record import BadLine, MAX_LINE, decode, action_of, has_con
 
 _PIECE = const(128)      # bytes a capped readline asks for at a time
 MAX_NAME = const(32)     # characters in a player's name (docs/record-format.md, "Limits")
+_UNDO_LINE = b'"a":"undo"'  # as writers write it; another spelling only costs time
 
 
 class RecordError(ValueError):
@@ -118,6 +119,7 @@ def replay_lines(game, stream, lineno, on_action=None):
     """Apply the action lines that follow line `lineno` to a game. Returns
     the number of a torn last line left out, else 0."""
     raw = stream.readline()
+    before = None
     while raw:
         lineno += 1
         following = stream.readline()
@@ -131,7 +133,14 @@ def replay_lines(game, stream, lineno, on_action=None):
         if not kind:
             raise RecordError(lineno, "unknown action %s" % json_string(obj["a"]))
         try:
-            game.act(kind, dice, p)
+            if kind == UNDO:
+                game.undo(before)
+                before = None
+            else:
+                # An undo next: keep the state before this action, so that
+                # undo restores it instead of replaying up to 127 actions.
+                before = game.rules.snapshot() if _UNDO_LINE in following else None
+                game.act(kind, dice, p)
         except Illegal as e:
             raise RecordError(lineno, "%s: %s" % (NAMES[kind], e))
         if on_action:
