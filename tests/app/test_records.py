@@ -394,3 +394,21 @@ def test_a_power_cut_at_any_write_of_starting_a_game_leaves_no_empty_record(tmp_
         finally:
             tray.__exit__(None, None, None)
     assert n > 3  # /last.txt, the record's header aside and its rename were all tried
+
+
+def test_a_record_replayed_in_full_shows_its_progress_at_boot(flash):
+    """A record without snapshots (a computer's, older firmware's) is
+    replayed in full at boot: seconds on the chip for a long game, so the
+    screen says what the tray is doing instead of staying blank."""
+    from dicetray_host.vboard.board import VirtualBoard
+    put(flash, "0001.jsonl", long_game(700, finish=False))
+    seen = []
+    # Served after bus transfers too: the host sees the boot as it goes.
+    with VirtualBoard(str(flash), entry="main", heap="192k", accel=True, env={"VBOARD_SERVE_IN_CALLS": "1"}) as vb:
+        for _ in range(40):
+            vb.run(5)
+            text = vb.screen_text()
+            if text and (not seen or seen[-1] != text):
+                seen.append(text)
+    assert ["Resuming 0001", "384 lines read"] in seen, seen
+    assert seen[-1][-1] == "Resumed 0001"   # then the game, where it was

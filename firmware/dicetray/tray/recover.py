@@ -195,7 +195,7 @@ class Resumed:
         self.left = left        # the players left it from the menu: not resumed
 
 
-def resume(store, now_ms):
+def resume(store, now_ms, progress=None):
     """Read the newest record back. Returns a Resumed, or None when there
     is no record. An unfinished game is opened for appending."""
     from dicetray.engine.replay import RecordError
@@ -204,7 +204,7 @@ def resume(store, now_ms):
     if not number:
         return None
     try:
-        game, dropped, last_t = load(store, number)
+        game, dropped, last_t = load(store, number, progress)
     except (RecordError, MemoryError) as e:
         print("record %04d not resumed: %s" % (number, e))
         store.number = 0  # left as it is, journal and all
@@ -223,7 +223,7 @@ def resume(store, now_ms):
     return Resumed(number, game, message)
 
 
-def load(store, number):
+def load(store, number, progress=None):
     """(game, dropped, last t) of a record, which becomes the one the store
     writes to: a torn last line is cut away (or left to cut before the next
     append when that fails). Raises RecordError."""
@@ -235,7 +235,8 @@ def load(store, number):
     size = file_size(path)  # a fold may have grown it
     with open(path, "rb") as f:
         stream = _Whole(f, size, pending)
-        game, lines, dropped, first = _read(store, stream, size + len(pending))
+        game, lines, dropped, first = _read(store, stream, size + len(pending),
+                                            progress and (lambda game, line: line & 127 or progress(number, line)))
     store.number = number
     store.game = game
     store.torn = -1
@@ -276,7 +277,7 @@ def full_game(store):
     return game
 
 
-def _read(store, stream, size):
+def _read(store, stream, size, on_action=None):
     """(game, lines, dropped, number of the line before the first one
     `lines` read) from the last snapshot, else in full (0)."""
     from dicetray.engine.replay import header_of, RecordError
@@ -298,7 +299,7 @@ def _read(store, stream, size):
     from dicetray.engine.replay import replay
     stream.seek(0)
     lines = _Lines(stream, 0)
-    game, dropped = replay(lines)
+    game, dropped = replay(lines, on_action)
     store.since_snap = SNAP_EVERY  # the next line carries a snapshot
     store.snap_k = 0
     return game, lines, dropped, 0

@@ -130,12 +130,13 @@ class Store:
         return ""
 
     # -- reading back (recover.py, loaded only for it) ---------------------------
-    def resume(self, now_ms):
-        """The newest record read back (recover.Resumed), or None."""
+    def resume(self, now_ms, progress=None):
+        """The newest record read back (recover.Resumed), or None.
+        progress(number, line): called now and then during a full replay."""
         import gc
         gc.collect()  # boot's garbage first: recover's bytecode wants one piece
         from dicetray.tray import recover
-        return recover.resume(self, now_ms)
+        return recover.resume(self, now_ms, progress)
 
     def reload(self):
         """The game as the flash has it (after a failed write). Never

@@ -116,6 +116,7 @@ class Board:
         self.raw_peak = False  # peak = the firmware's heap at a wait, its garbage included
         self._junk = self._came_at = self._left_at = 0
         self.in_wait = False
+        self.serve_in_calls = False  # the host is served at the firmware's waits only
         self.peak_modules = None   # a list to fill: the firmware's modules at the peak
         self.usb = None        # the USB REPL (vdevice_repl.Device), when the board has one
         self.usb_wanted = False
@@ -212,6 +213,8 @@ class Board:
         IRQs that come due meanwhile are soft: each runs once, coalesced,
         when the call returns (the VM runs them at its next bytecode)."""
         self._advance(self.now_us + us)
+        if self.serve_in_calls and 0 <= self.target_us <= self.now_us:
+            self.serve()  # the host sees the board as it is, mid-boot too (a replay's progress)
         if self._irq_pending and not self._in_handlers:
             self._irq_pending = False
             self._run_handlers()

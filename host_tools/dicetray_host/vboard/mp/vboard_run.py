@@ -6,7 +6,9 @@ directory for the flash), VBOARD_FIRMWARE (firmware directory, mounted at
 /lib read-only; "-": none, the flash's own lib/ as on a deployed Pico),
 VBOARD_FLASH_KB, VBOARD_ACCEL=0 (no LIS3DH fitted), VBOARD_OLED=0,
 VBOARD_TICKS_START (ms), VBOARD_RESET_CAUSE, VBOARD_HEAP (bytes left
-for the firmware), VBOARD_GC_PEAK=0 (no collection at waits; raw: the peak counts garbage), VBOARD_ROM
+for the firmware), VBOARD_GC_PEAK=0 (no collection at waits; raw: the
+peak counts the firmware's garbage), VBOARD_SERVE_IN_CALLS=1 (the host is
+served after the firmware's C calls too, not only at its waits), VBOARD_ROM
 (modules imported from MICROPYPATH before the flash is mounted and the
 firmware's heap set aside: what a Pico has in C, e.g. its USB REPL).
 ENTRY may be MODULE:FUNCTION (a ROM module's function is called).
@@ -39,6 +41,7 @@ def setup():
     board.ticks_start_ms = int(_env("VBOARD_TICKS_START", "0"))
     board.gc_peak = _env("VBOARD_GC_PEAK", "1") == "1"
     board.raw_peak = _env("VBOARD_GC_PEAK", "1") == "raw"
+    board.serve_in_calls = _env("VBOARD_SERVE_IN_CALLS", "0") == "1"
     if _env("VBOARD_PEAK_MODULES", "0") == "1":
         board.peak_modules = []
     machine._reset_cause = int(_env("VBOARD_RESET_CAUSE", "1"))
