@@ -70,22 +70,13 @@ if sys.implementation.name == "micropython":
             obj = json.loads(line)
             kind = NAMES.index(obj["a"], 1)
             dice, p, t, snap = obj.get("d"), obj.get("p"), obj.get("t"), obj.get("snap")
-            if not _small(t) or not _small(p) or not _all_small(dice) or not _all_small(snap):
-                return None
+            for value in (t, p) + tuple(dice or ()) + tuple(snap or ()):
+                if type(value) is int and not -_BIG < value < _BIG:
+                    return None
             text = encode_action(kind, dice, p, t, snap)
         except Exception:  # not JSON, not an action, values it cannot write
             return None
         return obj if text.encode() == line else None
-
-    def _small(value):
-        return type(value) is not int or -_BIG < value < _BIG
-
-    def _all_small(values):
-        if type(values) is list:
-            for value in values:
-                if not _small(value):
-                    return False
-        return True
 
     def _loads(line):
         obj = _as_written(line)

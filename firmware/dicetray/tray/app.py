@@ -83,7 +83,7 @@ class App:
         self.last_active = now
         self._next_sample = now
         self.store = Store()
-        found = self.store.resume(now, self.replaying)
+        found = self.store.resume(now, self.oled)
         unload(*READING)  # only needed again after a failed write
         if found is None or found.game is None or found.left:
             message = found and found.message  # "Bad 0003" when unreadable
@@ -95,15 +95,6 @@ class App:
             self.table.message = found.message
         if self.accel is None:
             print("no accelerometer: manual mode")
-
-    def replaying(self, number, line):
-        # A record without snapshots (a computer's, older firmware's) is
-        # replayed in full: seconds for a long game, not a blank screen.
-        fb = self.oled
-        fb.fill(0)
-        fb.text("Resuming %04d" % number, 0, 16, 1)
-        fb.text("%d lines read" % line, 0, 32, 1)
-        fb.show()
 
     def open_menu(self, message):
         if self.table is not None:

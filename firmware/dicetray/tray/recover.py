@@ -195,7 +195,7 @@ class Resumed:
         self.left = left        # the players left it from the menu: not resumed
 
 
-def resume(store, now_ms, progress=None):
+def resume(store, now_ms, screen=None):
     """Read the newest record back. Returns a Resumed, or None when there
     is no record. An unfinished game is opened for appending."""
     from dicetray.engine.replay import RecordError
@@ -204,7 +204,7 @@ def resume(store, now_ms, progress=None):
     if not number:
         return None
     try:
-        game, dropped, last_t = load(store, number, progress)
+        game, dropped, last_t = load(store, number, screen)
     except (RecordError, MemoryError) as e:
         print("record %04d not resumed: %s" % (number, e))
         store.number = 0  # left as it is, journal and all
@@ -223,7 +223,7 @@ def resume(store, now_ms, progress=None):
     return Resumed(number, game, message)
 
 
-def load(store, number, progress=None):
+def load(store, number, screen=None):
     """(game, dropped, last t) of a record, which becomes the one the store
     writes to: a torn last line is cut away (or left to cut before the next
     append when that fails). Raises RecordError."""
@@ -236,7 +236,7 @@ def load(store, number, progress=None):
     with open(path, "rb") as f:
         stream = _Whole(f, size, pending)
         game, lines, dropped, first = _read(store, stream, size + len(pending),
-                                            progress and (lambda game, line: line & 127 or progress(number, line)))
+                                            screen and (lambda game, line: line & 127 or _replaying(screen, number, line)))
     store.number = number
     store.game = game
     store.torn = -1
@@ -261,6 +261,15 @@ def load(store, number, progress=None):
     if first:  # lines after the snapshot
         store.since_snap = lines.n - (1 if dropped else 0)
     return game, dropped, _t_of(last)
+
+
+def _replaying(fb, number, line):
+    # A record without snapshots (a computer's, older firmware's) is
+    # replayed in full: seconds for a long game, not a blank screen.
+    fb.fill(0)
+    fb.text("Resuming %04d" % number, 0, 16, 1)
+    fb.text("%d lines read" % line, 0, 32, 1)
+    fb.show()
 
 
 def full_game(store):

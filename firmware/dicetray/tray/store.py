@@ -130,13 +130,13 @@ class Store:
         return ""
 
     # -- reading back (recover.py, loaded only for it) ---------------------------
-    def resume(self, now_ms, progress=None):
-        """The newest record read back (recover.Resumed), or None.
-        progress(number, line): called now and then during a full replay."""
+    def resume(self, now_ms, screen=None):
+        """The newest record read back (recover.Resumed), or None. A full
+        replay shows its progress on `screen` (the display), if given."""
         import gc
         gc.collect()  # boot's garbage first: recover's bytecode wants one piece
         from dicetray.tray import recover
-        return recover.resume(self, now_ms, progress)
+        return recover.resume(self, now_ms, screen)
 
     def reload(self):
         """The game as the flash has it (after a failed write). Never
