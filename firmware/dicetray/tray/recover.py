@@ -233,10 +233,14 @@ def load(store, number, screen=None):
     size = file_size(path)
     pending = _pending(store, number, size)
     size = file_size(path)  # a fold may have grown it
+    shown = None
+    if screen:
+        def shown(game, line):
+            if not line & 127:  # every 128th line
+                _replaying(screen, number, line)
     with open(path, "rb") as f:
         stream = _Whole(f, size, pending)
-        game, lines, dropped, first = _read(store, stream, size + len(pending),
-                                            screen and (lambda game, line: line & 127 or _replaying(screen, number, line)))
+        game, lines, dropped, first = _read(store, stream, size + len(pending), shown)
     store.number = number
     store.game = game
     store.torn = -1
