@@ -107,14 +107,29 @@ _SLAP_CREST = const(10)
 _QUIET_MG = const(6)
 _QUIET_FLOOR_X = const(2)
 _QUIET_MS = const(200)
-# A die's last slaps at 100 Hz can stay under the quiet level, sample by
-# sample, while their 24 ms average stays over the floor + 5 mg, which noise
-# does not: that too must be quiet for 150 ms, for at most 350 ms after the
-# last loud sample, however long that takes: dice that roll on at a low
-# level are not still.
-_MURMUR_MG = const(5)
+# Dice still moving under the quiet level (round 15): a die's last slaps,
+# a die spinning down on a face (a corner taps the floor at 15-100 Hz, each
+# tap weaker), are impulses: the reading changes from one sample to the next
+# as much as it is big. So the change per sample (of x + y + z: the taps are
+# mostly vertical, noise on the three axes is independent) averaged over
+# 24 ms over 5/4 of the noise's + 1 mg is dice moving: noise's own is 0.8 of
+# the floor (the mean L1 of the fast part) and less when the part's filter
+# smooths it. That must be quiet for 75 ms (the taps come at least every
+# 67 ms; a slap of a die that rolls on is loud), and, as ever, 150 ms after
+# EV_THROW at the least (till round 14: the 24 ms level over floor + 5 mg
+# for 150 ms, which did not see a spin-down at 1.2-2 x the floor).
+_TAP_X = const(5)               # (x 1/4 of the floor)
+_TAP_MG = const(1)
+_TAP_QUIET_MS = const(75)
 _MURMUR_QUIET_MS = const(150)
 _MURMUR_CREDIT_MS = const(100)
+# A ring changes per sample by 2 sin(pi f dt) of its size: one whose change
+# per sample stays under 3/5 of its level (f under about a tenth of the
+# rate) is a ring, not dice: a table's top ringing on after the dice at
+# 3-18 Hz for a second or more (1-3 % of critical), or the tray's feet
+# ringing down. It does not hold the settle (round 15).
+_SLOW_X = const(5)
+_SLOW_Y = const(3)
 # A level that stays within half of itself for 6 x 250 ms while moving
 # is a hum that started under the throw: the dice are still against it.
 _STEADY_STEP_MS = const(250)
@@ -368,7 +383,6 @@ class Tray:
         self._active_t = 0
         self._hold_until = 0
         self._lvl = 0
-        self._murmur = 0
         self._murmur_t = 0
         self._steady_t = self._steady_lvl = self._steady_n = 0
         self._key_from = self._key_until = -_KEY_MS
@@ -462,8 +476,7 @@ class Tray:
         if state == _MOVING:
             # settled once quiet long enough, and past any possible flight
             quiet = self._quiet_thr
-            # and the level over 24 ms: a die's last small slaps at 100 Hz
-            # come between samples that are quiet, noise does not stay up
+            # the level over 24 ms (a ring's size beside its change; a hum's)
             lvl = self._lvl
             lvl += (((sta << _STA_FX) - lvl) * a) >> 10     # a: the slow part's rate
             self._lvl = lvl
@@ -471,10 +484,21 @@ class Tray:
             # under a single ring's envelope is not dice moving
             env = (self._env * self._r_env[dt]) >> 10
             self._env = sta if sta > env else env
-            if lvl >= self._murmur:
-                self._murmur_t = t
+            # the change per sample, averaged (in the window's sums: _sx
+            # the last x + y + z, _upright the average, _low_peak its level
+            # for dice; each taken anew at EV_THROW)
+            v = x + y + z
+            d = v - self._sx
+            self._sx = v
+            v = self._upright
+            v += ((((d if d > 0 else -d) << _STA_FX) - v) * a) >> 10
+            self._upright = v
+            if v >= self._low_peak:
+                self._murmur_t = t - _MURMUR_QUIET_MS + _TAP_QUIET_MS
                 if t >= self._steady_t:
                     self._steady_check(t, lvl)
+            if _SLOW_X * v < _SLOW_Y * lvl:
+                sta = 0     # a slow ring: the table's top, the tray's feet
             if (sta >= quiet and sta >= env) or dev > _REST_DEV_MG:
                 self._active_t = t
                 if mag > quiet and mag > self._half_peak:
@@ -1012,10 +1036,11 @@ class Tray:
         self._steady_t = t + _STEADY_STEP_MS
         ref = self._steady_lvl
         d = lvl - ref
-        if (d if d > 0 else -d) <= (ref >> 1) and lvl >= self._murmur:
+        if (d if d > 0 else -d) <= (ref >> 1):
             self._steady_n += 1
             if self._steady_n >= _STEADY_STEPS:
-                self._murmur = lvl + (_MURMUR_MG << _STA_FX) + (lvl >> 3)
+                d = self._upright       # a hum changes per sample too
+                self._low_peak = d + (d >> 2) + (_TAP_MG << _STA_FX)
                 q = (lvl >> _STA_FX) * _QUIET_FLOOR_X + _QUIET_MG
                 if q > self._quiet_thr:
                     self._quiet_thr = q
@@ -1033,14 +1058,16 @@ class Tray:
         self._half_peak = self._peak >> 1
         hold = self._loud_t + (_FLIGHT_MAX_MS if self._peak > _FLIGHT_MAX_MS else self._peak)
         self._hold_until = hold if hold > t else t
-        # the 24 ms level is followed only from here (not paid for in
-        # the window): credit it at most _MURMUR_CREDIT_MS of quiet, so
+        # the change per sample is followed only from here (not paid for
+        # in the window): credit it at most _MURMUR_CREDIT_MS of quiet, so
         # the last sub-quiet slaps of a die are looked for a while longer
         self._murmur_t = t - _MURMUR_CREDIT_MS
         self._lvl = sta << _STA_FX
-        self._murmur = ((self._floor >> _FLOOR_FX) + _MURMUR_MG) << _STA_FX
         self._steady_t = t + _STEADY_STEP_MS
         self._steady_lvl = self._lvl
+        self._upright = self._lvl << 1     # (a ring must show itself)
+        self._sx = 0
+        self._low_peak = ((self._floor * _TAP_X) >> (_FLOOR_FX + 2 - _STA_FX)) + (_TAP_MG << _STA_FX)
         self._steady_n = 0
 
     def _tilt_check(self, sta):
