@@ -226,19 +226,6 @@ _RING_HZ = const(14)
 # sideways) whose late mean |z| is under 1/_RING_LEVEL_X of the low band's
 # peak is the dice's window, judged on.
 _RING_LEVEL_X = const(25)
-# A second look (round 15): under the slow ring of a folding top the tray's
-# own ring after a knuckle's rap (feet at 15-60 Hz with 4-15 % of critical:
-# it decays with up to 210 ms) and the next rap of a series (0.12-0.35 s
-# apart) still ring in the part after _RING_FROM_MS and raise its mean
-# frequency. A late part that is loud and under _AGAIN_X times the bound is
-# looked at again over the next _AGAIN_MS, when the tray's own ring has
-# decayed by e^-1 to e^-10 more while a top at 1-3 % of critical barely has;
-# EV_THROW waits for it. Dice that have gone quiet for _AGAIN_QUIET_MS,
-# with a late part small beside the window's peak so far (_RING_LEVEL_X),
-# are judged at once: a top's ring goes on for 0.4-2 s.
-_AGAIN_MS = const(200)
-_AGAIN_X = const(2)
-_AGAIN_QUIET_MS = const(100)
 # After such a knock the top rings on and the slow part swings, so the tray
 # does not count as resting: for _RING_WAIT_MS an impact whose level is
 # _RING_OVER_X times the ring's mean |z| starts a window anyway (a throw
@@ -275,8 +262,7 @@ _RING = const(40)               # after _RING_FROM_MS: sum |dz| dt, sum |z| dt; 
 _LOUD = const(45)               # the last time loud (_LOUD_X) in no key's ring; as for
 _LOUD_CK = const(46)            # _free_t, that time kept at the last check, and at
 _LOUD_OLD = const(47)           # the one before (a key reported late)
-_AGAIN = const(48)              # the pattern a second look at the late part waits with
-_IMP_SLOTS = const(49)
+_IMP_SLOTS = const(48)
 # Without Tray setup, the tray's first rest after power-on is taken as level
 # when the sensor reads it within 6.5 degrees of its z axis (tan^2 = 1/77):
 # a chip mounted up to 3 degrees off and offsets of up to 40 mg (datasheet)
@@ -591,7 +577,7 @@ class Tray:
                 self._imp_n = 0
                 imps = self._imps
                 imps[_WAIT_WHY] = imps[_LATE] = 0
-                imps[_RING] = imps[_RING + 1] = imps[_AGAIN] = 0
+                imps[_RING] = imps[_RING + 1] = 0
                 imps[_KNOCK_T] = 1 << 29
                 imps[_CUR_T] = imps[_LOUD] = imps[_LOUD_CK] = imps[_LOUD_OLD] = t
                 imps[_CUR_M] = mag
@@ -696,16 +682,7 @@ class Tray:
                     imps[_LOUD_OLD] = imps[_LOUD_CK]
                     imps[_LOUD_CK] = imps[_LOUD]
         why = imps[_WAIT_WHY]
-        if imps[_AGAIN]:
-            # the second look at the late part, from the first look on
-            why = imps[_AGAIN]
-            if (t - self._active_t < _AGAIN_QUIET_MS
-                    or _RING_LEVEL_X * imps[_RING + 1] >= self._low_peak * (span - _EVAL_MS)):
-                if span < _EVAL_MS + _AGAIN_MS:
-                    return EV_NONE
-                if self._table_rings(dt) > 0:
-                    why = 0     # a knock: the table rings on after it
-        elif why:
+        if why:
             # knock-like: a throw only once something moved after the last big impact
             if t < imps[_KNOCK_T] + (_FLIGHT_MAX_MS if why == 5 else _AFTER_MS):
                 if not imps[_LATE] or t - imps[_CUR_T] <= _IMP_MS:
@@ -729,8 +706,7 @@ class Tray:
                     and span < _KEY_WAIT_MS):
                 return EV_NONE      # judged once the keys' rings are over
             why = self._pattern(span)
-            rings = self._table_rings(dt) if why else 0
-            if rings > 0:
+            if why and self._table_rings(dt):
                 why = 0     # a knock: the table rings on after it
             if why:
                 knocks = self._knocks()
@@ -745,10 +721,6 @@ class Tray:
                 elif not knocks and self._click_alone():
                     imps[_WAIT_WHY] = why
                     return EV_NONE
-                elif rings and not self._keyed:
-                    imps[_AGAIN] = why      # maybe a table's ring under the tray's own: look again
-                    imps[_RING] = imps[_RING + 1] = 0
-                    return EV_NONE
         self._state = _IDLE
         if self._moved_cand and why != 1 and why != 3:
             why = 0     # after a settle only many impacts are a throw: one is a die falling over
@@ -761,8 +733,6 @@ class Tray:
         if why:
             self.throw_start_ms = start
             self._watch(t, sta)
-            if imps[_AGAIN]:    # the murmur's credit reaches back over the second look
-                self._murmur_t -= _AGAIN_MS
             return EV_THROW
         if self.moving:
             self._watch(t, sta)     # EV_MOVED was said: EV_SETTLED when still again
@@ -889,28 +859,24 @@ class Tray:
         return self._cand_t0 + start
 
     def _table_rings(self, dt):
-        # 1 when the window's late part is a slow ring (see _RING_HZ):
+        # True when the window's late part is a slow ring (see _RING_HZ):
         # its mean frequency under max(_RING_HZ, ODR/12.5), and a loud one
-        # (_RING_LEVEL_X) unless the window is sideways; -1 when it is loud
-        # and under _AGAIN_X times that (look again: _AGAIN); else 0. Per
-        # sample a ring of f changes by 2 sin(pi f dt) of its size, about
-        # 2 pi f dt: f = 1000 / (2 pi) x sum |dz| / sum |z| dt (ms), both summed x dt.
+        # (_RING_LEVEL_X) unless the window is sideways. Per sample a
+        # ring of f changes by 2 sin(pi f dt) of its size, about 2 pi f dt:
+        # f = 1000 / (2 pi) x sum |dz| / sum |z| dt (ms), both summed x dt.
         imps = self._imps
         z = imps[_RING + 1]
-        late = self._t - self._cand_t0 - (_EVAL_MS if imps[_AGAIN] else _RING_FROM_MS)
-        up = self._upright
-        if up + up >= self._energy and _RING_LEVEL_X * z < self._low_peak * late:
-            return 0    # upright, and a small ring beside the window's peak: dice rang the table
         dt *= _RING_HZ
-        if dt < 80:
-            dt = 80
-        d = 159 * imps[_RING]
-        if d >= dt * z:
-            return -1 if d // _AGAIN_X < dt * z and not imps[_AGAIN] else 0
+        if 159 * imps[_RING] >= (dt if dt > 80 else 80) * z:
+            return False
+        up = self._upright
+        if (up + up >= self._energy
+                and _RING_LEVEL_X * z < self._low_peak * (self._t - self._cand_t0 - _RING_FROM_MS)):
+            return False    # upright, and a small ring beside the window's peak: dice rang the table
         # the ring goes on: while it does, an impact far over it may start a window
         imps[_RING + 3] = self._t + _RING_WAIT_MS
-        imps[_RING + 4] = z // late     # its mean |z|, mg
-        return 1
+        imps[_RING + 4] = z // (self._t - self._cand_t0 - _RING_FROM_MS)     # its mean |z|, mg
+        return True
 
     def _slap_alone(self):
         # One sharp slap (pattern 5): a knock only rings after it; a die that
