@@ -71,6 +71,15 @@ _SHIFT_MG = const(12)
 # longer than a single ring of a bump or a tap lasts.
 _TAIL_MS = const(180)
 _TAIL_CREST = const(4)
+# A window that shakes the tray sideways more than down (vertical part under
+# 5/6 of the sideways part) is a long tail never, separate impacts only
+# with many of them (5 and more): falling dice push the floor down, and
+# dice that roll on a hard floor and hit the walls slap it again and again;
+# a hand picking dice out slides one into another die or the wall, one
+# click a move (0.2-0.6 s apart), and scrapes.
+_SIDE_IMPS = const(4)           # kept impacts before the current one
+_SIDE_UP_X = const(6)
+_SIDE_UP_Y = const(5)
 # Or: many dice at 100 Hz blur into one long rumble of low crest; still a
 # throw when it has several rises, lasts, and its energy falls as the dice
 # settle (first half at least 1.5 x the second), which a steady hum does not.
@@ -757,9 +766,12 @@ class Tray:
         if not low:
             return 0
         if peak >= self._throw_peak:
-            if (rises >= 2 and crest >= 4) or (rises >= 3 and crest >= 3):
+            # shaken more sideways than down: a hand sliding dice about (_SIDE_IMPS)
+            flat = _SIDE_UP_X * up < _SIDE_UP_Y * side
+            if (((rises >= 2 and crest >= 4) or (rises >= 3 and crest >= 3))
+                    and not (flat and self._imp_n < _SIDE_IMPS)):
                 return 1        # separate impacts
-            if tail >= _TAIL_MS and crest >= _TAIL_CREST:
+            if tail >= _TAIL_MS and crest >= _TAIL_CREST and not flat:
                 return 2        # a long tail
             if (rises >= _BLUR_RISES and tail >= _BLUR_TAIL_MS
                     and (10 * up >= _RUMBLE_UP_X * side or 2 * early >= 3 * (self._energy - early))):
