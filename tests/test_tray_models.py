@@ -668,3 +668,29 @@ def test_dice_rolling_on_that_shake_the_tray_sideways_are_a_throw(model, kind, s
     out = detect(trace.rows(), keys=trace.keys, why=True)
     assert any(t["why"] == 3 and abs(t["start_ms"] - trace.throws[0][0]) <= MATCH_MS
                for t in out["throws"]), (trace.throws, out["throws"])
+
+
+# ---------------------------------------------------------------- round 15: picking dice out
+
+@pytest.mark.parametrize("model,seed", [("bare", 69), ("bare", 321), ("light", 545), ("box", 293),
+                                        ("light", 27), ("light", 139), ("light", 209), ("bare", 503)])
+def test_a_hand_sliding_dice_about_is_not_a_throw(model, seed):
+    # fingers slide a die into another die or the wall, one click a move:
+    # the window shakes the tray more sideways than down (vertical part under
+    # 5/6 of the sideways part), so it is no long tail (the first four) and
+    # its few separate impacts are no throw (the last four); falling dice
+    # push the floor down
+    trace = ensemble.generate(model, "pick", seed)
+    assert detect(trace.rows(), keys=trace.keys)["throws"] == []
+
+
+@pytest.mark.parametrize("model,kind,seed", [("box", "throw1_soft", 154), ("box", "throw2_hard", 171),
+                                             ("bare", "throw2_hard", 465), ("light", "throw1_hard", 687)])
+def test_dice_rolling_into_the_walls_that_shake_the_tray_sideways_are_a_throw(model, kind, seed):
+    # each first throw's window is as sideways (0.69-0.78 of its vertical
+    # part) as a hand's clicks, but holds 6 or more impacts: dice rolling on
+    # and hitting the walls slap the floor again and again
+    trace = ensemble.generate(model, kind, seed)
+    out = detect(trace.rows(), keys=trace.keys, why=True)
+    assert any(t["why"] == 1 and abs(t["start_ms"] - trace.throws[0][0]) <= MATCH_MS
+               for t in out["throws"]), (trace.throws, out["throws"])
