@@ -111,22 +111,19 @@ class Game:
         if not history.count:
             raise Illegal("Nothing to undo")
         history.pop()
-        if before is None:
-            self._rebuild()
-            return
-        checkpoints = self._checkpoints
-        while checkpoints and checkpoints[-1][0] > history.count:
-            checkpoints.pop()
-        self.rules.restore(before)
+        self._rebuild(before)
 
-    def _rebuild(self):
-        """The state after the actions in the history: from the nearest
-        saved state, or from the start."""
+    def _rebuild(self, state=None):
+        """The state after the actions in the history: `state` when the
+        caller has it, else from the nearest saved state, or the start."""
         history = self.history
         checkpoints = self._checkpoints
         while checkpoints and checkpoints[-1][0] > history.count:
             checkpoints.pop()
         rules = self.rules
+        if state is not None:
+            rules.restore(state)
+            return
         if checkpoints:
             _, start, saved = checkpoints[-1]
             rules.restore(saved)
