@@ -639,6 +639,14 @@ def test_the_tail_of_a_keys_ring_is_not_dice_moving_on(kind, seed):
 
 # ---------------------------------------------------------------- round 14: missed throws
 
+def _found_by(trace, pattern):
+    """(whether a throw the detector took by `pattern` starts within
+    MATCH_MS of the trace's first true throw, the detector's output)."""
+    out = detect(trace.rows(), keys=trace.keys, why=True)
+    return any(t["why"] == pattern and abs(t["start_ms"] - trace.throws[0][0]) <= MATCH_MS
+               for t in out["throws"]), out
+
+
 def _found_each(trace, out):
     """Every true throw has a detected throw starting within MATCH_MS."""
     pairs, _ = match(trace.throws, out["throws"])
@@ -665,9 +673,8 @@ def test_dice_rolling_on_that_shake_the_tray_sideways_are_a_throw(model, kind, s
     # rumble of crest 2 that is only 0.7-0.96 upright: pattern 3 took it only
     # when all upright (round 14: 7/10)
     trace = ensemble.generate(model, kind, seed)
-    out = detect(trace.rows(), keys=trace.keys, why=True)
-    assert any(t["why"] == 3 and abs(t["start_ms"] - trace.throws[0][0]) <= MATCH_MS
-               for t in out["throws"]), (trace.throws, out["throws"])
+    found, out = _found_by(trace, 3)
+    assert found, (trace.throws, out["throws"])
 
 
 # ---------------------------------------------------------------- round 15: picking dice out
@@ -691,6 +698,5 @@ def test_dice_rolling_into_the_walls_that_shake_the_tray_sideways_are_a_throw(mo
     # part) as a hand's clicks, but holds 6 or more impacts: dice rolling on
     # and hitting the walls slap the floor again and again
     trace = ensemble.generate(model, kind, seed)
-    out = detect(trace.rows(), keys=trace.keys, why=True)
-    assert any(t["why"] == 1 and abs(t["start_ms"] - trace.throws[0][0]) <= MATCH_MS
-               for t in out["throws"]), (trace.throws, out["throws"])
+    found, out = _found_by(trace, 1)
+    assert found, (trace.throws, out["throws"])
