@@ -59,6 +59,14 @@ CASES = [
                                                record.encode_action(BANK)), 2, "digits"),
     ("19-digit snapshot value", lines(PIG, record.encode_action(ROLL, [4], t=5, snap=[-10 ** 18]),
                                       record.encode_action(BANK)), 2, "digits"),
+    # The writer's layout with a good check, but numbers JSON does not
+    # allow, which C int() reads: the fast path must leave them to the scan.
+    ("die with a leading zero, checked", lines(PIG, record.with_crc('{"a":"roll","d":[04],"t":5}'),
+                                               record.encode_action(BANK)), 2, "JSON"),
+    ("time with an underscore, checked", lines(PIG, record.with_crc('{"a":"roll","d":[4],"t":1_000}'),
+                                               record.encode_action(BANK)), 2, "JSON"),
+    ("die with a plus sign, checked", lines(PIG, record.with_crc('{"a":"roll","d":[+4],"t":5}'),
+                                            record.encode_action(BANK)), 2, "JSON"),
     ("5000-digit integer", lines(PIG, '{"a":"roll","d":[' + "4" * 5000 + "]}",
                                  record.encode_action(BANK)), 2, "longer"),
     ("4000-digit integer", lines(PIG, '{"a":"roll","d":[' + "4" * 4000 + "]}",

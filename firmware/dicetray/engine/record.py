@@ -10,7 +10,7 @@ from micropython import const
 from dicetray.engine.actions import NAMES
 # What writing a line needs is in lines.py (all a tray loads while a game is
 # played); it is here too, so readers of records need only this module.
-from dicetray.engine.lines import MAX_TOTAL, crc_text, encode_action, json_ints, with_crc  # noqa: F401
+from dicetray.engine.lines import NAME_BYTES, MAX_TOTAL, action_line, crc_text, encode_action, json_ints, with_crc  # noqa: F401
 
 _C_HEAD = b',"c":"'  # a checked line ends ,"c":"xxxxxxxx"}
 _C_TAIL = 16         # len(',"c":"xxxxxxxx"}')
@@ -58,25 +58,50 @@ MAX_LINE = const(4096)   # bytes in a line, without its line end
 if sys.implementation.name == "micropython":
     _BIG = 10 ** 18  # strictjson's MAX_DIGITS: a number has at most 18 digits
 
+    def _int_list(text):
+        """The ints of a list as the writer writes it (b"[4,2]", b"[]")."""
+        if text[:1] != b"[" or text[-1:] != b"]":
+            raise ValueError
+        return [int(v) for v in text[1:-1].split(b",")] if len(text) > 2 else []
+
     def _as_written(line):
-        """The object of an action line exactly as encode_action writes it,
+        """The object of an action line exactly as action_line writes it,
         else None. Such a line is strict JSON within the limits by its
-        making, so it needs no scan (the scan costs a replay more than the
-        C parser and this check together); any other line, header or
-        hostile, takes the scan."""
-        if line[:6] != b'{"a":"' or line.count(b"{") != 1 or line.count(b"[") > 1:
-            return None  # nesting bounded before the lenient parser sees it
+        making, so it needs no grammar scan; any other line, header or
+        hostile, takes the scan. Read without json.loads: its strings and
+        dict cost a lookup among all interned names each. The line is taken
+        apart at the writer's `,"` (its only string is the name), written
+        again and compared byte for byte, which also checks its "c"."""
+        if line[:6] != b'{"a":"' or line[-16:-10] != b',"c":"':
+            return None
         try:
-            obj = json.loads(line)
-            kind = NAMES.index(obj["a"], 1)
-            dice, p, t, snap = obj.get("d"), obj.get("p"), obj.get("t"), obj.get("snap")
+            end = line.index(b'"', 6)
+            kind = NAME_BYTES.index(line[6:end], 1)
+            obj = {"a": NAMES[kind]}
+            dice = p = t = snap = None
+            members = line[end + 1:-16].split(b',"')
+            if members[0]:
+                return None
+            for member in members[1:]:
+                i = member.index(b'":')
+                key, value = member[:i], member[i + 2:]
+                if key == b"d":
+                    obj["d"] = dice = _int_list(value)
+                elif key == b"p":
+                    obj["p"] = p = _int_list(value) if value[:1] == b"[" else int(value)
+                elif key == b"t":
+                    obj["t"] = t = int(value)
+                elif key == b"snap":
+                    obj["snap"] = snap = _int_list(value)
+                else:
+                    return None
             for value in (t, p) + tuple(dice or ()) + tuple(snap or ()):
                 if type(value) is int and not -_BIG < value < _BIG:
                     return None
-            text = encode_action(kind, dice, p, t, snap)
-        except Exception:  # not JSON, not an action, values it cannot write
+            same = action_line(kind, dice, p, t, snap) == line
+        except Exception:  # not the writer's layout, not an action, values it cannot write
             return None
-        return obj if text.encode() == line else None
+        return obj if same else None
 
     def _loads(line):
         obj = _as_written(line)

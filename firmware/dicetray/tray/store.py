@@ -29,7 +29,7 @@ import os
 
 from micropython import const
 
-from dicetray.engine.lines import encode_action
+from dicetray.engine.lines import action_line
 
 GAMES_DIR = "/games"
 JOURNAL_DIR = "/journal"
@@ -180,8 +180,9 @@ class Store:
             if self.since_snap + 1 >= SNAP_EVERY or k < self.snap_k:
                 rules = game.rules
                 snap = [layout(rules), self.line, k] + list(rules.snapshot())
-        line = encode_action(kind, dice, p, t, snap)
-        line = (("\n" if self.newline else "") + line + "\n").encode()
+        line = action_line(kind, dice, p, t, snap) + b"\n"
+        if self.newline:
+            line = b"\n" + line
         n = len(line)
         if n > JOURNAL_MAX:  # too long for any journal: in the record with the batch
             self._batch(line)
