@@ -6,9 +6,11 @@ put on flash twice: as a computer writes it (no snapshots: boot replays it
 in full) and as the tray writes it (a snapshot every 12 lines: boot
 restores the last one and replays what follows). Measured on the MicroPython
 unix port (bench/mp/records_boot.py): actions replayed by the boot, time
-and the heap the resumed game holds. The board's time is estimated from the actions
-replayed: the emulated RP2040 replayed 459 actions in 2.56 s, 5.6 ms each
-(issue 9), the rest of the boot (imports, drivers, first screen) not counted.
+and the heap the resumed game holds. The board's time is estimated from the
+instructions a full replay takes an action (callgrind on the unix port),
+scaled by issue 9's emulated RP2040, which replayed 459 actions in 2.56 s
+(5.6 ms each) when that count was 567,000; the rest of the boot (imports,
+drivers, first screen) is not counted.
 """
 import shutil
 import subprocess
@@ -19,6 +21,16 @@ from dicetray_host.paths import ROOT, compiled_firmware, micropython_binary, mic
 from dicetray_host.records.generate import random_game, record_text
 
 CHIP_MS_PER_ACTION = 2560 / 459
+# ... when a full replay took 567,000 instructions an action on the unix
+# port under callgrind (commit 1be890d): the chip's ms per instruction.
+CHIP_MS_PER_INSTRUCTION = CHIP_MS_PER_ACTION / 567000
+
+_REPLAY = """
+import sys
+from dicetray.engine.replay import replay, Capped
+with open(sys.argv[1], "rb") as f:
+    replay(Capped(f))
+"""
 
 RECORDS = (
     ("six dice, 6 players, finished", dict(seed=273, game="sixdice", players=6, opts={})),
@@ -38,6 +50,29 @@ def _measure(text, work):
     return {k: int(v) for k, v in (line.split() for line in proc.stdout.splitlines())}
 
 
+def _callgrind(script, record):
+    proc = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", micropython_binary(),
+                           "-X", "heapsize=256k", str(script), str(record)], capture_output=True, text=True,
+                          env=micropython_env(compiled_firmware()), timeout=600)
+    if proc.returncode:
+        raise RuntimeError(proc.stderr[-800:])
+    return int(proc.stderr.split("Collected : ")[1].split()[0])
+
+
+def instructions_per_action(text, work):
+    """A full replay's instructions an action (callgrind, unix port, .mpy):
+    the record replayed, minus the same run on its header alone; None
+    without valgrind."""
+    if not shutil.which("valgrind"):
+        return None
+    script, whole, head = work / "replay.py", work / "whole.jsonl", work / "head.jsonl"
+    script.write_text(_REPLAY)
+    whole.write_text(text)
+    head.write_text(text.split("\n", 1)[0] + "\n")
+    actions = sum(1 for line in text.splitlines()[1:] if line)
+    return (_callgrind(script, whole) - _callgrind(script, head)) / actions
+
+
 def run():
     print("Boot with the longest records: actions replayed to resume (MicroPython unix port, .mpy)")
     print("%-34s %6s %9s %9s %9s %8s %10s %10s" % ("record", "lines", "writer", "replayed", "unix ms",
@@ -46,22 +81,32 @@ def run():
         header, actions, _ = random_game(**kw)
         work = Path(tempfile.mkdtemp(prefix="bench-records-"))
         try:
-            got = _measure(record_text(header, actions), work)
+            text = record_text(header, actions)
+            got = _measure(text, work)
+            per_action = instructions_per_action(text, work)
         finally:
             shutil.rmtree(work, ignore_errors=True)
+        if per_action:
+            print("%-34s full replay: %.0f instructions an action (callgrind), about %.2f ms on the chip" % (
+                label, per_action, per_action * CHIP_MS_PER_INSTRUCTION))
+            ms_per_action = per_action * CHIP_MS_PER_INSTRUCTION
+        else:
+            ms_per_action = CHIP_MS_PER_ACTION
         # The chip's speed relative to this machine, from the full replay.
-        scale = CHIP_MS_PER_ACTION / (got["old_us"] / 1000.0 / got["old_actions"])
+        scale = ms_per_action / (got["old_us"] / 1000.0 / got["old_actions"])
         for writer, key in (("computer", "old"), ("tray", "tray")):
             print("%-34s %6d %9s %9d %9.1f %8.1f %10.0f %10.0f" % (
                 label, got["lines"], writer, got[key + "_actions"], got[key + "_us"] / 1000,
-                got[key + "_live"] / 1024, got[key + "_actions"] * CHIP_MS_PER_ACTION,
+                got[key + "_live"] / 1024, got[key + "_actions"] * ms_per_action,
                 got[key + "_us"] / 1000 * scale))
         print("%-34s record bytes: computer %d, tray %d (+%.0f%% for snapshots)" % (
             "", got["old_bytes"], got["tray_bytes"], 100.0 * (got["tray_bytes"] / got["old_bytes"] - 1)))
-    print("chip ms A = actions replayed x %.1f ms (emulated RP2040, issue 9); chip ms B = this" % CHIP_MS_PER_ACTION)
-    print("machine's time for the whole resume (listing, seeking back, the snapshot line) scaled")
-    print("by the chip's replay speed relative to it. Not counted: the rest of the boot (imports,")
-    print("drivers, first screen; 0.87 s on the emulated chip in issue 9). live KB = heap the")
+    print("chip ms A = actions replayed x the chip's ms an action: this firmware's callgrind count")
+    print("scaled by issue 9's emulated RP2040 (5.6 ms an action at 1be890d, 567,000 instructions;")
+    print("without valgrind, 5.6 ms). chip ms B = this machine's time for the whole resume (listing,")
+    print("seeking back, the snapshot line) scaled by the chip's replay speed relative to it.")
+    print("Not counted: the rest of the boot (imports, drivers, first screen; 0.87 s on the emulated")
+    print("chip in issue 9). live KB = heap the")
     print("resumed game holds. A tray-written record replays at most 11 actions after its last")
     print("snapshot, whatever its length.")
 
