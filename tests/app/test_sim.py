@@ -53,3 +53,20 @@ def test_without_a_terminal_it_says_how_to_script():
     proc = sim(stdin=subprocess.DEVNULL)
     assert proc.returncode == 2
     assert "needs a terminal" in proc.stderr and "--script" in proc.stderr
+
+
+def test_the_compact_panel_keeps_every_pixel_in_its_braille_dot():
+    from dicetray_host.vboard.frames import Frame
+    from dicetray_host.vboard.sim import braille_lines
+    rows = [[0] * 128 for _ in range(64)]
+    lit = [(0, 0), (1, 3), (126, 63), (127, 63), (64, 33)]
+    for x, y in lit:
+        rows[y][x] = 1
+    lines = braille_lines(Frame(rows, 255))
+    assert len(lines) == 16 and all(len(line) == 64 for line in lines)
+    # Unicode's braille dots: 1-2-3 down the left column, 4-5-6 the right,
+    # then 7 and 8 in the fourth row
+    assert lines[0][0] == chr(0x2800 + 0x01 + 0x80)      # (0,0) dot 1, (1,3) dot 8
+    assert lines[15][63] == chr(0x2800 + 0x40 + 0x80)    # (126,63) dot 7, (127,63) dot 8
+    assert lines[8][32] == chr(0x2800 + 0x02)            # (64,33): left column, second row
+    assert sum(ch != " " for line in lines for ch in line) == 3

@@ -59,10 +59,33 @@ def test_sim_in_a_fresh_terminal_draws_the_tray_takes_keys_and_quits(tmp_path):
         term.close()
 
 
+def test_sim_in_a_terminal_as_it_opens_draws_the_panel_in_braille_and_plays(tmp_path):
+    # 80x24, the size a terminal window opens at: every pixel of the panel,
+    # 2x4 to a braille character, the key help within 80 columns
+    term = Terminal("dicetray-compact-%d" % time.time_ns(), "%s sim --manual --flash %s" % (DICETRAY, tmp_path),
+                    80, 24)
+    try:
+        term.wait_for("t throw the tray")
+        deadline = time.monotonic() + HANG_S
+        while not any(0x2801 <= ord(c) <= 0x28FF for c in term.screen()) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        shown = term.screen()
+        assert any(0x2801 <= ord(c) <= 0x28FF for c in shown), shown
+        assert max(len(line) for line in shown.splitlines()) <= 80
+        term.keys("Down", "r", "Down", "Down", "r")       # menu: Start a pig game (3 players)
+        while not list(tmp_path.glob("games/*.jsonl")) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert list(tmp_path.glob("games/*.jsonl")), term.screen()
+        term.keys("q")
+        term.wait_for("EXIT 0")
+    finally:
+        term.close()
+
+
 def test_sim_in_a_small_terminal_says_how_large_it_must_be(tmp_path):
-    term = Terminal("dicetray-small-%d" % time.time_ns(), "%s sim --flash %s" % (DICETRAY, tmp_path), 80, 24)
+    term = Terminal("dicetray-small-%d" % time.time_ns(), "%s sim --flash %s" % (DICETRAY, tmp_path), 70, 20)
     try:
         shown = term.wait_for("EXIT 2")
-        assert "at least 130x40" in shown.replace("\n", "")
+        assert "at least 80x24" in shown.replace("\n", "")
     finally:
         term.close()

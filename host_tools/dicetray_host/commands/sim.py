@@ -1,7 +1,8 @@
 """`dicetray sim`: play on the virtual board"""
 import sys
 
-from dicetray_host.vboard.sim import EXIT_USAGE, TERMINAL_COLUMNS, TERMINAL_LINES, run_script, run_served, run_terminal
+from dicetray_host.vboard.sim import (COMPACT_COLUMNS, COMPACT_LINES, EXIT_USAGE, TERMINAL_COLUMNS,
+                                      TERMINAL_LINES, run_script, run_served, run_terminal)
 
 
 def configure(parser):
@@ -25,16 +26,18 @@ def run(args):
         return run_script(args)
     if args.serve is not None and not (sys.stdin.isatty() and sys.stdout.isatty()):
         return run_served(args)
-    if sys.stdin.isatty() and sys.stdout.isatty():
-        import shutil
-        size = shutil.get_terminal_size()
-        if size.columns < TERMINAL_COLUMNS or size.lines < TERMINAL_LINES:
-            sys.stderr.write("dicetray sim: the OLED needs a terminal of at least %dx%d characters; "
-                             "this one is %dx%d. Make the window larger (or the font smaller) and "
-                             "run it again.\n" % (TERMINAL_COLUMNS, TERMINAL_LINES, size.columns, size.lines))
-            return EXIT_USAGE
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         sys.stderr.write("dicetray sim: the interactive simulator needs a terminal (stdin is not one).\n"
                          "For a headless session: dicetray sim --script FILE (see docs/firmware.md).\n")
         return EXIT_USAGE
-    return run_terminal(args)
+    import shutil
+    size = shutil.get_terminal_size()
+    if size.columns >= TERMINAL_COLUMNS and size.lines >= TERMINAL_LINES:
+        return run_terminal(args)
+    if size.columns >= COMPACT_COLUMNS and size.lines >= COMPACT_LINES:
+        return run_terminal(args, compact=True)  # the panel in braille, 2x4 pixels a character
+    sys.stderr.write("dicetray sim: the OLED needs a terminal of at least %dx%d characters (%dx%d shows it "
+                     "pixel for pixel); this one is %dx%d. Make the window larger (or the font smaller) "
+                     "and run it again.\n" % (COMPACT_COLUMNS, COMPACT_LINES, TERMINAL_COLUMNS, TERMINAL_LINES,
+                                              size.columns, size.lines))
+    return EXIT_USAGE

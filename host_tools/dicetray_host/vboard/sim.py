@@ -43,6 +43,11 @@ HELP = """keys: 1-6 faces   s SKULL   v VOID   b BANK   r/Enter/space ROLL(OK)  
       u/Backspace UNDO   m MENU   c SCORES   p PLAYER   k/Up UP   j/Down DOWN
       t throw the tray   x cut the power   q quit"""
 
+# The same in at most 80 columns, for the compact panel.
+HELP_COMPACT = """1-6 faces  s SKULL  v VOID  b BANK  r/Enter/space ROLL(OK)  R long ROLL
+u/Backspace UNDO  m MENU  c SCORES  p PLAYER  k/Up UP  j/Down DOWN
+t throw the tray   x cut the power   q quit"""
+
 # Tipping the tray 10 degrees and putting it back level (t ms, x, y, z mg).
 TILT_POINTS = ((0, 0, 0, 1000), (300, 174, 0, 985))
 LEVEL_POINTS = ((0, 174, 0, 985), (300, 0, 0, 1000))
@@ -51,6 +56,10 @@ LEVEL_POINTS = ((0, 174, 0, 985), (300, 0, 0, 1000))
 # and the USB line.
 TERMINAL_COLUMNS = 130
 TERMINAL_LINES = 40
+# A terminal as it opens (80x24) gets the compact panel: 2x4 pixels a
+# braille character, 64 columns + frame, 16 lines + frame, every pixel kept.
+COMPACT_COLUMNS = 80
+COMPACT_LINES = 24
 
 _UPPER = "\u2580"
 _LOWER = "\u2584"
@@ -125,11 +134,35 @@ def frame_lines(frame):
     return lines
 
 
-def _panel_text(vb):
+# Braille dots by (x, y) within a character's 2x4 pixels (Unicode's order).
+_DOTS = ((0x01, 0x08), (0x02, 0x10), (0x04, 0x20), (0x40, 0x80))
+
+
+def braille_lines(frame):
+    """The 128x64 frame as 16 lines of 64 braille characters (a blank cell
+    as a space)."""
+    bits = frame.rows
+    lines = []
+    for y in range(0, len(bits), 4):
+        chars = []
+        for x in range(0, len(bits[y]), 2):
+            cell = 0
+            for dy in range(4):
+                row = bits[y + dy]
+                if row[x]:
+                    cell |= _DOTS[dy][0]
+                if row[x + 1]:
+                    cell |= _DOTS[dy][1]
+            chars.append(chr(0x2800 + cell) if cell else " ")
+        lines.append("".join(chars))
+    return lines
+
+
+def _panel_text(vb, compact=False):
     frame = vb.frame()
     if not frame.brightness:
-        return ["(display off: a key or a throw wakes it)"] + [""] * 31
-    return frame_lines(frame)
+        return ["(display off: a key or a throw wakes it)"] + [""] * (15 if compact else 31)
+    return braille_lines(frame) if compact else frame_lines(frame)
 
 
 def result_json(flash):
@@ -287,7 +320,7 @@ def _step(vb, command, params, args, throws):
 
 
 # -- interactive -------------------------------------------------------------------
-def run_terminal(args):
+def run_terminal(args, compact=False):
     import select
     import termios
     import time
@@ -309,7 +342,7 @@ def run_terminal(args):
         vb.usb_note = _serving_note(device)
     else:
         vb = _board(args, flash)
-    print("dicetray sim: virtual flash in %s\n%s" % (flash, HELP))
+    print("dicetray sim: virtual flash in %s\n%s" % (flash, HELP_COMPACT if compact else HELP))
     with vb:
         try:
             tty.setcbreak(fd)
@@ -318,9 +351,9 @@ def run_terminal(args):
             last = None
             while True:
                 vb.run(50)
-                picture = _panel_text(vb)
+                picture = _panel_text(vb, compact)
                 if picture != last or status:
-                    _paint(out, picture, status, vb)
+                    _paint(out, picture, status, vb, compact)
                     last = picture
                     status = ""
                 else:  # only the clock line
@@ -342,7 +375,7 @@ def run_terminal(args):
                             device.power_cycle()  # the USB link goes down too
                         else:
                             vb.power_cut()
-                            _paint(out, [""] * 32, status, vb)
+                            _paint(out, [""] * len(picture), status, vb, compact)
                             time.sleep(0.4)
                             vb.start()
                     elif key == "R":
@@ -383,13 +416,14 @@ def _split_keys(typed):
     return keys
 
 
-def _paint(out, picture, status, vb):
+def _paint(out, picture, status, vb, compact=False):
+    width = 64 if compact else 128
     out.write("\x1b[H")
-    out.write("+" + "-" * 128 + "+\n")
+    out.write("+" + "-" * width + "+\n")
     for line in picture:
-        out.write("|" + line.ljust(128) + "|\n")
-    out.write("+" + "-" * 128 + "+\n")
-    out.write(HELP + "\n")
+        out.write("|" + line.ljust(width) + "|\n")
+    out.write("+" + "-" * width + "+\n")
+    out.write((HELP_COMPACT if compact else HELP) + "\n")
     out.write(("t=%7.1fs  %s" % (vb.now_ms / 1000.0, status)).ljust(80) + "\n")
     if getattr(vb, "usb_note", None):
         out.write(vb.usb_note.ljust(80) + "\n")
