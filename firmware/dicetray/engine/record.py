@@ -58,7 +58,7 @@ MAX_LINE = const(4096)   # bytes in a line, without its line end
 if sys.implementation.name == "micropython":
     _BIG = 10 ** 18  # strictjson's MAX_DIGITS: a number has at most 18 digits
 
-    def _int_list(text):
+    def _read_ints(text):
         """The ints of a list as the writer writes it (b"[4,2]", b"[]")."""
         if text[:1] != b"[" or text[-1:] != b"]":
             raise ValueError
@@ -86,13 +86,13 @@ if sys.implementation.name == "micropython":
                 i = member.index(b'":')
                 key, value = member[:i], member[i + 2:]
                 if key == b"d":
-                    obj["d"] = dice = _int_list(value)
+                    obj["d"] = dice = _read_ints(value)
                 elif key == b"p":
-                    obj["p"] = p = _int_list(value) if value[:1] == b"[" else int(value)
+                    obj["p"] = p = _read_ints(value) if value[:1] == b"[" else int(value)
                 elif key == b"t":
                     obj["t"] = t = int(value)
                 elif key == b"snap":
-                    obj["snap"] = snap = _int_list(value)
+                    obj["snap"] = snap = _read_ints(value)
                 else:
                     return None
             for value in (t, p) + tuple(dice or ()) + tuple(snap or ()):
