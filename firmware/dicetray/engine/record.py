@@ -8,12 +8,34 @@ from binascii import crc32
 from micropython import const
 
 from dicetray.engine.actions import NAMES
-# What writing a line needs is in lines.py (all a tray loads while a game is
-# played); it is here too, so readers of records need only this module.
-from dicetray.engine.lines import NAME_BYTES, MAX_TOTAL, action_line, crc_text, encode_action, json_ints, with_crc  # noqa: F401
+# What writing an action line needs is in lines.py (all a tray loads while a
+# game is played); it is here too, so readers of records need only this module.
+from dicetray.engine.lines import MAX_TOTAL, action_line  # noqa: F401
 
 _C_HEAD = b',"c":"'  # a checked line ends ,"c":"xxxxxxxx"}
 _C_TAIL = 16         # len(',"c":"xxxxxxxx"}')
+
+
+def crc_text(text):
+    """8 lower-case hex digits of CRC-32 over bytes or str."""
+    if type(text) is str:
+        text = text.encode()
+    return "%08x" % (crc32(text) & 0xFFFFFFFF)
+
+
+def with_crc(text):
+    """Append the "c" member to a one-line JSON object text."""
+    return text[:-1] + ',"c":"' + crc_text(text) + '"}'
+
+
+def json_ints(values):
+    return "[" + ",".join(map(str, values)) + "]"
+
+
+def encode_action(kind, dice=None, p=None, t=None, snap=None):
+    """The tray's action line (lines.action_line) as text, for the host's
+    writers and the tests."""
+    return action_line(kind, dice, p, t, snap).decode()
 
 
 def has_control(raw, quotes=False):
@@ -56,54 +78,13 @@ MAX_LINE = const(4096)   # bytes in a line, without its line end
 
 
 if sys.implementation.name == "micropython":
-    _BIG = 10 ** 18  # strictjson's MAX_DIGITS: a number has at most 18 digits
-
-    def _read_ints(text):
-        """The ints of a list as the writer writes it (b"[4,2]", b"[]")."""
-        if text[:1] != b"[" or text[-1:] != b"]":
-            raise ValueError
-        return [int(v) for v in text[1:-1].split(b",")] if len(text) > 2 else []
-
-    def _as_written(line):
-        """The object of an action line exactly as action_line writes it,
-        else None. Such a line is strict JSON within the limits by its
-        making, so it needs no grammar scan; any other line, header or
-        hostile, takes the scan. Read without json.loads: its strings and
-        dict cost a lookup among all interned names each. The line is taken
-        apart at the writer's `,"` (its only string is the name), written
-        again and compared byte for byte, which also checks its "c"."""
-        if line[:6] != b'{"a":"' or line[-16:-10] != b',"c":"':
-            return None
-        try:
-            end = line.index(b'"', 6)
-            kind = NAME_BYTES.index(line[6:end], 1)
-            obj = {"a": NAMES[kind]}
-            dice = p = t = snap = None
-            members = line[end + 1:-16].split(b',"')
-            if members[0]:
-                return None
-            for member in members[1:]:
-                i = member.index(b'":')
-                key, value = member[:i], member[i + 2:]
-                if key == b"d":
-                    obj["d"] = dice = _read_ints(value)
-                elif key == b"p":
-                    obj["p"] = p = _read_ints(value) if value[:1] == b"[" else int(value)
-                elif key == b"t":
-                    obj["t"] = t = int(value)
-                elif key == b"snap":
-                    obj["snap"] = snap = _read_ints(value)
-                else:
-                    return None
-            for value in (t, p) + tuple(dice or ()) + tuple(snap or ()):
-                if type(value) is int and not -_BIG < value < _BIG:
-                    return None
-            same = action_line(kind, dice, p, t, snap) == line
-        except Exception:  # not the writer's layout, not an action, values it cannot write
-            return None
-        return obj if same else None
+    _as_written = None  # own_lines.as_written, loaded by the first line read
 
     def _loads(line):
+        global _as_written
+        if _as_written is None:  # not at the top: writing a header needs only this module
+            from dicetray.engine.own_lines import as_written
+            _as_written = as_written
         obj = _as_written(line)
         if obj is not None:
             return obj

@@ -6,7 +6,8 @@ import gc
 # The code that reads a record back (and lists, starts or deletes one:
 # shelf.py): needed at boot, in the menu, and after a failed write or an
 # undo past the last snapshot; dropped again after each (app.py, store.py).
-READING = ("engine.replay", "engine.strictjson", "engine.record", "tray.recover", "tray.shelf")
+READING = ("engine.replay", "engine.strictjson", "engine.own_lines", "engine.record", "tray.recover",
+           "tray.shelf")
 
 
 def unload(*names):
