@@ -183,6 +183,13 @@ _HIT_AFTER_MS = const(30)
 # keys' own is a throw whatever its tail: a fingertip brings far less
 # momentum than a die.
 _DICE_OVER_KEY_X = const(4)
+# Or an impact no key made that is 3/2 of every key's impact before it and
+# starts 60 ms or more after the last of them (round 16): a key's ring only
+# decays, and the beats of its feet modes that rise over the envelope reach
+# 0.3-1.2 of the key's own impact; a press's touch and bottom-out come
+# within 50 ms of its contact. Louder than that, later, is a die.
+_BEAT_X = const(3)              # (x 1/2)
+_BEAT_GAP_MS = const(60)
 # "Still loud after the key's ring" means over 3/2 of the quiet level (round
 # 14): on a lightly damped tray (feet at 4-15 % of critical) a key's ring,
 # and its release's, still crosses the quiet level 100 ms after the mask;
@@ -832,7 +839,7 @@ class Tray:
         if more:
             n = _IMP_N
         mark = imps[_KEYMARK]
-        key = other = dice_m = loud = 0
+        key = other = dice_m = loud = beyond = key_at = 0
         start = dice = -1
         peak = self._peak
         recent = t - _KEY_PRE_MS - self._cand_t0
@@ -851,22 +858,28 @@ class Tray:
                     key = m
                 if start < 0 and 2 * m >= peak:
                     start = at
-            elif m > other:
-                # the dice landed at the first impact no key made of half
-                # the loudest such: this one, the loudest before or still
-                # the one before that
-                if 2 * other < m:
-                    dice = at
-                    dice_m = m
-                elif 2 * dice_m < m:
-                    dice = loud
-                    dice_m = other
-                other = m
-                loud = at
+                key_at = at
+            else:
+                if (key and 2 * m > _BEAT_X * key and m > beyond
+                        and at - key_at >= _BEAT_GAP_MS):
+                    beyond = m      # louder than every key's impact before it: no ring of theirs
+                if m > other:
+                    # the dice landed at the first impact no key made of half
+                    # the loudest such: this one, the loudest before or still
+                    # the one before that
+                    if 2 * other < m:
+                        dice = at
+                        dice_m = m
+                    elif 2 * dice_m < m:
+                        dice = loud
+                        dice_m = other
+                    other = m
+                    loud = at
+        beyond = beyond >= self._throw_peak
         if other < self._throw_peak or not ((lasting and (lively >= end or other > key))
-                                            or other >= _DICE_OVER_KEY_X * key):
+                                            or other >= _DICE_OVER_KEY_X * key or beyond):
             return -1
-        if start < 0 or other > key or dice < start:
+        if start < 0 or other > key or beyond or dice < start:
             start = dice        # (other > 0: some impact no key made set dice)
         return self._cand_t0 + start
 
