@@ -470,7 +470,7 @@ class Tray:
 
         state = self._state
         if state == _CANDIDATE:
-            return self._candidate(t, dt, x, y, z, mag, sta)
+            return self._candidate(dt, x, y, z, mag, sta)
         dev = dx if dx > 0 else -dx
         if dy > dev:
             dev = dy
@@ -562,46 +562,57 @@ class Tray:
                                   or (t < self._imps[_RING + 3] and sta > _RING_OVER_X * self._imps[_RING + 4])):
                 # (or, while a knock's table rings, an impact far over its ring:
                 # the ringing top keeps the tray from resting)
-                self._state = _CANDIDATE
-                self._armed = False
-                self._cand_t0 = t - dt
-                self._keyed = self._key_from <= t < self._key_until
-                self._keyed_end = self._key_until
-                self._moved_cand = 0 <= self.settled_ms and t - self.settled_ms < _MOVED_WINDOW_MS
-                self._peak = mag
-                self._loud_t = t
-                self._env = sta
-                self._rises = 0
-                self._mx = x << _STA_FX
-                self._my = y << _STA_FX
-                self._mz = z << _STA_FX
-                self._low_peak = 0
-                self._sx = self._sy = self._sz = 0
-                self._energy = 0
-                self._upright = 0
-                self._sta_peak = sta
-                self._tail_t = t
-                self._free_t = self._free_old = self._free_ck_val = self._free_ck = t
-                self._impulse_thr = max(_IMPULSE_MG, floor * _IMPULSE_FLOOR_X)
-                self._imp_n = 0
-                imps = self._imps
-                imps[_WAIT_WHY] = imps[_LATE] = 0
-                imps[_RING] = imps[_RING + 1] = 0
-                imps[_KNOCK_T] = 1 << 29
-                imps[_CUR_T] = imps[_LOUD] = imps[_LOUD_CK] = imps[_LOUD_OLD] = t
-                imps[_CUR_M] = mag
-                imps[_CUR_X] = x if x > 0 else -x
-                imps[_CUR_Y] = y if y > 0 else -y
-                k = self._key_from + _KEY_PRE_MS    # the last key's report
-                imps[_KEYMARK] = (1 << _IMP_N) if k - _HIT_BEFORE_MS <= t <= k + _HIT_AFTER_MS else 0
+                # (set up once per window, in a method: feed()'s frame, which
+                # every sample allocates, stays small)
+                self._start(dt, x, y, z, sta, floor)
                 return EV_NONE
         if t - self._tilt_t >= _TILT_EVERY_MS:
             self._tilt_t = t
             return self._tilt_check(sta)
         return EV_NONE
 
-    def _candidate(self, t, dt, hx, hy, hz, mag, sta):
+    def _start(self, dt, x, y, z, sta, floor):
+        # A candidate throw starts at this sample (an onset over a resting
+        # tray): the window's evidence from nothing. (t and the magnitude
+        # are not passed: a shorter call keeps feed()'s frame small.)
+        t = self._t
+        mag = (x if x > 0 else -x) + (y if y > 0 else -y) + (z if z > 0 else -z)
+        self._state = _CANDIDATE
+        self._armed = False
+        self._cand_t0 = t - dt
+        self._keyed = self._key_from <= t < self._key_until
+        self._keyed_end = self._key_until
+        self._moved_cand = 0 <= self.settled_ms and t - self.settled_ms < _MOVED_WINDOW_MS
+        self._peak = mag
+        self._loud_t = t
+        self._env = sta
+        self._rises = 0
+        self._mx = x << _STA_FX
+        self._my = y << _STA_FX
+        self._mz = z << _STA_FX
+        self._low_peak = 0
+        self._sx = self._sy = self._sz = 0
+        self._energy = 0
+        self._upright = 0
+        self._sta_peak = sta
+        self._tail_t = t
+        self._free_t = self._free_old = self._free_ck_val = self._free_ck = t
+        self._impulse_thr = max(_IMPULSE_MG, floor * _IMPULSE_FLOOR_X)
+        self._imp_n = 0
+        imps = self._imps
+        imps[_WAIT_WHY] = imps[_LATE] = 0
+        imps[_RING] = imps[_RING + 1] = 0
+        imps[_KNOCK_T] = 1 << 29
+        imps[_CUR_T] = imps[_LOUD] = imps[_LOUD_CK] = imps[_LOUD_OLD] = t
+        imps[_CUR_M] = mag
+        imps[_CUR_X] = x if x > 0 else -x
+        imps[_CUR_Y] = y if y > 0 else -y
+        k = self._key_from + _KEY_PRE_MS    # the last key's report
+        imps[_KEYMARK] = (1 << _IMP_N) if k - _HIT_BEFORE_MS <= t <= k + _HIT_AFTER_MS else 0
+
+    def _candidate(self, dt, hx, hy, hz, mag, sta):
         # Collect evidence for _EVAL_MS, then decide: throw or not.
+        t = self._t     # (not passed: a shorter call keeps feed()'s frame small)
         #
         # A throw has a sharp peak; more rings after the first that rise over
         # the envelope a single ring (bump, key tap) decays within; a high
