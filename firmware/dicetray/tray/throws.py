@@ -52,6 +52,10 @@ _TAU_ENV_MS = const(80)         # slowest decay of a single ring (table, feet)
 # Rest: the slow part stays within this of resting gravity for this long.
 _REST_DEV_MG = const(25)
 _REST_BEFORE_MS = const(300)
+# (feed() compares the offset in 1/256 mg, unshifted: over _REST_DEV_MG is
+# this much or more, and 1000 mg is _FAR_OFF)
+_REST_DEV = const((_REST_DEV_MG + 1) << _G_FX)
+_FAR_OFF = const(1000 << _G_FX)
 # Or, right after a throw's settle with the tray unmoved since, an onset 6
 # times over its level: dice landing after a knock taken for a throw (the
 # last slaps of dice just settled, a hand's next click read a few times the
@@ -298,16 +302,12 @@ class Tray:
         self._r_lf = r_lf = array("H", bytes(2 * n))
         self._r_sta = r_sta = array("H", bytes(2 * n))
         self._r_mid = r_mid = array("H", bytes(2 * n))
-        self._r_g = r_g = array("H", bytes(2 * n))
-        self._r_floor = r_floor = array("H", bytes(2 * n))
         # a single ring's envelope kept per sample: 1 - dt/tau, at least a quarter
         self._r_env = r_env = array("H", bytes(2 * n))
         for dt in range(n):  # one loop, not a generator per table: less bytecode kept
             r_lf[dt] = min(512, dt * 1024 // _TAU_LF_MS)
             r_sta[dt] = min(1024, dt * 1024 // _TAU_STA_MS)
             r_mid[dt] = min(1024, dt * 1024 // _TAU_MID_MS)
-            r_g[dt] = min(512, max(1, dt * 1024 // _TAU_G_MS))
-            r_floor[dt] = min(255, max(1, dt * 1024 // _TAU_FLOOR_MS))
             r_env[dt] = max(256, 1024 - dt * 1024 // _TAU_ENV_MS)
         # the window's impacts: (start - onset ms, peak mag, sum |hx|, sum |hy|),
         # then the current one and the knock-like wait (_CUR_T ...)
@@ -365,14 +365,14 @@ class Tray:
         self.throw_start_ms = -1
         self.settled_ms = -1
         self._state = _IDLE
-        self._first_t = 0
+        self._learn_t = _FLOOR_LEARN_MS  # the first sample's time + _FLOOR_LEARN_MS (its rest, below)
         self._floor = self._floor0
         self._t = -(1 << 28)        # the first sample comes after a gap (t_ms from -2**28 on)
         self._bx = self._by = self._bz = 0
         self._gx = self._gy = self._gz = 0
         self._sta = 0
         self._rest_since = 0
-        self._tilt_t = 0
+        self._tilt_t = _TILT_EVERY_MS   # the next tilt check
         self._armed = True
         self._cand_t0 = 0
         self._peak = self._half_peak = 0
@@ -432,7 +432,7 @@ class Tray:
                 # first sample, or sampling resumed (woken by the activity
                 # interrupt): what comes first is the FIFO's history, so the
                 # tray counts as resting unless these samples show otherwise
-                self._first_t = t
+                self._learn_t = t + _FLOOR_LEARN_MS
                 self._restart(t, x, y, z)
                 return EV_NONE
             dt = _DT_MAX
@@ -480,9 +480,9 @@ class Tray:
             dev = dz
         elif -dz > dev:
             dev = -dz
-        dev >>= _G_FX
+        # (dev stays in 1/256 mg: _REST_DEV and _FAR_OFF are shifted instead)
 
-        if state == _MOVING:
+        if state:       # _MOVING (a candidate returned above)
             # settled once quiet long enough, and past any possible flight
             quiet = self._quiet_thr
             # the level over 24 ms (a ring's size beside its change; a hum's)
@@ -508,7 +508,7 @@ class Tray:
                     self._steady_check(t, lvl)
             if _SLOW_X * v < _SLOW_Y * lvl:
                 sta = 0     # a slow ring: the table's top, the tray's feet
-            if (sta >= quiet and sta >= env) or dev > _REST_DEV_MG:
+            if (sta >= quiet and sta >= env) or dev >= _REST_DEV:
                 self._active_t = t
                 if mag > quiet and mag > self._half_peak:
                     hold = t + (_FLIGHT_MAX_MS if mag > _FLIGHT_MAX_MS else mag)
@@ -525,8 +525,8 @@ class Tray:
                 return EV_SETTLED
             return EV_NONE
         # idle: follow gravity and the background level
-        if dev < 1000:
-            a = self._r_g[dt]
+        if dev < _FAR_OFF:
+            a = (dt * 1311) >> 9        # dt * 1024 // _TAU_G_MS, the same for dt <= _DT_MAX
             self._gx = gx + ((dx * a) >> 10)
             self._gy = gy + ((dy * a) >> 10)
             self._gz = gz + ((dz * a) >> 10)
@@ -536,16 +536,14 @@ class Tray:
             self._gz = bz << _LF_TO_G
         floor = self._floor
         d = ((sta if sta < 4000 else 4000) << _FLOOR_FX) - floor
-        if t - self._first_t < _FLOOR_LEARN_MS:     # learn the noise quickly first (from floor_mg)
+        if t < self._learn_t:       # learn the noise quickly first (from floor_mg)
             self._floor = floor + ((d * self._r_sta[dt]) >> 12)
-        else:
-            self._floor = floor + ((d * self._r_floor[dt]) >> 10)
-        rest_since = self._rest_since
-        if dev > _REST_DEV_MG:
-            self._rest_since = t
+        else:   # (the rate dt * 1024 // _TAU_FLOOR_MS is dt for dt <= _DT_MAX)
+            self._floor = floor + ((d * dt) >> 10)
         if sta < (_ONSET_MG >> 1):      # under half of any onset level: the usual quiet sample
             self._armed = True
         else:
+            rest_since = self._rest_since   # (read only here: the usual quiet sample skips it)
             floor >>= _FLOOR_FX
             onset = floor * _ONSET_FLOOR_X
             if onset < _ONSET_MG:
@@ -556,7 +554,7 @@ class Tray:
             # part (at the very start, with only the FIFO's history, no motion
             # seen counts as rest; after a throw's settle, a loud landing)
             elif sta > onset and ((self._armed and (t - rest_since >= _REST_BEFORE_MS + dt
-                                                    or rest_since == self._first_t
+                                                    or rest_since == self._learn_t - _FLOOR_LEARN_MS
                                                     or (rest_since == self.settled_ms and self.why
                                                         and sta > _LANDING_X * onset)))
                                   or (t < self._imps[_RING + 3] and sta > _RING_OVER_X * self._imps[_RING + 4])):
@@ -564,10 +562,16 @@ class Tray:
                 # the ringing top keeps the tray from resting)
                 # (set up once per window, in a method: feed()'s frame, which
                 # every sample allocates, stays small)
+                if dev >= _REST_DEV:    # (as below)
+                    self._rest_since = t
                 self._start(dt, x, y, z, sta, floor)
                 return EV_NONE
-        if t - self._tilt_t >= _TILT_EVERY_MS:
-            self._tilt_t = t
+        # the slow part moved: no rest (stored after the onset's test, which
+        # judges rest before this sample)
+        if dev >= _REST_DEV:
+            self._rest_since = t
+        if t >= self._tilt_t:
+            self._tilt_t = t + _TILT_EVERY_MS
             return self._tilt_check(sta)
         return EV_NONE
 
