@@ -427,17 +427,18 @@ class Tray:
     def feed(self, t, x, y, z):
         dt = t - self._t
         self._t = t
-        if dt > _DT_MAX:
-            if dt > _GAP_MS:
-                # first sample, or sampling resumed (woken by the activity
-                # interrupt): what comes first is the FIFO's history, so the
-                # tray counts as resting unless these samples show otherwise
-                self._learn_t = t + _FLOOR_LEARN_MS
-                self._restart(t, x, y, z)
-                return EV_NONE
-            dt = _DT_MAX
-        elif dt < 1:
-            dt = 1
+        if (dt - 1) >> 5:   # not 1-32 ms (one test for the usual interval)
+            if dt > _DT_MAX:
+                if dt > _GAP_MS:
+                    # first sample, or sampling resumed (woken by the activity
+                    # interrupt): what comes first is the FIFO's history, so the
+                    # tray counts as resting unless these samples show otherwise
+                    self._learn_t = t + _FLOOR_LEARN_MS
+                    self._restart(t, x, y, z)
+                    return EV_NONE
+                dt = _DT_MAX
+            elif dt < 1:
+                dt = 1
 
         # slow part (gravity + hand motion) and the fast part around it
         a = self._r_lf[dt]
@@ -1107,9 +1108,12 @@ class Tray:
         imps = self._imps
         # still: within the quiet level of where it was when it came to rest
         # (a slow drift adds up; a 10 Hz tremor is caught at some check)
-        d = max(abs(x - imps[_TB]), abs(y - imps[_TB + 1]), abs(z - imps[_TB + 2]))
+        # (each axis within it: no max() and abs() calls, a builtin costs a
+        # lookup and a call)
         n = 0
-        if d <= _QUIET_MG and sta <= _QUIET_MG + (self._floor >> _FLOOR_FX) * _QUIET_FLOOR_X:
+        if (-_QUIET_MG <= x - imps[_TB] <= _QUIET_MG and -_QUIET_MG <= y - imps[_TB + 1] <= _QUIET_MG
+                and -_QUIET_MG <= z - imps[_TB + 2] <= _QUIET_MG
+                and sta <= _QUIET_MG + (self._floor >> _FLOOR_FX) * _QUIET_FLOOR_X):
             n = imps[_TB + 3] + 1
         else:
             imps[_TB] = x
