@@ -471,6 +471,16 @@ class Tray:
 
         state = self._state
         if state == _CANDIDATE:
+            # after a settle, something moved (a die fell over): said once the
+            # window has lasted longer than a key's contact could hide
+            if (self._moved_cand and t - self._cand_t0 > _KEY_PRE_MS and not self.moving
+                    and not self._keyed):
+                self.moving = True
+                return EV_MOVED
+            # the tray's shift, summed here where the offset is at hand
+            self._sx += (dx >> _G_FX) * dt
+            self._sy += (dy >> _G_FX) * dt
+            self._sz += (dz >> _G_FX) * dt
             return self._candidate(dt, x, y, z, mag, sta)
         dev = dx if dx > 0 else -dx
         if dy > dev:
@@ -628,10 +638,8 @@ class Tray:
         # long after a single ring would have died; many dice at 100 Hz blur
         # into a rumble that has rises and dies away, unlike a steady hum.
         #
+        # (EV_MOVED and the tray's shift: in feed())
         span = t - self._cand_t0
-        if self._moved_cand and span > _KEY_PRE_MS and not self.moving and not self._keyed:
-            self.moving = True
-            return EV_MOVED
         peak = self._peak
         if mag > peak:
             self._peak = peak = mag
@@ -651,10 +659,6 @@ class Tray:
                + (mz if mz > 0 else -mz)) >> _STA_FX
         if low > self._low_peak:
             self._low_peak = low
-        # the tray's shift: how far the slow part is from resting gravity
-        self._sx += (((self._bx << _LF_TO_G) - self._gx) >> _G_FX) * dt
-        self._sy += (((self._by << _LF_TO_G) - self._gy) >> _G_FX) * dt
-        self._sz += (((self._bz << _LF_TO_G) - self._gz) >> _G_FX) * dt
         energy = self._energy + mag * dt
         self._energy = energy
         self._upright += (hz if hz > 0 else -hz) * dt
