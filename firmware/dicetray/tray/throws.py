@@ -299,14 +299,14 @@ class Tray:
         # averaging rates per sample interval (1/1024), made once: at 400 Hz
         # t_ms steps 2, 3, 2, 3 ms and a division per sample costs too much
         n = _DT_MAX + 1
-        self._r_lf = r_lf = array("H", bytes(2 * n))
-        self._r_sta = r_sta = array("H", bytes(2 * n))
+        # the slow part's rate and sta's in one entry (lf | sta << 10): every
+        # sample needs both, and one lookup costs less than two
+        self._r_lf_sta = r_lf_sta = array("i", bytes(4 * n))
         self._r_mid = r_mid = array("H", bytes(2 * n))
         # a single ring's envelope kept per sample: 1 - dt/tau, at least a quarter
         self._r_env = r_env = array("H", bytes(2 * n))
         for dt in range(n):  # one loop, not a generator per table: less bytecode kept
-            r_lf[dt] = min(512, dt * 1024 // _TAU_LF_MS)
-            r_sta[dt] = min(1024, dt * 1024 // _TAU_STA_MS)
+            r_lf_sta[dt] = min(512, dt * 1024 // _TAU_LF_MS) | min(1024, dt * 1024 // _TAU_STA_MS) << 10
             r_mid[dt] = min(1024, dt * 1024 // _TAU_MID_MS)
             r_env[dt] = max(256, 1024 - dt * 1024 // _TAU_ENV_MS)
         # the window's impacts: (start - onset ms, peak mag, sum |hx|, sum |hy|),
@@ -441,7 +441,8 @@ class Tray:
                 dt = 1
 
         # slow part (gravity + hand motion) and the fast part around it
-        a = self._r_lf[dt]
+        r = self._r_lf_sta[dt]
+        a = r & 1023
         bx = self._bx
         bx += (((x << _LF_FX) - bx) * a) >> 10
         by = self._by
@@ -457,7 +458,7 @@ class Tray:
         z -= bz >> _LF_FX
         mag = (x if x > 0 else -x) + (y if y > 0 else -y) + (z if z > 0 else -z)
         sta = self._sta
-        sta += (((mag << _STA_FX) - sta) * self._r_sta[dt]) >> 10
+        sta += (((mag << _STA_FX) - sta) * (r >> 10)) >> 10
         self._sta = sta
         sta >>= _STA_FX
 
@@ -548,7 +549,7 @@ class Tray:
         floor = self._floor
         d = ((sta if sta < 4000 else 4000) << _FLOOR_FX) - floor
         if t < self._learn_t:       # learn the noise quickly first (from floor_mg)
-            self._floor = floor + ((d * self._r_sta[dt]) >> 12)
+            self._floor = floor + ((d * (r >> 10)) >> 12)    # (sta's rate)
         else:   # (the rate dt * 1024 // _TAU_FLOOR_MS is dt for dt <= _DT_MAX)
             self._floor = floor + ((d * dt) >> 10)
         if sta < (_ONSET_MG >> 1):      # under half of any onset level: the usual quiet sample
