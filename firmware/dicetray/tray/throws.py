@@ -594,6 +594,8 @@ class Tray:
         t = self._t
         mag = (x if x > 0 else -x) + (y if y > 0 else -y) + (z if z > 0 else -z)
         self._state = _CANDIDATE
+        # the quiet level, for the whole window: the floor is learnt only while idle
+        self._quiet_thr = _QUIET_MG + (self._floor >> _FLOOR_FX) * _QUIET_FLOOR_X
         self._armed = False
         self._cand_t0 = t - dt
         self._keyed = self._key_from <= t < self._key_until
@@ -691,7 +693,7 @@ class Tray:
         if sta > env:
             env = sta
         self._env = env
-        q = _QUIET_MG + (self._floor >> _FLOOR_FX) * _QUIET_FLOOR_X
+        q = self._quiet_thr     # (from _start(): the floor holds still in a window)
         if sta >= q:
             self._active_t = t
             if sta > self._sta_peak:
