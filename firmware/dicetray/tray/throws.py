@@ -483,17 +483,6 @@ class Tray:
             self._sy += (dy >> _G_FX) * dt
             self._sz += (dz >> _G_FX) * dt
             return self._candidate(dt, x, y, z, mag, sta)
-        dev = dx if dx > 0 else -dx
-        if dy > dev:
-            dev = dy
-        elif -dy > dev:
-            dev = -dy
-        if dz > dev:
-            dev = dz
-        elif -dz > dev:
-            dev = -dz
-        # (dev stays in 1/256 mg: _REST_DEV and _FAR_OFF are shifted instead)
-
         if state:       # _MOVING (a candidate returned above)
             # settled once quiet long enough, and past any possible flight
             quiet = self._quiet_thr
@@ -520,7 +509,11 @@ class Tray:
                     self._steady_check(t, lvl)
             if _SLOW_X * v < _SLOW_Y * lvl:
                 sta = 0     # a slow ring: the table's top, the tray's feet
-            if (sta >= quiet and sta >= env) or dev >= _REST_DEV:
+            # (or the slow part off resting gravity by over _REST_DEV_MG on
+            # some axis: asked only when quiet, as each axis in range)
+            if ((sta >= quiet and sta >= env)
+                    or not (-_REST_DEV < dx < _REST_DEV and -_REST_DEV < dy < _REST_DEV
+                            and -_REST_DEV < dz < _REST_DEV)):
                 self._active_t = t
                 if mag > quiet and mag > self._half_peak:
                     hold = t + (_FLIGHT_MAX_MS if mag > _FLIGHT_MAX_MS else mag)
@@ -537,6 +530,16 @@ class Tray:
                 return EV_SETTLED
             return EV_NONE
         # idle: follow gravity and the background level
+        dev = dx if dx > 0 else -dx
+        if dy > dev:
+            dev = dy
+        elif -dy > dev:
+            dev = -dy
+        if dz > dev:
+            dev = dz
+        elif -dz > dev:
+            dev = -dz
+        # (dev stays in 1/256 mg: _REST_DEV and _FAR_OFF are shifted instead)
         if dev < _FAR_OFF:
             a = (dt * 1311) >> 9        # dt * 1024 // _TAU_G_MS, the same for dt <= _DT_MAX
             self._gx = gx + ((dx * a) >> 10)
