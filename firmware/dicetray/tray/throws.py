@@ -471,19 +471,20 @@ class Tray:
         dz = (bz << _LF_TO_G) - gz
 
         state = self._state
-        if state == _CANDIDATE:
-            # after a settle, something moved (a die fell over): said once the
-            # window has lasted longer than a key's contact could hide
-            if (self._moved_cand and t - self._cand_t0 > _KEY_PRE_MS and not self.moving
-                    and not self._keyed):
-                self.moving = True
-                return EV_MOVED
-            # the tray's shift, summed here where the offset is at hand
-            self._sx += (dx >> _G_FX) * dt
-            self._sy += (dy >> _G_FX) * dt
-            self._sz += (dz >> _G_FX) * dt
-            return self._candidate(dt, x, y, z, mag, sta)
-        if state:       # _MOVING (a candidate returned above)
+        if state:       # (idle, the usual state, is 0: one test for it)
+            if state == _CANDIDATE:
+                # after a settle, something moved (a die fell over): said once the
+                # window has lasted longer than a key's contact could hide
+                if (self._moved_cand and t - self._cand_t0 > _KEY_PRE_MS and not self.moving
+                        and not self._keyed):
+                    self.moving = True
+                    return EV_MOVED
+                # the tray's shift, summed here where the offset is at hand
+                self._sx += (dx >> _G_FX) * dt
+                self._sy += (dy >> _G_FX) * dt
+                self._sz += (dz >> _G_FX) * dt
+                return self._candidate(dt, x, y, z, mag, sta)
+            # _MOVING
             # settled once quiet long enough, and past any possible flight
             quiet = self._quiet_thr
             # the level over 24 ms (a ring's size beside its change; a hum's)
