@@ -52,6 +52,10 @@ _TAU_ENV_MS = const(80)         # slowest decay of a single ring (table, feet)
 # Rest: the slow part stays within this of resting gravity for this long.
 _REST_DEV_MG = const(25)
 _REST_BEFORE_MS = const(300)
+# (feed() compares the offset in 1/256 mg, unshifted: over _REST_DEV_MG is
+# this much or more, and 1000 mg is _FAR_OFF)
+_REST_DEV = const((_REST_DEV_MG + 1) << _G_FX)
+_FAR_OFF = const(1000 << _G_FX)
 # Or, right after a throw's settle with the tray unmoved since, an onset 6
 # times over its level: dice landing after a knock taken for a throw (the
 # last slaps of dice just settled, a hand's next click read a few times the
@@ -302,19 +306,15 @@ class Tray:
         # averaging rates per sample interval (1/1024), made once: at 400 Hz
         # t_ms steps 2, 3, 2, 3 ms and a division per sample costs too much
         n = _DT_MAX + 1
-        self._r_lf = r_lf = array("H", bytes(2 * n))
-        self._r_sta = r_sta = array("H", bytes(2 * n))
+        # the slow part's rate and sta's in one entry (lf | sta << 10): every
+        # sample needs both, and one lookup costs less than two
+        self._r_lf_sta = r_lf_sta = array("i", bytes(4 * n))
         self._r_mid = r_mid = array("H", bytes(2 * n))
-        self._r_g = r_g = array("H", bytes(2 * n))
-        self._r_floor = r_floor = array("H", bytes(2 * n))
         # a single ring's envelope kept per sample: 1 - dt/tau, at least a quarter
         self._r_env = r_env = array("H", bytes(2 * n))
         for dt in range(n):  # one loop, not a generator per table: less bytecode kept
-            r_lf[dt] = min(512, dt * 1024 // _TAU_LF_MS)
-            r_sta[dt] = min(1024, dt * 1024 // _TAU_STA_MS)
+            r_lf_sta[dt] = min(512, dt * 1024 // _TAU_LF_MS) | min(1024, dt * 1024 // _TAU_STA_MS) << 10
             r_mid[dt] = min(1024, dt * 1024 // _TAU_MID_MS)
-            r_g[dt] = min(512, max(1, dt * 1024 // _TAU_G_MS))
-            r_floor[dt] = min(255, max(1, dt * 1024 // _TAU_FLOOR_MS))
             r_env[dt] = max(256, 1024 - dt * 1024 // _TAU_ENV_MS)
         # the window's impacts: (start - onset ms, peak mag, sum |hx|, sum |hy|),
         # then the current one and the knock-like wait (_CUR_T ...)
@@ -372,14 +372,14 @@ class Tray:
         self.throw_start_ms = -1
         self.settled_ms = -1
         self._state = _IDLE
-        self._first_t = 0
+        self._learn_t = _FLOOR_LEARN_MS  # the first sample's time + _FLOOR_LEARN_MS (its rest, below)
         self._floor = self._floor0
         self._t = -(1 << 28)        # the first sample comes after a gap (t_ms from -2**28 on)
         self._bx = self._by = self._bz = 0
         self._gx = self._gy = self._gz = 0
         self._sta = 0
         self._rest_since = 0
-        self._tilt_t = 0
+        self._tilt_t = _TILT_EVERY_MS   # the next tilt check
         self._armed = True
         self._cand_t0 = 0
         self._peak = self._half_peak = 0
@@ -434,20 +434,22 @@ class Tray:
     def feed(self, t, x, y, z):
         dt = t - self._t
         self._t = t
-        if dt > _DT_MAX:
-            if dt > _GAP_MS:
-                # first sample, or sampling resumed (woken by the activity
-                # interrupt): what comes first is the FIFO's history, so the
-                # tray counts as resting unless these samples show otherwise
-                self._first_t = t
-                self._restart(t, x, y, z)
-                return EV_NONE
-            dt = _DT_MAX
-        elif dt < 1:
-            dt = 1
+        if (dt - 1) >> 5:   # not 1-32 ms (one test for the usual interval)
+            if dt > _DT_MAX:
+                if dt > _GAP_MS:
+                    # first sample, or sampling resumed (woken by the activity
+                    # interrupt): what comes first is the FIFO's history, so the
+                    # tray counts as resting unless these samples show otherwise
+                    self._learn_t = t + _FLOOR_LEARN_MS
+                    self._restart(t, x, y, z)
+                    return EV_NONE
+                dt = _DT_MAX
+            elif dt < 1:
+                dt = 1
 
         # slow part (gravity + hand motion) and the fast part around it
-        a = self._r_lf[dt]
+        r = self._r_lf_sta[dt]
+        a = r & 1023
         bx = self._bx
         bx += (((x << _LF_FX) - bx) * a) >> 10
         by = self._by
@@ -463,7 +465,7 @@ class Tray:
         z -= bz >> _LF_FX
         mag = (x if x > 0 else -x) + (y if y > 0 else -y) + (z if z > 0 else -z)
         sta = self._sta
-        sta += (((mag << _STA_FX) - sta) * self._r_sta[dt]) >> 10
+        sta += (((mag << _STA_FX) - sta) * (r >> 10)) >> 10
         self._sta = sta
         sta >>= _STA_FX
 
@@ -476,20 +478,20 @@ class Tray:
         dz = (bz << _LF_TO_G) - gz
 
         state = self._state
-        if state == _CANDIDATE:
-            return self._candidate(t, dt, x, y, z, mag, sta)
-        dev = dx if dx > 0 else -dx
-        if dy > dev:
-            dev = dy
-        elif -dy > dev:
-            dev = -dy
-        if dz > dev:
-            dev = dz
-        elif -dz > dev:
-            dev = -dz
-        dev >>= _G_FX
-
-        if state == _MOVING:
+        if state:       # (idle, the usual state, is 0: one test for it)
+            if state == _CANDIDATE:
+                # after a settle, something moved (a die fell over): said once the
+                # window has lasted longer than a key's contact could hide
+                if (self._moved_cand and t - self._cand_t0 > _KEY_PRE_MS and not self.moving
+                        and not self._keyed):
+                    self.moving = True
+                    return EV_MOVED
+                # the tray's shift, summed here where the offset is at hand
+                self._sx += (dx >> _G_FX) * dt
+                self._sy += (dy >> _G_FX) * dt
+                self._sz += (dz >> _G_FX) * dt
+                return self._candidate(dt, x, y, z, mag, sta)
+            # _MOVING
             # settled once quiet long enough, and past any possible flight
             quiet = self._quiet_thr
             # the level over 24 ms (a ring's size beside its change; a hum's)
@@ -515,7 +517,11 @@ class Tray:
                     self._steady_check(t, lvl)
             if _SLOW_X * v < _SLOW_Y * lvl:
                 sta = 0     # a slow ring: the table's top, the tray's feet
-            if (sta >= quiet and sta >= env) or dev > _REST_DEV_MG:
+            # (or the slow part off resting gravity by over _REST_DEV_MG on
+            # some axis: asked only when quiet, as each axis in range)
+            if ((sta >= quiet and sta >= env)
+                    or not (-_REST_DEV < dx < _REST_DEV and -_REST_DEV < dy < _REST_DEV
+                            and -_REST_DEV < dz < _REST_DEV)):
                 self._active_t = t
                 if mag > quiet and mag > self._half_peak:
                     hold = t + (_FLIGHT_MAX_MS if mag > _FLIGHT_MAX_MS else mag)
@@ -532,8 +538,18 @@ class Tray:
                 return EV_SETTLED
             return EV_NONE
         # idle: follow gravity and the background level
-        if dev < 1000:
-            a = self._r_g[dt]
+        dev = dx if dx > 0 else -dx
+        if dy > dev:
+            dev = dy
+        elif -dy > dev:
+            dev = -dy
+        if dz > dev:
+            dev = dz
+        elif -dz > dev:
+            dev = -dz
+        # (dev stays in 1/256 mg: _REST_DEV and _FAR_OFF are shifted instead)
+        if dev < _FAR_OFF:
+            a = (dt * 1311) >> 9        # dt * 1024 // _TAU_G_MS, the same for dt <= _DT_MAX
             self._gx = gx + ((dx * a) >> 10)
             self._gy = gy + ((dy * a) >> 10)
             self._gz = gz + ((dz * a) >> 10)
@@ -543,16 +559,14 @@ class Tray:
             self._gz = bz << _LF_TO_G
         floor = self._floor
         d = ((sta if sta < 4000 else 4000) << _FLOOR_FX) - floor
-        if t - self._first_t < _FLOOR_LEARN_MS:     # learn the noise quickly first (from floor_mg)
-            self._floor = floor + ((d * self._r_sta[dt]) >> 12)
-        else:
-            self._floor = floor + ((d * self._r_floor[dt]) >> 10)
-        rest_since = self._rest_since
-        if dev > _REST_DEV_MG:
-            self._rest_since = t
+        if t < self._learn_t:       # learn the noise quickly first (from floor_mg)
+            self._floor = floor + ((d * (r >> 10)) >> 12)    # (sta's rate)
+        else:   # (the rate dt * 1024 // _TAU_FLOOR_MS is dt for dt <= _DT_MAX)
+            self._floor = floor + ((d * dt) >> 10)
         if sta < (_ONSET_MG >> 1):      # under half of any onset level: the usual quiet sample
             self._armed = True
         else:
+            rest_since = self._rest_since   # (read only here: the usual quiet sample skips it)
             floor >>= _FLOOR_FX
             onset = floor * _ONSET_FLOOR_X
             if onset < _ONSET_MG:
@@ -563,52 +577,71 @@ class Tray:
             # part (at the very start, with only the FIFO's history, no motion
             # seen counts as rest; after a throw's settle, a loud landing)
             elif sta > onset and ((self._armed and (t - rest_since >= _REST_BEFORE_MS + dt
-                                                    or rest_since == self._first_t
+                                                    or rest_since == self._learn_t - _FLOOR_LEARN_MS
                                                     or (rest_since == self.settled_ms and self.why
                                                         and sta > _LANDING_X * onset)))
                                   or (t < self._imps[_RING + 3] and sta > _RING_OVER_X * self._imps[_RING + 4])):
                 # (or, while a knock's table rings, an impact far over its ring:
                 # the ringing top keeps the tray from resting)
-                self._state = _CANDIDATE
-                self._armed = False
-                self._cand_t0 = t - dt
-                self._keyed = self._key_from <= t < self._key_until
-                self._keyed_end = self._key_until
-                self._moved_cand = 0 <= self.settled_ms and t - self.settled_ms < _MOVED_WINDOW_MS
-                self._peak = mag
-                self._loud_t = t
-                self._env = sta
-                self._rises = 0
-                self._mx = x << _STA_FX
-                self._my = y << _STA_FX
-                self._mz = z << _STA_FX
-                self._low_peak = 0
-                self._sx = self._sy = self._sz = 0
-                self._energy = 0
-                self._upright = 0
-                self._sta_peak = sta
-                self._tail_t = t
-                self._free_t = self._free_old = self._free_ck_val = self._free_ck = t
-                self._impulse_thr = max(_IMPULSE_MG, floor * _IMPULSE_FLOOR_X)
-                self._imp_n = 0
-                imps = self._imps
-                imps[_WAIT_WHY] = imps[_LATE] = 0
-                imps[_RING] = imps[_RING + 1] = 0
-                imps[_KNOCK_T] = 1 << 29
-                imps[_CUR_T] = imps[_LOUD] = imps[_LOUD_CK] = imps[_LOUD_OLD] = t
-                imps[_CUR_M] = mag
-                imps[_CUR_X] = x if x > 0 else -x
-                imps[_CUR_Y] = y if y > 0 else -y
-                k = self._key_from + _KEY_PRE_MS    # the last key's report
-                imps[_KEYMARK] = (1 << _IMP_N) if k - _HIT_BEFORE_MS <= t <= k + _HIT_AFTER_MS else 0
+                # (set up once per window, in a method: feed()'s frame, which
+                # every sample allocates, stays small)
+                if dev >= _REST_DEV:    # (as below)
+                    self._rest_since = t
+                self._start(dt, x, y, z, sta, floor)
                 return EV_NONE
-        if t - self._tilt_t >= _TILT_EVERY_MS:
-            self._tilt_t = t
+        # the slow part moved: no rest (stored after the onset's test, which
+        # judges rest before this sample)
+        if dev >= _REST_DEV:
+            self._rest_since = t
+        if t >= self._tilt_t:
+            self._tilt_t = t + _TILT_EVERY_MS
             return self._tilt_check(sta)
         return EV_NONE
 
-    def _candidate(self, t, dt, hx, hy, hz, mag, sta):
+    def _start(self, dt, x, y, z, sta, floor):
+        # A candidate throw starts at this sample (an onset over a resting
+        # tray): the window's evidence from nothing. (t and the magnitude
+        # are not passed: a shorter call keeps feed()'s frame small.)
+        t = self._t
+        mag = (x if x > 0 else -x) + (y if y > 0 else -y) + (z if z > 0 else -z)
+        self._state = _CANDIDATE
+        # the quiet level, for the whole window: the floor is learnt only while idle
+        self._quiet_thr = _QUIET_MG + (self._floor >> _FLOOR_FX) * _QUIET_FLOOR_X
+        self._armed = False
+        self._cand_t0 = t - dt
+        self._keyed = self._key_from <= t < self._key_until
+        self._keyed_end = self._key_until
+        self._moved_cand = 0 <= self.settled_ms and t - self.settled_ms < _MOVED_WINDOW_MS
+        self._peak = mag
+        self._loud_t = t
+        self._env = sta
+        self._rises = 0
+        self._mx = x << _STA_FX
+        self._my = y << _STA_FX
+        self._mz = z << _STA_FX
+        self._low_peak = 0
+        self._sx = self._sy = self._sz = 0
+        self._energy = 0
+        self._upright = 0
+        self._sta_peak = sta
+        self._tail_t = t
+        self._free_t = self._free_old = self._free_ck_val = self._free_ck = t
+        self._impulse_thr = max(_IMPULSE_MG, floor * _IMPULSE_FLOOR_X)
+        self._imp_n = 0
+        imps = self._imps
+        imps[_WAIT_WHY] = imps[_LATE] = 0
+        imps[_RING] = imps[_RING + 1] = 0
+        imps[_KNOCK_T] = 1 << 29
+        imps[_CUR_T] = imps[_LOUD] = imps[_LOUD_CK] = imps[_LOUD_OLD] = t
+        imps[_CUR_M] = mag
+        imps[_CUR_X] = x if x > 0 else -x
+        imps[_CUR_Y] = y if y > 0 else -y
+        k = self._key_from + _KEY_PRE_MS    # the last key's report
+        imps[_KEYMARK] = (1 << _IMP_N) if k - _HIT_BEFORE_MS <= t <= k + _HIT_AFTER_MS else 0
+
+    def _candidate(self, dt, hx, hy, hz, mag, sta):
         # Collect evidence for _EVAL_MS, then decide: throw or not.
+        t = self._t     # (not passed: a shorter call keeps feed()'s frame small)
         #
         # A throw has a sharp peak; more rings after the first that rise over
         # the envelope a single ring (bump, key tap) decays within; a high
@@ -619,10 +652,8 @@ class Tray:
         # long after a single ring would have died; many dice at 100 Hz blur
         # into a rumble that has rises and dies away, unlike a steady hum.
         #
+        # (EV_MOVED and the tray's shift: in feed())
         span = t - self._cand_t0
-        if self._moved_cand and span > _KEY_PRE_MS and not self.moving and not self._keyed:
-            self.moving = True
-            return EV_MOVED
         peak = self._peak
         if mag > peak:
             self._peak = peak = mag
@@ -642,10 +673,6 @@ class Tray:
                + (mz if mz > 0 else -mz)) >> _STA_FX
         if low > self._low_peak:
             self._low_peak = low
-        # the tray's shift: how far the slow part is from resting gravity
-        self._sx += (((self._bx << _LF_TO_G) - self._gx) >> _G_FX) * dt
-        self._sy += (((self._by << _LF_TO_G) - self._gy) >> _G_FX) * dt
-        self._sz += (((self._bz << _LF_TO_G) - self._gz) >> _G_FX) * dt
         energy = self._energy + mag * dt
         self._energy = energy
         self._upright += (hz if hz > 0 else -hz) * dt
@@ -677,7 +704,7 @@ class Tray:
         if sta > env:
             env = sta
         self._env = env
-        q = _QUIET_MG + (self._floor >> _FLOOR_FX) * _QUIET_FLOOR_X
+        q = self._quiet_thr     # (from _start(): the floor holds still in a window)
         if sta >= q:
             self._active_t = t
             if sta > self._sta_peak:
@@ -1105,9 +1132,12 @@ class Tray:
         imps = self._imps
         # still: within the quiet level of where it was when it came to rest
         # (a slow drift adds up; a 10 Hz tremor is caught at some check)
-        d = max(abs(x - imps[_TB]), abs(y - imps[_TB + 1]), abs(z - imps[_TB + 2]))
+        # (each axis within it: no max() and abs() calls, a builtin costs a
+        # lookup and a call)
         n = 0
-        if d <= _QUIET_MG and sta <= _QUIET_MG + (self._floor >> _FLOOR_FX) * _QUIET_FLOOR_X:
+        if (-_QUIET_MG <= x - imps[_TB] <= _QUIET_MG and -_QUIET_MG <= y - imps[_TB + 1] <= _QUIET_MG
+                and -_QUIET_MG <= z - imps[_TB + 2] <= _QUIET_MG
+                and sta <= _QUIET_MG + (self._floor >> _FLOOR_FX) * _QUIET_FLOOR_X):
             n = imps[_TB + 3] + 1
         else:
             imps[_TB] = x
