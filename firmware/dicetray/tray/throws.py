@@ -578,7 +578,7 @@ class Tray:
             # seen counts as rest; after a throw's settle, a loud landing)
             elif sta > onset and ((self._armed and (t - rest_since >= _REST_BEFORE_MS + dt
                                                     or rest_since == self._learn_t - _FLOOR_LEARN_MS
-                                                    or (rest_since == self.settled_ms and self.why
+                                                    or (rest_since == self.settled_ms and (self.why or self._armed == 1)
                                                         and sta > _LANDING_X * onset)))
                                   or (t < self._imps[_RING + 3] and sta > _RING_OVER_X * self._imps[_RING + 4])):
                 # (or, while a knock's table rings, an impact far over its ring:
