@@ -716,3 +716,29 @@ def test_dice_louder_than_the_keys_before_them_are_a_throw(model, kind, seed):
     assert any(0 < t - d <= 150 for t, _ in trace.throws for d, u in trace.keys)
     out = detect(trace.rows(), keys=trace.keys)
     assert _found_each(trace, out), (trace.throws, trace.keys, out["throws"])
+
+
+# ---------------------------------------------------------------- round 17: missed throws
+
+@pytest.mark.parametrize("model,kind,seed,at", [
+    ("bare", "throw6_soft", 102, 1098),     # onset level 244 mg after a knock; the first sample 213 mg moves the slow part 44 mg
+    ("bare", "throw2_soft", 296, 1329),
+    ("bare", "throw6_soft", 368, 1312)])
+def test_a_landing_does_not_break_the_rest_it_needs(model, kind, seed, at):
+    # the landing's own first sample, still under the onset level, moved the
+    # 24 ms slow part over 25 mg: until round 17 that broke the rest
+    trace = ensemble.generate(model, kind, seed)
+    assert at in [t for t, _ in trace.throws]
+    out = detect(trace.rows(), keys=trace.keys)
+    assert any(abs(d["start_ms"] - at) <= 150 for d in out["throws"]), out["throws"]
+
+
+@pytest.mark.parametrize("model,kind,seed,at", [
+    ("light", "throw1_hard", 225, 5173),    # 176 ms after an EV_MOVED's settle, 9.5 x the onset level
+    ("light", "throw6_soft", 3088, 9372),
+    ("light", "throw1_soft", 3182, 9550)])
+def test_dice_landing_just_after_a_moved_settle_are_a_throw(model, kind, seed, at):
+    trace = ensemble.generate(model, kind, seed)
+    assert at in [t for t, _ in trace.throws]
+    out = detect(trace.rows(), keys=trace.keys)
+    assert any(abs(d["start_ms"] - at) <= 150 for d in out["throws"]), out["throws"]

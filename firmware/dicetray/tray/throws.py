@@ -578,7 +578,7 @@ class Tray:
             # seen counts as rest; after a throw's settle, a loud landing)
             elif sta > onset and ((self._armed and (t - rest_since >= _REST_BEFORE_MS + dt
                                                     or rest_since == self._learn_t - _FLOOR_LEARN_MS
-                                                    or (rest_since == self.settled_ms and self.why
+                                                    or (rest_since == self.settled_ms and (self.why or self._armed == 1)
                                                         and sta > _LANDING_X * onset)))
                                   or (t < self._imps[_RING + 3] and sta > _RING_OVER_X * self._imps[_RING + 4])):
                 # (or, while a knock's table rings, an impact far over its ring:
@@ -589,6 +589,19 @@ class Tray:
                     self._rest_since = t
                 self._start(dt, x, y, z, sta, floor)
                 return EV_NONE
+            elif self._armed:
+                # over half the onset level, no onset. A die landing on a
+                # quiet tray shakes the slow part with its first sample
+                # (its 24 ms average moves 25-80 mg), which can still be
+                # under the onset level: the rest held before that sample
+                # stands until the impact is over the onset level or falls
+                # back. Only when the sample before was quiet (_armed 1, not
+                # 2): dice fall through the air and touch nothing, while a
+                # hand in the tray murmurs and sways it before it moves it.
+                if self._armed == 1 and dev >= _REST_DEV and t - rest_since >= _REST_BEFORE_MS + dt:
+                    self._armed = 2
+                    return EV_NONE
+                self._armed = 2
         # the slow part moved: no rest (stored after the onset's test, which
         # judges rest before this sample)
         if dev >= _REST_DEV:
