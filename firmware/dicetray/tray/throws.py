@@ -922,7 +922,8 @@ class Tray:
 
     def _table_rings(self, dt):
         # True when the window's late part is a slow ring (see _RING_HZ):
-        # its mean frequency under max(_RING_HZ, ODR/12.5), and a loud one
+        # its mean frequency under _RING_HZ at 100 Hz, max(_RING_HZ_FAST,
+        # ODR/12.5) from 200 Hz on, and a loud one
         # (_RING_LEVEL_X) unless the window is sideways. Per sample a
         # ring of f changes by 2 sin(pi f dt) of its size, about 2 pi f dt:
         # f = 1000 / (2 pi) x sum |dz| / sum |z| dt (ms), both summed x dt.
