@@ -239,6 +239,16 @@ _AFTER_MS = const(300)
 # under ODR/12.5) and under _RING_HZ is a ring of the table: no throw.
 _RING_FROM_MS = const(200)
 _RING_HZ = const(14)
+# Round 17: from 200 Hz on (a sample every 7 ms or less) the bound is a
+# folding top's highest bending mode, 18 Hz (ODR/12.5 at 400 Hz): a late
+# part no faster than the top rings is the top. At 100 Hz the LIS3DH's
+# filter (ODR/2) leaves of the dice only the tray's feet, blurred, which
+# read down to 15 Hz: 14 Hz there. At 200 Hz it passes the slaps and the
+# feet up to 100 Hz, so dice still moving keep the late part over 18 Hz
+# (18.5 Hz and up on the tuning seeds), while a knock's is the top with the
+# tray's feet ringing down under it (16-24 Hz).
+_RING_HZ_FAST = const(18)
+_RING_SLOW_DT = const(7)
 # Only a ring as loud as a knock's (round 14): the blow's velocity step rings
 # the top at f_table / f_feet (0.1-0.7) of the tray's own ring, while dice
 # ring it by the tray's mass over the top's (0.15-1.2 kg over 3-7 kg) of
@@ -925,14 +935,20 @@ class Tray:
 
     def _table_rings(self, dt):
         # True when the window's late part is a slow ring (see _RING_HZ):
-        # its mean frequency under max(_RING_HZ, ODR/12.5), and a loud one
+        # its mean frequency under _RING_HZ at 100 Hz, max(_RING_HZ_FAST,
+        # ODR/12.5) from 200 Hz on, and a loud one
         # (_RING_LEVEL_X) unless the window is sideways. Per sample a
         # ring of f changes by 2 sin(pi f dt) of its size, about 2 pi f dt:
         # f = 1000 / (2 pi) x sum |dz| / sum |z| dt (ms), both summed x dt.
         imps = self._imps
         z = imps[_RING + 1]
-        dt *= _RING_HZ
-        if 159 * imps[_RING] >= (dt if dt > 80 else 80) * z:
+        if dt > _RING_SLOW_DT:
+            dt *= _RING_HZ          # (100 Hz)
+        else:
+            dt *= _RING_HZ_FAST
+            if dt < 80:
+                dt = 80             # ODR/12.5 (400 Hz)
+        if 159 * imps[_RING] >= dt * z:
             return False
         up = self._upright
         if (up + up >= self._energy
