@@ -720,6 +720,14 @@ def test_dice_louder_than_the_keys_before_them_are_a_throw(model, kind, seed):
 
 # ---------------------------------------------------------------- round 17: missed throws
 
+def _found_at(model, kind, seed, at):
+    """The throw landing at `at` ms in that trace is found within 150 ms."""
+    trace = ensemble.generate(model, kind, seed)
+    assert at in [t for t, _ in trace.throws]
+    out = detect(trace.rows(), keys=trace.keys)
+    assert any(abs(d["start_ms"] - at) <= 150 for d in out["throws"]), out["throws"]
+
+
 @pytest.mark.parametrize("model,kind,seed,at", [
     ("bare", "throw6_soft", 102, 1098),     # onset level 244 mg after a knock; the first sample 213 mg moves the slow part 44 mg
     ("bare", "throw2_soft", 296, 1329),
@@ -727,10 +735,7 @@ def test_dice_louder_than_the_keys_before_them_are_a_throw(model, kind, seed):
 def test_a_landing_does_not_break_the_rest_it_needs(model, kind, seed, at):
     # the landing's own first sample, still under the onset level, moved the
     # 24 ms slow part over 25 mg: until round 17 that broke the rest
-    trace = ensemble.generate(model, kind, seed)
-    assert at in [t for t, _ in trace.throws]
-    out = detect(trace.rows(), keys=trace.keys)
-    assert any(abs(d["start_ms"] - at) <= 150 for d in out["throws"]), out["throws"]
+    _found_at(model, kind, seed, at)
 
 
 @pytest.mark.parametrize("model,kind,seed,at", [
@@ -738,7 +743,4 @@ def test_a_landing_does_not_break_the_rest_it_needs(model, kind, seed, at):
     ("light", "throw6_soft", 3088, 9372),
     ("light", "throw1_soft", 3182, 9550)])
 def test_dice_landing_just_after_a_moved_settle_are_a_throw(model, kind, seed, at):
-    trace = ensemble.generate(model, kind, seed)
-    assert at in [t for t, _ in trace.throws]
-    out = detect(trace.rows(), keys=trace.keys)
-    assert any(abs(d["start_ms"] - at) <= 150 for d in out["throws"]), out["throws"]
+    _found_at(model, kind, seed, at)

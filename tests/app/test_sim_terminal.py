@@ -42,19 +42,24 @@ class Terminal:
         subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True)
 
 
+def _start_a_game_and_quit(term, flash):
+    """Keys start a pig game (its record appears on the flash), q quits."""
+    term.keys("Down", "r", "Down", "Down", "r")       # menu: Start a pig game (3 players)
+    deadline = time.monotonic() + HANG_S
+    while not list(flash.glob("games/*.jsonl")) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert list(flash.glob("games/*.jsonl")), term.screen()
+    term.keys("q")
+    term.wait_for("EXIT 0")
+
+
 def test_sim_in_a_fresh_terminal_draws_the_tray_takes_keys_and_quits(tmp_path):
     term = Terminal("dicetray-sim-%d" % time.time_ns(), "%s sim --manual --flash %s" % (DICETRAY, tmp_path),
                     132, 41)
     try:
         term.wait_for("t throw the tray")                # the key help under the panel
         term.wait_for("\u2588")                          # the OLED, drawn in blocks
-        term.keys("Down", "r", "Down", "Down", "r")       # menu: Start a pig game (3 players)
-        deadline = time.monotonic() + HANG_S
-        while not list(tmp_path.glob("games/*.jsonl")) and time.monotonic() < deadline:
-            time.sleep(0.2)
-        assert list(tmp_path.glob("games/*.jsonl")), term.screen()
-        term.keys("q")
-        term.wait_for("EXIT 0")
+        _start_a_game_and_quit(term, tmp_path)
     finally:
         term.close()
 
@@ -72,12 +77,7 @@ def test_sim_in_a_terminal_as_it_opens_draws_the_panel_in_braille_and_plays(tmp_
         shown = term.screen()
         assert any(0x2801 <= ord(c) <= 0x28FF for c in shown), shown
         assert max(len(line) for line in shown.splitlines()) <= 80
-        term.keys("Down", "r", "Down", "Down", "r")       # menu: Start a pig game (3 players)
-        while not list(tmp_path.glob("games/*.jsonl")) and time.monotonic() < deadline:
-            time.sleep(0.2)
-        assert list(tmp_path.glob("games/*.jsonl")), term.screen()
-        term.keys("q")
-        term.wait_for("EXIT 0")
+        _start_a_game_and_quit(term, tmp_path)
     finally:
         term.close()
 
