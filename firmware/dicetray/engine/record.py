@@ -12,8 +12,8 @@ from dicetray.engine.actions import NAMES
 # game is played); it is here too, so readers of records need only this module.
 from dicetray.engine.lines import MAX_TOTAL, action_line  # noqa: F401
 
-_C_HEAD = b',"c":"'  # a checked line ends ,"c":"xxxxxxxx"}
-_C_TAIL = 16         # len(',"c":"xxxxxxxx"}')
+C_HEAD = b',"c":"'  # a checked line ends ,"c":"xxxxxxxx"}
+C_TAIL = 16         # len(',"c":"xxxxxxxx"}')
 
 
 def crc_text(text):
@@ -111,10 +111,10 @@ class BadLine(ValueError):
 
 def _crc_matches(line):
     """None when the line has no trailing "c" member, else whether it holds."""
-    if len(line) < _C_TAIL + 1 or line[-_C_TAIL:-10] != _C_HEAD or line[-2:] != b'"}':
+    if len(line) < C_TAIL + 1 or line[-C_TAIL:-10] != C_HEAD or line[-2:] != b'"}':
         return None
     # Formatted lower-case hex: upper-case or non-hex digits never match.
-    body = memoryview(line)[:len(line) - _C_TAIL]
+    body = memoryview(line)[:len(line) - C_TAIL]
     return b"%08x" % (crc32(b"}", crc32(body)) & 0xFFFFFFFF) == line[-10:-2]
 
 
