@@ -56,6 +56,13 @@ _REST_BEFORE_MS = const(300)
 # this much or more, and 1000 mg is _FAR_OFF)
 _REST_DEV = const((_REST_DEV_MG + 1) << _G_FX)
 _FAR_OFF = const(1000 << _G_FX)
+# An onset is armed once sta falls back under half its level: _ARMED_QUIET
+# while the sample just before was under that half, _ARMED after a louder
+# sample that started nothing (dice fall through the air and touch nothing
+# before they land; a hand in the tray murmurs before it moves it).
+_DISARMED = const(0)
+_ARMED_QUIET = const(1)
+_ARMED = const(2)
 # Or, right after a throw's settle with the tray unmoved since, an onset 6
 # times over its level: dice landing after a knock taken for a throw (the
 # last slaps of dice just settled, a hand's next click read a few times the
@@ -390,7 +397,7 @@ class Tray:
         self._sta = 0
         self._rest_since = 0
         self._tilt_t = _TILT_EVERY_MS   # the next tilt check
-        self._armed = True
+        self._armed = _ARMED_QUIET
         self._cand_t0 = 0
         self._peak = self._half_peak = 0
         self._loud_t = 0
@@ -434,7 +441,7 @@ class Tray:
         self._sta = 0
         self._rest_since = t
         self._active_t = t          # unseen time proves nothing about the dice
-        self._armed = True
+        self._armed = _ARMED_QUIET
         if self._state == _CANDIDATE:
             self._state = _IDLE
             self._imps[_WAIT_WHY] = 0
@@ -544,7 +551,7 @@ class Tray:
                 self.moving = False
                 self.settled_ms = t
                 self._rest_since = t
-                self._armed = False
+                self._armed = _DISARMED
                 return EV_SETTLED
             return EV_NONE
         # idle: follow gravity and the background level
@@ -574,7 +581,7 @@ class Tray:
         else:   # (the rate dt * 1024 // _TAU_FLOOR_MS is dt for dt <= _DT_MAX)
             self._floor = floor + ((d * dt) >> 10)
         if sta < (_ONSET_MG >> 1):      # under half of any onset level: the usual quiet sample
-            self._armed = True
+            self._armed = _ARMED_QUIET
         else:
             rest_since = self._rest_since   # (read only here: the usual quiet sample skips it)
             floor >>= _FLOOR_FX
@@ -582,13 +589,13 @@ class Tray:
             if onset < _ONSET_MG:
                 onset = _ONSET_MG
             if sta < (onset >> 1):
-                self._armed = True
+                self._armed = _ARMED_QUIET
             # rest is judged before this sample: an impact itself shakes the slow
             # part (at the very start, with only the FIFO's history, no motion
             # seen counts as rest; after a throw's settle, a loud landing)
             elif sta > onset and ((self._armed and (t - rest_since >= _REST_BEFORE_MS + dt
                                                     or rest_since == self._learn_t - _FLOOR_LEARN_MS
-                                                    or (rest_since == self.settled_ms and (self.why or self._armed == 1)
+                                                    or (rest_since == self.settled_ms and (self.why or self._armed == _ARMED_QUIET)
                                                         and sta > _LANDING_X * onset)))
                                   or (t < self._imps[_RING + 3] and sta > _RING_OVER_X * self._imps[_RING + 4])):
                 # (or, while a knock's table rings, an impact far over its ring:
@@ -605,13 +612,13 @@ class Tray:
                 # (its 24 ms average moves 25-80 mg), which can still be
                 # under the onset level: the rest held before that sample
                 # stands until the impact is over the onset level or falls
-                # back. Only when the sample before was quiet (_armed 1, not
-                # 2): dice fall through the air and touch nothing, while a
+                # back. Only when the sample before was quiet (_ARMED_QUIET,
+                # not _ARMED): dice fall through the air and touch nothing, while a
                 # hand in the tray murmurs and sways it before it moves it.
-                if self._armed == 1 and dev >= _REST_DEV and t - rest_since >= _REST_BEFORE_MS + dt:
-                    self._armed = 2
+                if self._armed == _ARMED_QUIET and dev >= _REST_DEV and t - rest_since >= _REST_BEFORE_MS + dt:
+                    self._armed = _ARMED
                     return EV_NONE
-                self._armed = 2
+                self._armed = _ARMED
         # the slow part moved: no rest (stored after the onset's test, which
         # judges rest before this sample)
         if dev >= _REST_DEV:
@@ -630,7 +637,7 @@ class Tray:
         self._state = _CANDIDATE
         # the quiet level, for the whole window: the floor is learnt only while idle
         self._quiet_thr = _QUIET_MG + (self._floor >> _FLOOR_FX) * _QUIET_FLOOR_X
-        self._armed = False
+        self._armed = _DISARMED
         self._cand_t0 = t - dt
         self._keyed = self._key_from <= t < self._key_until
         self._keyed_end = self._key_until
@@ -889,7 +896,7 @@ class Tray:
         if more:
             n = _IMP_N
         mark = imps[_KEYMARK]
-        key = other = dice_m = loud = beyond = key_at = 0
+        key = other = dice_m = loud = beat = key_at = 0
         start = dice = -1
         peak = self._peak
         recent = t - _KEY_PRE_MS - self._cand_t0
@@ -910,9 +917,9 @@ class Tray:
                     start = at
                 key_at = at
             else:
-                if (key and 2 * m > _BEAT_X * key and m > beyond
+                if (key and 2 * m > _BEAT_X * key and m > beat
                         and at - key_at >= _BEAT_GAP_MS):
-                    beyond = m      # louder than every key's impact before it: no ring of theirs
+                    beat = m        # louder than every key's impact before it: no ring of theirs
                 if m > other:
                     # the dice landed at the first impact no key made of half
                     # the loudest such: this one, the loudest before or still
@@ -925,7 +932,7 @@ class Tray:
                         dice_m = other
                     other = m
                     loud = at
-        beyond = beyond >= self._throw_peak
+        beyond = beat >= self._throw_peak    # such an impact loud enough for a throw
         if other < self._throw_peak or not ((lasting and (lively >= end or other > key))
                                             or other >= _DICE_OVER_KEY_X * key or beyond):
             return -1
