@@ -1,7 +1,7 @@
 """`dicetray sim`: play on the virtual board"""
 import sys
 
-from dicetray_host.vboard.sim import (COMPACT_COLUMNS, COMPACT_LINES, EXIT_USAGE, TERMINAL_COLUMNS,
+from dicetray_host.vboard.sim import (COMPACT, COMPACT_COLUMNS, COMPACT_LINES, EXIT_USAGE, TERMINAL_COLUMNS,
                                       TERMINAL_LINES, run_script, run_served, run_terminal)
 
 
@@ -35,7 +35,7 @@ def run(args):
     if size.columns >= TERMINAL_COLUMNS and size.lines >= TERMINAL_LINES:
         return run_terminal(args)
     if size.columns >= COMPACT_COLUMNS and size.lines >= COMPACT_LINES:
-        return run_terminal(args, compact=True)  # the panel in braille, 2x4 pixels a character
+        return run_terminal(args, COMPACT)  # the panel in braille, 2x4 pixels a character
     sys.stderr.write("dicetray sim: the OLED needs a terminal of at least %dx%d characters (%dx%d shows it "
                      "pixel for pixel); this one is %dx%d. Make the window larger (or the font smaller) "
                      "and run it again.\n" % (COMPACT_COLUMNS, COMPACT_LINES, TERMINAL_COLUMNS, TERMINAL_LINES,

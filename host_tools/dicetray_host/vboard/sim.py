@@ -39,14 +39,12 @@ _TERMINAL_KEYS = {
 for _face in "123456":
     _TERMINAL_KEYS[_face] = _face
 
-HELP = """keys: 1-6 faces   s SKULL   v VOID   b BANK   r/Enter/space ROLL(OK)   R long ROLL
-      u/Backspace UNDO   m MENU   c SCORES   p PLAYER   k/Up UP   j/Down DOWN
-      t throw the tray   x cut the power   q quit"""
-
-# The same in at most 80 columns, for the compact panel.
-HELP_COMPACT = """1-6 faces  s SKULL  v VOID  b BANK  r/Enter/space ROLL(OK)  R long ROLL
-u/Backspace UNDO  m MENU  c SCORES  p PLAYER  k/Up UP  j/Down DOWN
-t throw the tray   x cut the power   q quit"""
+# The key help, in three groups (faces and scoring, moving about, the tray).
+_HELP_GROUPS = (("1-6 faces", "s SKULL", "v VOID", "b BANK", "r/Enter/space ROLL(OK)", "R long ROLL"),
+                ("u/Backspace UNDO", "m MENU", "c SCORES", "p PLAYER", "k/Up UP", "j/Down DOWN"),
+                ("t throw the tray", "x cut the power", "q quit"))
+HELP = "\n".join(("keys: " if i == 0 else "      ") + "   ".join(group) for i, group in enumerate(_HELP_GROUPS))
+HELP_COMPACT = "\n".join("  ".join(group) for group in _HELP_GROUPS)   # within 80 columns
 
 # Tipping the tray 10 degrees and putting it back level (t ms, x, y, z mg).
 TILT_POINTS = ((0, 0, 0, 1000), (300, 174, 0, 985))
@@ -158,11 +156,28 @@ def braille_lines(frame):
     return lines
 
 
-def _panel_text(vb, compact=False):
+class Panel:
+    """How the terminal draws the OLED: the frame's lines, their width and
+    number, and the key help under them."""
+
+    def __init__(self, draw, width, lines, help_text):
+        self.draw = draw
+        self.width = width
+        self.lines = lines
+        self.help = help_text
+        # the clock's row (1-based): frame, the panel's lines, frame, the help
+        self.clock_row = 1 + lines + 1 + help_text.count("\n") + 1 + 1
+
+
+FULL = Panel(frame_lines, 128, 32, HELP)
+COMPACT = Panel(braille_lines, 64, 16, HELP_COMPACT)
+
+
+def _panel_text(vb, panel=FULL):
     frame = vb.frame()
     if not frame.brightness:
-        return ["(display off: a key or a throw wakes it)"] + [""] * (15 if compact else 31)
-    return braille_lines(frame) if compact else frame_lines(frame)
+        return ["(display off: a key or a throw wakes it)"] + [""] * (panel.lines - 1)
+    return panel.draw(frame)
 
 
 def result_json(flash):
@@ -320,7 +335,7 @@ def _step(vb, command, params, args, throws):
 
 
 # -- interactive -------------------------------------------------------------------
-def run_terminal(args, compact=False):
+def run_terminal(args, panel=FULL):
     import select
     import termios
     import time
@@ -342,7 +357,7 @@ def run_terminal(args, compact=False):
         vb.usb_note = _serving_note(device)
     else:
         vb = _board(args, flash)
-    print("dicetray sim: virtual flash in %s\n%s" % (flash, HELP_COMPACT if compact else HELP))
+    print("dicetray sim: virtual flash in %s\n%s" % (flash, panel.help))
     with vb:
         try:
             tty.setcbreak(fd)
@@ -351,13 +366,13 @@ def run_terminal(args, compact=False):
             last = None
             while True:
                 vb.run(50)
-                picture = _panel_text(vb, compact)
+                picture = _panel_text(vb, panel)
                 if picture != last or status:
-                    _paint(out, picture, status, vb, compact)
+                    _paint(out, picture, status, vb, panel)
                     last = picture
                     status = ""
                 else:  # only the clock line
-                    out.write("\x1b[%d;1H%s" % (len(picture) + 6, ("t=%7.1fs" % (vb.now_ms / 1000.0)).ljust(80)))
+                    out.write("\x1b[%d;1H%s" % (panel.clock_row, ("t=%7.1fs" % (vb.now_ms / 1000.0)).ljust(80)))
                     out.flush()
                 ready, _, _ = select.select([fd], [], [], 0.03)
                 if not ready:
@@ -375,7 +390,7 @@ def run_terminal(args, compact=False):
                             device.power_cycle()  # the USB link goes down too
                         else:
                             vb.power_cut()
-                            _paint(out, [""] * len(picture), status, vb, compact)
+                            _paint(out, [""] * panel.lines, status, vb, panel)
                             time.sleep(0.4)
                             vb.start()
                     elif key == "R":
@@ -416,14 +431,14 @@ def _split_keys(typed):
     return keys
 
 
-def _paint(out, picture, status, vb, compact=False):
-    width = 64 if compact else 128
+def _paint(out, picture, status, vb, panel):
+    width = panel.width
     out.write("\x1b[H")
     out.write("+" + "-" * width + "+\n")
     for line in picture:
         out.write("|" + line.ljust(width) + "|\n")
     out.write("+" + "-" * width + "+\n")
-    out.write((HELP_COMPACT if compact else HELP) + "\n")
+    out.write(panel.help + "\n")
     out.write(("t=%7.1fs  %s" % (vb.now_ms / 1000.0, status)).ljust(80) + "\n")
     if getattr(vb, "usb_note", None):
         out.write(vb.usb_note.ljust(80) + "\n")
