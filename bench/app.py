@@ -16,11 +16,11 @@
 import os
 import re
 import shutil
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
+from bench.callgrind import available as callgrind_available, instructions
 from dicetray import games
 from dicetray_host.paths import FIRMWARE, ROOT, compiled_firmware, micropython_binary, micropython_env
 
@@ -290,17 +290,12 @@ def _callgrind(presses, work, collect=False, heap=(), firmware=None):
     env = micropython_env(firmware) if firmware else micropython_env()
     mp = micropython_binary()
     launcher = [sys.executable, mp] if open(mp, "rb").read(2) == b"#!" else [mp]
-    proc = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
-                          + launcher + list(heap) + [str(script), str(presses), str(games), "1" if collect else "0"],
-                          capture_output=True, text=True, env=env, cwd=str(work))
-    found = re.search(r"Collected : (\d+)", proc.stderr)
-    if proc.returncode or not found:
-        raise RuntimeError("callgrind run failed: %s" % proc.stderr[-400:])
-    return int(found.group(1))
+    return instructions(launcher + list(heap) + [str(script), str(presses), str(games), "1" if collect else "0"],
+                        env=env, cwd=str(work))
 
 
 def instructions_section():
-    if not shutil.which("valgrind"):
+    if not callgrind_available():
         print("valgrind not installed: instructions per key press skipped (apt-get install valgrind)")
         return
     work = Path(tempfile.mkdtemp(prefix="bench-cg-"))

@@ -7,12 +7,10 @@ virtual board's Python models of the pins and the I2C devices, which are
 C/hardware on the RP2040, so they are an upper bound for the driver.
 """
 import os
-import re
-import shutil
-import subprocess
 import tempfile
 from pathlib import Path
 
+from bench.callgrind import available as callgrind_available, instructions
 from dicetray_host.vboard.board import (BOARD_RESERVE, FIRMWARE_DIR, VBOARD_DIR, heap_bytes,
                                         micropython_binary, run_script)
 
@@ -47,15 +45,8 @@ def callgrind(source, n, tmp):
     env = dict(os.environ, MICROPYPATH=os.pathsep.join([str(VBOARD_DIR), str(FIRMWARE_DIR)]),
                VBOARD_FLASH=str(flash), VBOARD_FIRMWARE=str(FIRMWARE_DIR),
                VBOARD_HEAP=str(heap_bytes("96k")), VBOARD_GC_PEAK="0")
-    proc = subprocess.run(
-        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-         micropython_binary(), "-X", "heapsize=%d" % (heap_bytes("96k") + BOARD_RESERVE),
-         "-m", "vboard_run", "cg"],
-        env=env, capture_output=True, text=True, timeout=600)
-    m = re.search(r"Collected\s*:\s*(\d+)", proc.stderr)
-    if not m:
-        raise RuntimeError("callgrind gave no count:\n" + proc.stderr[-1500:])
-    return int(m.group(1))
+    return instructions([micropython_binary(), "-X", "heapsize=%d" % (heap_bytes("96k") + BOARD_RESERVE),
+                         "-m", "vboard_run", "cg"], env=env)
 
 
 def per_repeat(source, n, tmp):
@@ -65,7 +56,7 @@ def per_repeat(source, n, tmp):
 
 
 def instruction_table():
-    if shutil.which("valgrind") is None:
+    if not callgrind_available():
         print("valgrind not installed (apt-get install valgrind): instruction counts skipped")
         return
     with tempfile.TemporaryDirectory() as tmp:

@@ -22,10 +22,10 @@ the pins / the FIFO (C or hardware on the RP2040), so they are upper
 bounds for the firmware's own work.
 """
 import os
-import shutil
 import tempfile
 from pathlib import Path
 
+from bench.callgrind import available as callgrind_available
 from bench.display import per_repeat
 from dicetray_host.vboard.board import run_script
 
@@ -91,7 +91,7 @@ def holdup_table():
 
 
 def cost_table():
-    if shutil.which("valgrind") is None:
+    if not callgrind_available():
         print("valgrind not installed (apt-get install valgrind): instruction counts skipped")
         return
     with tempfile.TemporaryDirectory() as tmp:

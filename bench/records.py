@@ -17,6 +17,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from bench.callgrind import available as callgrind_available, instructions
 from dicetray_host.paths import ROOT, compiled_firmware, micropython_binary, micropython_env
 from dicetray_host.records.generate import random_game, record_text
 
@@ -51,19 +52,15 @@ def _measure(text, work):
 
 
 def _callgrind(script, record):
-    proc = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", micropython_binary(),
-                           "-X", "heapsize=256k", str(script), str(record)], capture_output=True, text=True,
-                          env=micropython_env(compiled_firmware()), timeout=600)
-    if proc.returncode:
-        raise RuntimeError(proc.stderr[-800:])
-    return int(proc.stderr.split("Collected : ")[1].split()[0])
+    return instructions([micropython_binary(), "-X", "heapsize=256k", str(script), str(record)],
+                        env=micropython_env(compiled_firmware()))
 
 
 def instructions_per_action(text, work):
     """A full replay's instructions an action (callgrind, unix port, .mpy):
     the record replayed, minus the same run on its header alone; None
     without valgrind."""
-    if not shutil.which("valgrind"):
+    if not callgrind_available():
         return None
     script, whole, head = work / "replay.py", work / "whole.jsonl", work / "head.jsonl"
     script.write_text(_REPLAY)
@@ -106,9 +103,8 @@ def run():
     print("without valgrind, 5.6 ms). chip ms B = this machine's time for the whole resume (listing,")
     print("seeking back, the snapshot line) scaled by the chip's replay speed relative to it.")
     print("Not counted: the rest of the boot (imports, drivers, first screen; 0.87 s on the emulated")
-    print("chip in issue 9). live KB = heap the")
-    print("resumed game holds. A tray-written record replays at most 11 actions after its last")
-    print("snapshot, whatever its length.")
+    print("chip in issue 9). live KB = heap the resumed game holds. A tray-written record replays")
+    print("at most 11 actions after its last snapshot, whatever its length.")
 
 
 if __name__ == "__main__":

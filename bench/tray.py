@@ -10,12 +10,12 @@ instructions per sample (callgrind on the MicroPython unix port) and the
 detector's RAM.
 """
 import os
-import shutil
 import subprocess
 import tempfile
 from multiprocessing import Pool
 from pathlib import Path
 
+from bench.callgrind import available as callgrind_available, instructions
 from dicetray_host.paths import micropython_binary, micropython_env
 
 COUNT = 420             # traces per model (cycling through its kinds)
@@ -107,12 +107,9 @@ def _script(tmp, name, trace_path, n, feed=True):
     return path
 
 
-def _run_mp(script, wrap=None):
-    env = micropython_env()
-    cmd = [micropython_binary(), "-X", "heapsize=4m", script]
-    if wrap:
-        cmd = wrap + cmd
-    return subprocess.run(cmd, env=env, capture_output=True, text=True, check=True)
+def _run_mp(script):
+    return subprocess.run([micropython_binary(), "-X", "heapsize=4m", script], env=micropython_env(),
+                          capture_output=True, text=True, check=True)
 
 
 def cost(trace_path, tmp):
@@ -122,26 +119,16 @@ def cost(trace_path, tmp):
         ram, after, _ = _run_mp(_script(tmp, "run_%d.py" % n, trace_path, n)).stdout.split()
         out[n] = (int(ram), int(after))
     instr = None
-    if shutil.which("valgrind"):
+    if callgrind_available():
         counts = {}
         base = {}
         for n in (2000, 4000):
             for feed, into in ((True, counts), (False, base)):
-                cg = os.path.join(tmp, "cg.%d.%s" % (n, feed))
-                _run_mp(_script(tmp, "cg_%d_%s.py" % (n, feed), trace_path, n, feed),
-                        ["valgrind", "--tool=callgrind", "--callgrind-out-file=" + cg])
-                into[n] = _callgrind_total(cg)
+                script = _script(tmp, "cg_%d_%s.py" % (n, feed), trace_path, n, feed)
+                into[n] = instructions([micropython_binary(), "-X", "heapsize=4m", script], env=micropython_env())
         # the loop costs too: measured alone (without the call) and taken off
         instr = ((counts[4000] - counts[2000]) - (base[4000] - base[2000])) / 2000.0
     return instr, out[2000], out[20000]
-
-
-def _callgrind_total(path):
-    with open(path) as f:
-        for line in f:
-            if line.startswith("summary:") or line.startswith("totals:"):
-                return int(line.split()[1])
-    raise RuntimeError("no totals in %s" % path)
 
 
 def run(count=COUNT):
