@@ -725,7 +725,7 @@ def _found_at(model, kind, seed, at):
     trace = ensemble.generate(model, kind, seed)
     assert at in [t for t, _ in trace.throws]
     out = detect(trace.rows(), keys=trace.keys)
-    assert any(abs(d["start_ms"] - at) <= 150 for d in out["throws"]), out["throws"]
+    assert any(abs(d["start_ms"] - at) <= MATCH_MS for d in out["throws"]), out["throws"]
 
 
 @pytest.mark.parametrize("model,kind,seed,at", [
