@@ -721,7 +721,7 @@ def test_dice_louder_than_the_keys_before_them_are_a_throw(model, kind, seed):
 # ---------------------------------------------------------------- round 17: missed throws
 
 def _found_at(model, kind, seed, at):
-    """The throw landing at `at` ms in that trace is found within 150 ms."""
+    """The throw landing at `at` ms in that trace is found within MATCH_MS."""
     trace = ensemble.generate(model, kind, seed)
     assert at in [t for t, _ in trace.throws]
     out = detect(trace.rows(), keys=trace.keys)
