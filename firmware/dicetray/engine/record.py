@@ -28,10 +28,6 @@ def with_crc(text):
     return text[:-1] + ',"c":"' + crc_text(text) + '"}'
 
 
-def json_ints(values):
-    return "[" + ",".join(map(str, values)) + "]"
-
-
 def encode_action(kind, dice=None, p=None, t=None, snap=None):
     """The tray's action line (lines.action_line) as text, for the host's
     writers and the tests."""

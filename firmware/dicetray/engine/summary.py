@@ -1,6 +1,10 @@
 # The result of a replay as the one JSON line `dicetray replay --json`
 # prints (log-format.md). Host tools only: the board never loads this.
-from dicetray.engine.record import json_string, json_ints
+from dicetray.engine.record import json_string
+
+
+def json_ints(values):
+    return "[" + ",".join(map(str, values)) + "]"
 
 
 def _fact(rules, key):
