@@ -9,8 +9,10 @@ unix port (bench/mp/records_boot.py): actions replayed by the boot, time
 and the heap the resumed game holds. The board's time is estimated from the
 instructions a full replay takes an action (callgrind on the unix port),
 scaled by issue 9's emulated RP2040, which replayed 459 actions in 2.56 s
-(5.6 ms each) when that count was 567,000; the rest of the boot (imports,
-drivers, first screen) is not counted.
+(5.6 ms each) when that count was 567,000. The rest of the boot, measured
+apart: its Python (main.py's imports, the panel's set-up, the App, the first
+screen; bench/mp/boot_cost.py under callgrind, the same scale) and its bus
+and flash time (the virtual board's clock at the first screen's last byte).
 """
 import shutil
 import subprocess
@@ -18,7 +20,7 @@ import tempfile
 from pathlib import Path
 
 from bench.callgrind import available as callgrind_available, instructions
-from dicetray_host.paths import ROOT, compiled_firmware, micropython_binary, micropython_env
+from dicetray_host.paths import FIRMWARE, ROOT, compiled_firmware, micropython_binary, micropython_env
 from dicetray_host.records.generate import random_game, record_text
 
 CHIP_MS_PER_ACTION = 2560 / 459
@@ -70,10 +72,69 @@ def instructions_per_action(text, work):
     return (_callgrind(script, whole) - _callgrind(script, head)) / actions
 
 
+_BOOT_COST = ROOT / "bench" / "mp" / "boot_cost.py"
+
+
+def boot_python_instructions(firmware):
+    """The boot's Python besides a replay (callgrind, unix port): main.py's
+    imports, the panel's set-up, the App and the menu drawn, with hardware
+    that does nothing (bench/mp/stubs); None without valgrind."""
+    if not callgrind_available():
+        return None
+    env = micropython_env(ROOT / "bench" / "mp" / "stubs", firmware)
+    work = tempfile.mkdtemp(prefix="bench-boot-")
+    try:
+        runs = [instructions([micropython_binary(), "-X", "heapsize=192k", str(_BOOT_COST), arg], env=env, cwd=work)
+                for arg in ("0", "1")]
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return runs[1] - runs[0]
+
+
+def boot_bus_ms():
+    """Virtual board (bus at 400 kHz, flash at the W25Q16JV's times, no
+    Python time): ms from power-on to the menu's last byte on the panel."""
+    from dicetray_host.vboard.board import VirtualBoard
+    work = tempfile.mkdtemp(prefix="bench-boot-")
+    try:
+        with VirtualBoard(work, heap="200k") as vb:
+            vb.run(500)
+            last_us, _ = vb.oled_writes()
+            shown = vb.screen_text()
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    if "New game" not in shown:
+        raise RuntimeError("the virtual board shows no menu after 500 ms: %r" % shown)
+    return last_us / 1000.0
+
+
+def boot_rest_section():
+    """The boot without a record to replay: returns the chip's ms for the
+    deployed .mpy (None without valgrind)."""
+    print("Boot to the menu with no record: Python (callgrind, unix port, scaled as the replay) + bus and flash")
+    bus = boot_bus_ms()
+    deployed = None
+    for label, firmware in (("deployed .mpy (make deploy)", compiled_firmware()), ("source .py (compiled at boot)", FIRMWARE)):
+        count = boot_python_instructions(firmware)
+        if count is None:
+            print("valgrind not installed: the boot's Python not counted")
+            return None
+        chip = count * CHIP_MS_PER_INSTRUCTION
+        if deployed is None:
+            deployed = chip + bus
+        print("%-34s %12d instructions, about %5.0f ms + bus and flash %3.0f ms = %5.0f ms" % (
+            label, count, chip, bus, chip + bus))
+    print("Not counted: MicroPython's own start before main.py, and the PIO program's assembly.")
+    return deployed
+
+
 def run():
+    rest = boot_rest_section()
+    print()
     print("Boot with the longest records: actions replayed to resume (MicroPython unix port, .mpy)")
     print("%-34s %6s %9s %9s %9s %8s %10s %10s" % ("record", "lines", "writer", "replayed", "unix ms",
                                                     "live KB", "chip ms A", "chip ms B"))
+    slowest = 0.0  # the chip's ms an action of the slower record
     for label, kw in RECORDS:
         header, actions, _ = random_game(**kw)
         work = Path(tempfile.mkdtemp(prefix="bench-records-"))
@@ -89,6 +150,7 @@ def run():
             ms_per_action = per_action * CHIP_MS_PER_INSTRUCTION
         else:
             ms_per_action = CHIP_MS_PER_ACTION
+        slowest = max(slowest, ms_per_action)
         # The chip's speed relative to this machine, from the full replay.
         scale = ms_per_action / (got["old_us"] / 1000.0 / got["old_actions"])
         for writer, key in (("computer", "old"), ("tray", "tray")):
@@ -102,9 +164,14 @@ def run():
     print("scaled by issue 9's emulated RP2040 (5.6 ms an action at 1be890d, 567,000 instructions;")
     print("without valgrind, 5.6 ms). chip ms B = this machine's time for the whole resume (listing,")
     print("seeking back, the snapshot line) scaled by the chip's replay speed relative to it.")
-    print("Not counted: the rest of the boot (imports, drivers, first screen; 0.87 s on the emulated")
-    print("chip in issue 9). live KB = heap the resumed game holds. A tray-written record replays")
-    print("at most 11 actions after its last snapshot, whatever its length.")
+    print("live KB = heap the resumed game holds. A tray-written record replays at most 11 actions")
+    print("after its last snapshot, whatever its length.")
+    if rest is not None:
+        per_action = slowest
+        print("Boot to a playable screen with a six-dice record from a computer (no snapshots), .mpy:")
+        for actions in (100, 459, 1000):
+            print("  %5d actions: %5.0f ms (the boot above %.0f + %.2f ms an action)" % (
+                actions, rest + actions * per_action, rest, per_action))
 
 
 if __name__ == "__main__":
