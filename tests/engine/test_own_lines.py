@@ -1,8 +1,10 @@
-"""The tray's fast reader of its own lines (engine/own_lines.py) against the
-strict path (the grammar scan and JSON), on both runtimes: a writer's line
-is taken fast, and a line changed by one character anywhere in its members
-(with a good check again) is either read exactly as the strict path reads
-it, as the writer's very bytes, or left to the strict path."""
+"""The fast reader of action lines (engine/own_lines.py) against the strict
+path (the grammar scan and JSON), on both runtimes: a line in the tray's
+layout (with "c"), the format's compact one or json.dumps's spaced one
+(without) is taken fast, and a line changed by one character anywhere in
+its members (a tray line's check made good again) is either read exactly
+as the strict path reads it, as that layout's very bytes, or left to the
+strict path."""
 import sys
 import unittest
 
@@ -35,6 +37,27 @@ WRITTEN = [
 CHANGES = [b"0", b"+", b"_", b" ", b"-", b"9", b",", b"]", b"[", b"\t", b'"', b".", b"e", b"}"]
 
 
+def written(kind, dice, p, t, snap, layout):
+    """The line in a layout: "tray" (lines.action_line), "compact" (the
+    same without "c") or "spaced" (json.dumps's separators, without "c")."""
+    if layout == "tray":
+        return action_line(kind, dice, p, t, snap)
+    colon, comma = (b":", b",") if layout == "compact" else (b": ", b", ")
+    members = [b'"a"' + colon + b'"' + NAMES[kind].encode() + b'"']
+    for key, value in (("d", dice), ("p", p), ("t", t), ("snap", snap)):
+        if value is None:
+            continue
+        if type(value) is list:
+            text = b"[" + comma.join([b"%d" % v for v in value]) + b"]"
+        else:
+            text = b"%d" % value
+        members.append(b'"' + key.encode() + b'"' + colon + text)
+    return b"{" + comma.join(members) + b"}"
+
+
+LAYOUTS = ("tray", "compact", "spaced")
+
+
 def rechecked(body):
     """A line body (without its "c") with a good check again."""
     return record.with_crc(body.decode("latin-1")).encode("latin-1")
@@ -48,33 +71,47 @@ def strict_or_none(line):
 
 
 class OwnLinesTest(unittest.TestCase):
-    def check_line(self, line):
+    def check_line(self, line, layout):
         own = as_written(line)
         if own is None:
             return 0
         read = strict_or_none(line)
         self.assertTrue(read is not None, line)
-        del read["c"]
+        if layout == "tray":
+            del read["c"]
         self.assertEqual(own, read, line)
         kind = NAMES.index(own["a"], 1)
-        p = own.get("p")
-        self.assertEqual(action_line(kind, own.get("d"), p, own.get("t"), own.get("snap")), line)
+        self.assertEqual(written(kind, own.get("d"), own.get("p"), own.get("t"), own.get("snap"), layout), line)
         return 1
 
-    def test_the_writers_lines_are_read_fast(self):
-        for kind, dice, p, t, snap in WRITTEN:
-            line = action_line(kind, dice, p, t, snap)
-            self.assertEqual(self.check_line(line), 1, line)
+    def test_lines_in_the_usual_layouts_are_read_fast(self):
+        for layout in LAYOUTS:
+            for kind, dice, p, t, snap in WRITTEN:
+                line = written(kind, dice, p, t, snap, layout)
+                self.assertEqual(self.check_line(line, layout), 1, line)
 
     def test_a_line_changed_by_one_character_is_read_as_json_reads_it_or_left_to_the_scan(self):
         taken = 0
-        for kind, dice, p, t, snap in WRITTEN:
-            body = action_line(kind, dice, p, t, snap)[:-record.C_TAIL] + b"}"
-            for at in range(6, len(body)):
-                for change in CHANGES:
-                    taken += self.check_line(rechecked(body[:at] + change + body[at:]))
-                    taken += self.check_line(rechecked(body[:at] + change + body[at + 1:]))
-        self.assertTrue(taken > 0)  # some changes are still the writer's (another die, another time)
+        for layout in LAYOUTS:
+            for kind, dice, p, t, snap in WRITTEN:
+                line = written(kind, dice, p, t, snap, layout)
+                body = line[:-record.C_TAIL] + b"}" if layout == "tray" else line
+                for at in range(6, len(body)):
+                    for change in CHANGES:
+                        for changed in (body[:at] + change + body[at:], body[:at] + change + body[at + 1:]):
+                            taken += self.check_line(rechecked(changed) if layout == "tray" else changed, layout)
+        self.assertTrue(taken > 0)  # some changes are still the layout's (another die, another time)
+
+    def test_the_layouts_leads_and_their_lengths_agree(self):
+        from dicetray.engine.own_lines import _COMPACT, _SPACED
+        for lead in (_COMPACT, _SPACED):
+            for i in range(0, 12, 2):
+                self.assertEqual(len(lead[i]), lead[i + 1])
+
+    def test_a_line_in_one_layout_with_the_others_separators_is_left_to_the_scan(self):
+        line = written(ROLL, [4, 2], None, 7, None, "spaced")
+        self.assertIsNone(as_written(line.replace(b"[4, 2]", b"[4,2]")))
+        self.assertIsNone(as_written(written(ROLL, [4, 2], None, 7, None, "compact").replace(b"[4,2]", b"[4, 2]")))
 
     def test_a_wrong_or_upper_case_check_is_left_to_the_scan(self):
         t = 81200

@@ -1,8 +1,10 @@
-# The tray's own action lines read back fast (MicroPython only, from
-# record.decode): a line exactly as lines.action_line writes it is strict
-# JSON within the record's limits by its making, so it needs neither the
-# grammar scan (strictjson) nor json.loads. Loaded only while a record is
-# read (tray.READING).
+# Action lines in the usual layouts read back fast (MicroPython only, from
+# record.decode and the replay): a line exactly as lines.action_line writes
+# it, or as the record format's own examples and Python's json.dumps write
+# one (without "c"), is strict JSON within the record's limits by its
+# making, so it needs neither the grammar scan (strictjson, about 100,000
+# instructions a line) nor json.loads. Loaded only while a record is read
+# (tray.READING).
 #
 # Read in place: every new object on the heap costs an allocation (a walk of
 # the heap's table for a free block), which made building the line again to
@@ -16,12 +18,11 @@ from dicetray.engine.actions import NAMES, ROLL, BANK, KEEP, ORDER
 from dicetray.engine.record import C_HEAD, C_TAIL
 
 _NAME_BYTES = tuple([name.encode() if name else b"" for name in NAMES])
-_HEAD = b'{"a":"'
-_DICE = b',"d":['
-_ORDER = b',"p":['
-_PLAYER = b',"p":'
-_TIME = b',"t":'
-_SNAP = b',"snap":['
+# The layouts read fast: the members' leads, in the writer's order, and the
+# separator between list items. Compact: the tray's lines (with "c") and
+# the format's examples (without); spaced: json.dumps's default (without).
+_COMPACT = (b'{"a":"', 6, b',"d":[', 6, b',"p":[', 6, b',"p":', 5, b',"t":', 5, b',"snap":[', 9, b",")
+_SPACED = (b'{"a": "', 7, b', "d": [', 8, b', "p": [', 8, b', "p": ', 7, b', "t": ', 7, b', "snap": [', 11, b", ")
 # The numbers of n digits, from _LOW[n] up to _LOW[n + 1]: a number as
 # the writer writes it has exactly as many characters as its value's
 # digits (and a "-" when below 0). What else C int() reads, and the writer
@@ -47,15 +48,30 @@ def _int(text):
     return value
 
 
-def _ints(line, start):
-    """(the ints of the list whose "[" ends at start, where its "]" is)."""
+def _ints(line, start, comma):
+    """(the ints of the list whose "[" ends at start, where its "]" is);
+    comma: what separates its items.
+    _int()'s test inline, with the builtins and the table in locals: a
+    replay reads a few numbers a line, and a call and a builtin's lookup
+    cost more than the test."""
     close = line.find(b"]", start)
     if close < 0:
         raise ValueError
     values = []
     if close > start:
-        for text in line[start:close].split(b","):
-            values.append(_int(text))
+        number, size_of, low = int, len, _LOW
+        for text in line[start:close].split(comma):
+            value = number(text)
+            digits = size_of(text)
+            if value < 0:
+                digits -= 1
+                if not digits <= _MAX_DIGITS or not low[digits] <= -value < low[digits + 1]:
+                    raise ValueError
+            elif not digits <= _MAX_DIGITS or not low[digits] <= value < low[digits + 1]:
+                raise ValueError
+            elif value == 0 and text != b"0":
+                raise ValueError
+            values.append(value)
     return values, close + 1
 
 
@@ -67,38 +83,70 @@ def _number(line, start, n):
     return _int(line[start:end]), end
 
 
-def as_written(line):
-    """The object of an action line exactly as action_line writes it, else
-    None (any other line, a header or anything a hostile writer made,
-    takes the scan). Its members are taken in the writer's order, so the
-    line is the writer's bytes for what is read; its "c" is checked here."""
-    n = len(line) - C_TAIL  # where ,"c":" starts
-    if n < 8 or not line.startswith(_HEAD) or not line.startswith(C_HEAD, n) or line[-2:] != b'"}':
+def read(line):
+    """(kind, dice, p, t, snap) of an action line in one of the layouts
+    above, else None (any other line, a header or anything a hostile
+    writer made, takes the scan). Its members are taken in the writer's
+    order; a "c" (the tray's lines) is checked here. The caller has checked
+    the line's length (MAX_LINE)."""
+    if not line.endswith(b"}"):
+        return None
+    size = len(line)
+    n = size - C_TAIL  # where a ,"c":" starts
+    if line.startswith(_COMPACT[0]):
+        lead = _COMPACT
+        if n <= 6 or not line.startswith(C_HEAD, n) or not line.endswith(b'"}'):
+            n = size - 1  # no "c": the format's examples
+    elif line.startswith(_SPACED[0]):
+        lead = _SPACED
+        n = size - 1
+    else:
         return None
     try:
-        end = line.find(b'"', 6, n)
-        kind = _NAME_BYTES.index(line[6:end], 1)
-        obj = {"a": NAMES[kind]}
+        (_, start, dice_lead, dice_at, order_lead, order_at, player_lead, player_at,
+         time_lead, time_at, snap_lead, snap_at, comma) = lead  # one step: no lookup each
+        end = line.find(b'"', start, n)
+        kind = _NAME_BYTES.index(line[start:end], 1)
+        dice = p = t = snap = None
         at = end + 1
         if kind == ROLL or kind == KEEP:
-            if not line.startswith(_DICE, at):
+            if not line.startswith(dice_lead, at):
                 return None
-            obj["d"], at = _ints(line, at + 6)
+            dice, at = _ints(line, at + dice_at, comma)
         elif kind == ORDER:
-            if not line.startswith(_ORDER, at):
+            if not line.startswith(order_lead, at):
                 return None
-            obj["p"], at = _ints(line, at + 6)
-        elif kind == BANK and line.startswith(_PLAYER, at):
-            obj["p"], at = _number(line, at + 5, n)
-        if line.startswith(_TIME, at):
-            obj["t"], at = _number(line, at + 5, n)
-        if line.startswith(_SNAP, at):
-            obj["snap"], at = _ints(line, at + 9)
+            p, at = _ints(line, at + order_at, comma)
+        elif kind == BANK and line.startswith(player_lead, at):
+            p, at = _number(line, at + player_at, n)
+        if line.startswith(time_lead, at):
+            t, at = _number(line, at + time_at, n)
+        if line.startswith(snap_lead, at):
+            snap, at = _ints(line, at + snap_at, comma)
         if at != n:
             return None
         # the check: lower-case hex, as the writer formats it
-        if line[n + 6:n + 14] != b"%08x" % (crc32(b"}", crc32(line[:n])) & 0xFFFFFFFF):
+        if n < size - 1 and line[n + 6:n + 14] != b"%08x" % (crc32(b"}", crc32(line[:n])) & 0xFFFFFFFF):
             return None
     except ValueError:  # not an action's name, not a number as written
         return None
+    return kind, dice, p, t, snap
+
+
+def as_written(line):
+    """The JSON object of a line read() takes, without its "c" (checked
+    there); else None."""
+    got = read(line)
+    if got is None:
+        return None
+    kind, dice, p, t, snap = got
+    obj = {"a": NAMES[kind]}
+    if dice is not None:
+        obj["d"] = dice
+    if p is not None:
+        obj["p"] = p
+    if t is not None:
+        obj["t"] = t
+    if snap is not None:
+        obj["snap"] = snap
     return obj

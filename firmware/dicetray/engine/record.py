@@ -75,6 +75,16 @@ MAX_LINE = const(4096)   # bytes in a line, without its line end
 
 if sys.implementation.name == "micropython":
     _as_written = None  # own_lines.as_written, loaded by the first line read
+    _read = None        # own_lines.read, loaded by the first action replayed
+
+    def fast_action(line):
+        """(kind, dice, p, t, snap) of an action line in a usual layout
+        (own_lines.py), read without making its JSON object; None: decode() it."""
+        global _read
+        if _read is None:
+            from dicetray.engine.own_lines import read
+            _read = read
+        return _read(line) if len(line) <= MAX_LINE else None
 
     def _loads(line):
         global _as_written
@@ -168,3 +178,7 @@ def _flat_object(obj):
 if sys.implementation.name != "micropython":
     # Here at the end: hostjson (CPython's decoding) needs BadLine.
     from dicetray.engine.hostjson import loads as _loads  # noqa: E402
+
+    def fast_action(line):
+        """On CPython every line is decode()d: its JSON is C code."""
+        return None

@@ -8,11 +8,11 @@ from dicetray.engine.actions import Illegal, NAMES, UNDO
 from dicetray import games
 from dicetray.engine.actions import BadHeader
 from dicetray.engine.game import Game
-from dicetray.engine.record import BadLine, MAX_LINE, decode, action_of, has_control, json_string, utf8
+from dicetray.engine.record import BadLine, MAX_LINE, decode, action_of, fast_action, has_control, json_string, utf8
 
 _PIECE = const(128)      # bytes a capped readline asks for at a time
 MAX_NAME = const(32)     # characters in a player's name (docs/record-format.md, "Limits")
-_UNDO_LINE = b'"a":"undo"'  # as writers write it; another spelling only costs time
+_UNDO_NAME = b'"undo"'  # an undo line in any layout; any other line holding it costs only a snapshot
 
 
 class RecordError(ValueError):
@@ -123,15 +123,20 @@ def replay_lines(game, stream, lineno, on_action=None):
     while raw:
         lineno += 1
         following = stream.readline()
-        try:
-            obj = decode(_body(raw))
-            kind, dice, p = action_of(obj)
-        except BadLine as e:
-            if e.torn and not following:
-                return lineno
-            raise RecordError(lineno, str(e))
-        if not kind:
-            raise RecordError(lineno, "unknown action %s" % json_string(obj["a"]))
+        body = _body(raw)
+        read = fast_action(body)
+        if read:
+            kind, dice, p, _, _ = read
+        else:
+            try:
+                obj = decode(body)
+                kind, dice, p = action_of(obj)
+            except BadLine as e:
+                if e.torn and not following:
+                    return lineno
+                raise RecordError(lineno, str(e))
+            if not kind:
+                raise RecordError(lineno, "unknown action %s" % json_string(obj["a"]))
         try:
             if kind == UNDO:
                 game.undo(before)
@@ -139,7 +144,7 @@ def replay_lines(game, stream, lineno, on_action=None):
             else:
                 # An undo next: keep the state before this action, so that
                 # undo restores it instead of replaying up to 127 actions.
-                before = game.rules.snapshot() if _UNDO_LINE in following else None
+                before = game.rules.snapshot() if _UNDO_NAME in following else None
                 game.act(kind, dice, p)
         except Illegal as e:
             raise RecordError(lineno, "%s: %s" % (NAMES[kind], e))

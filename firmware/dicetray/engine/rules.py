@@ -62,8 +62,9 @@ class Rules:
         """A throw must name exactly `count` faces, each an int low..high."""
         if dice is None or len(dice) != count:
             raise Illegal("Throw 1 die" if count == 1 else "Throw %d dice" % count)
+        type_of, whole = type, int  # in locals: a builtin's lookup costs more than the test
         for face in dice:
-            if type(face) is not int or face < low or face > high:
+            if type_of(face) is not whole or face < low or face > high:
                 raise Illegal(reason)
 
     def _remember(self, dice):

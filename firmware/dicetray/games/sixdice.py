@@ -220,8 +220,9 @@ class SixDice(Rules):
         kept = self._kept
         for i in range(7):
             kept[i] = 0
+        type_of, whole = type, int  # in locals, as Rules._check_faces
         for face in dice:
-            if type(face) is not int or face < 1 or face > 6:
+            if type_of(face) is not whole or face < 1 or face > 6:
                 raise Illegal("Face 1-6")
             kept[face] += 1
         have = self._rolled
