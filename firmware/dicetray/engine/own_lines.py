@@ -32,47 +32,35 @@ _LOW = tuple([0, 0] + [10 ** n for n in range(1, 19)])
 _MAX_DIGITS = const(18)  # strictjson's limit for a number
 
 
-def _int(text):
-    """The number in text as the writer writes it (-?[1-9][0-9]* or 0, at
-    most 18 digits); ValueError else."""
-    value = int(text)
-    digits = len(text)
-    if value < 0:
-        digits -= 1
-        if not digits <= _MAX_DIGITS or not _LOW[digits] <= -value < _LOW[digits + 1]:
+def _numbers(texts):
+    """The ints of number texts as the writer writes them (-?[1-9][0-9]*
+    or 0, at most 18 digits); ValueError else. The builtins and the table
+    in locals: a replay reads a few numbers a line, and a builtin's lookup
+    costs more than the test."""
+    values = []
+    number, size_of, low = int, len, _LOW
+    for text in texts:
+        value = number(text)
+        digits = size_of(text)
+        if value < 0:
+            digits -= 1
+            if not digits <= _MAX_DIGITS or not low[digits] <= -value < low[digits + 1]:
+                raise ValueError
+        elif not digits <= _MAX_DIGITS or not low[digits] <= value < low[digits + 1]:
             raise ValueError
-    elif not digits <= _MAX_DIGITS or not _LOW[digits] <= value < _LOW[digits + 1]:
-        raise ValueError
-    elif value == 0 and text != b"0":  # MicroPython's int() reads a lone "_" as 0
-        raise ValueError
-    return value
+        elif value == 0 and text != b"0":  # MicroPython's int() reads a lone "_" as 0
+            raise ValueError
+        values.append(value)
+    return values
 
 
 def _ints(line, start, comma):
     """(the ints of the list whose "[" ends at start, where its "]" is);
-    comma: what separates its items.
-    _int()'s test inline, with the builtins and the table in locals: a
-    replay reads a few numbers a line, and a call and a builtin's lookup
-    cost more than the test."""
+    comma: what separates its items."""
     close = line.find(b"]", start)
     if close < 0:
         raise ValueError
-    values = []
-    if close > start:
-        number, size_of, low = int, len, _LOW
-        for text in line[start:close].split(comma):
-            value = number(text)
-            digits = size_of(text)
-            if value < 0:
-                digits -= 1
-                if not digits <= _MAX_DIGITS or not low[digits] <= -value < low[digits + 1]:
-                    raise ValueError
-            elif not digits <= _MAX_DIGITS or not low[digits] <= value < low[digits + 1]:
-                raise ValueError
-            elif value == 0 and text != b"0":
-                raise ValueError
-            values.append(value)
-    return values, close + 1
+    return _numbers(line[start:close].split(comma)) if close > start else [], close + 1
 
 
 def _number(line, start, n):
@@ -80,7 +68,7 @@ def _number(line, start, n):
     end = line.find(b",", start, n)
     if end < 0:
         end = n
-    return _int(line[start:end]), end
+    return _numbers((line[start:end],))[0], end
 
 
 def read(line):
