@@ -4,7 +4,8 @@
 # one (without "c"), is strict JSON within the record's limits by its
 # making, so it needs neither the grammar scan (strictjson) nor json.loads
 # (together 147,000 instructions a six-dice line on the unix port; this
-# reader 40,000-55,000). Loaded only while a record is read (tray.READING).
+# reader about a third of that). Loaded only while a record is read
+# (tray.READING).
 #
 # Read in place: every new object costs an allocation (a walk of the
 # heap's table for a free block), so positions are found with find() and
