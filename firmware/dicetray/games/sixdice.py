@@ -218,8 +218,7 @@ class SixDice(Rules):
         if type(dice) is not list or not dice:
             raise Illegal("Keep a die")
         kept = self._kept
-        for i in range(7):
-            kept[i] = 0
+        kept[0] = kept[1] = kept[2] = kept[3] = kept[4] = kept[5] = kept[6] = 0  # as count_faces
         type_of, whole = type, int  # in locals, as Rules._check_faces
         for face in dice:
             if type_of(face) is not whole or face < 1 or face > 6:
@@ -236,9 +235,7 @@ class SixDice(Rules):
 
     def _keep(self, points):
         kept = self._kept
-        size = 0
-        for face in range(1, 7):
-            size += kept[face]
+        size = sum(kept)  # kept[0] is 0
         self.points += points
         self.free -= size
         self.cycle_keeps += 1

@@ -27,27 +27,27 @@ _FACE_FIVES = (b"\x00\x00\x00\x00\x00\x00\x00"
                b"\x00\x00\x00\x0c\x14\x32\x18")
 
 
+_STRAIGHT_COUNTS = b"\x00\x01\x01\x01\x01\x01\x01"  # one of each face
+
+
 def value(counts):
-    """Points for the reservation whose face counts are counts[1..6];
-    _NO_SCORE when it is not a legal reservation."""
-    size = 0
-    pairs_only = True
-    straight = True
-    for face in range(1, 7):
-        c = counts[face]
-        size += c
-        if c & 1:
-            pairs_only = False
-        if c != 1:
-            straight = False
+    """Points for the reservation whose face counts are counts[1..6]
+    (counts[0] is 0); _NO_SCORE when it is not a legal reservation. Sums
+    and compares in C where it can: a replay scores every keep."""
+    size = sum(counts)
     if size == 0:
         return _NO_SCORE
     best = 0
     if size == 6:
-        if straight:
+        if counts == _STRAIGHT_COUNTS:
             return _STRAIGHT
-        if pairs_only and max(counts) < 6:  # three pairs; a four counts as two
-            best = _THREE_PAIRS
+        if max(counts) < 6:  # three pairs; a four counts as two
+            pairs_only = True
+            for face in range(1, 7):
+                if counts[face] & 1:
+                    pairs_only = False
+            if pairs_only:
+                best = _THREE_PAIRS
     total = 0
     for face in range(1, 7):
         c = counts[face]
@@ -77,8 +77,7 @@ def has_score(counts):
 
 def count_faces(dice, counts):
     """Fill counts[0..6] (a preallocated bytearray(7)) from a list of faces."""
-    for i in range(7):
-        counts[i] = 0
+    counts[0] = counts[1] = counts[2] = counts[3] = counts[4] = counts[5] = counts[6] = 0  # no loop: a roll's cost
     for face in dice:
         counts[face] += 1
     return counts
