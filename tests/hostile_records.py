@@ -67,6 +67,12 @@ CASES = [
                                                record.encode_action(BANK)), 2, "JSON"),
     ("die with a plus sign, checked", lines(PIG, record.with_crc('{"a":"roll","d":[+4],"t":5}'),
                                             record.encode_action(BANK)), 2, "JSON"),
+    # A list as long as a line may be, in a layout the fast reader takes:
+    # read without running out of memory, then refused by the rules.
+    ("2000 dice, as the tray writes", lines(PIG, record.encode_action(ROLL, [4] * 2000, t=5),
+                                           record.encode_action(BANK)), 2, "Throw 1 die"),
+    ("2000 dice, as the format's examples", lines(PIG, '{"a":"roll","d":[' + ",".join(["4"] * 2000) + "]}",
+                                                  record.encode_action(BANK)), 2, "Throw 1 die"),
     ("5000-digit integer", lines(PIG, '{"a":"roll","d":[' + "4" * 5000 + "]}",
                                  record.encode_action(BANK)), 2, "longer"),
     ("4000-digit integer", lines(PIG, '{"a":"roll","d":[' + "4" * 4000 + "]}",

@@ -102,6 +102,16 @@ class OwnLinesTest(unittest.TestCase):
                             taken += self.check_line(rechecked(changed) if layout == "tray" else changed, layout)
         self.assertTrue(taken > 0)  # some changes are still the layout's (another die, another time)
 
+    def test_the_longest_snapshot_the_tray_writes_is_read_fast(self):
+        from dicetray.engine.game import Game
+        for name in ("pig", "bank", "skulls", "sixdice"):
+            game = Game(name, ["P%d" % i for i in range(8)], {})
+            snap = [48213, 1065, 11] + list(game.rules.snapshot())  # as store.py writes it
+            self.assertTrue(as_written(action_line(ROLL, [6, 6], None, 5, snap)) is not None, name)
+
+    def test_a_list_longer_than_any_the_tray_writes_is_left_to_the_scan(self):
+        self.assertIsNone(as_written(action_line(ROLL, [4] * 200, None, 5)))
+
     def test_the_layouts_leads_and_their_lengths_agree(self):
         from dicetray.engine.own_lines import _COMPACT, _SPACED
         for lead in (_COMPACT, _SPACED):

@@ -31,6 +31,10 @@ _SPACED = (b'{"a": "', 7, b', "d": [', 8, b', "p": [', 8, b', "p": ', 7, b', "t"
 # digits, white space around them, "-0".
 _LOW = tuple([0, 0] + [10 ** n for n in range(1, 19)])
 _MAX_DIGITS = const(18)  # strictjson's limit for a number
+# Items in a list read here: a throw's dice (6), an order (8), a snapshot
+# (44 at most). A longer list, which only a hostile writer makes, goes to
+# the scan: split() would make an object of each item at once.
+_MAX_ITEMS = const(64)
 
 
 def _numbers(texts):
@@ -59,7 +63,7 @@ def _ints(line, start, comma):
     """(the ints of the list whose "[" ends at start, where its "]" is);
     comma: what separates its items."""
     close = line.find(b"]", start)
-    if close < 0:
+    if close < 0 or line.count(comma, start, close) >= _MAX_ITEMS:
         raise ValueError
     return _numbers(line[start:close].split(comma)) if close > start else [], close + 1
 
