@@ -45,8 +45,10 @@ def _numbers(texts):
     values = []
     number, size_of, low = int, len, _LOW
     for text in texts:
-        value = number(text)
         digits = size_of(text)
+        if digits > _MAX_DIGITS + 1:  # before int(): a hostile 4,000 digits is slow to read
+            raise ValueError
+        value = number(text)
         if value < 0:
             digits -= 1
             if not digits <= _MAX_DIGITS or not low[digits] <= -value < low[digits + 1]:
