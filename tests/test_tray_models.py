@@ -280,6 +280,25 @@ def test_tray_cfg_round_trip_and_errors(tmp_path):
         traycfg.parse("colour=red\n")
 
 
+class PowerCut(BaseException):
+    """The board stops where it is: nothing after runs, no handler sees it."""
+
+
+def test_a_power_cut_while_tray_setup_saves_leaves_the_old_figures(tmp_path, monkeypatch):
+    path = str(tmp_path / "tray.cfg")
+    old = {"floor_mg": 4, "key_ms": 220, "throw_mg": 240, "gx_mg": -3, "gy_mg": 7, "gz_mg": 1001}
+    traycfg.save(old, path)
+    import os
+
+    def cut(*args):
+        raise PowerCut()
+    monkeypatch.setattr(os, "rename", cut)  # the power goes as the new file would take the old one's place
+    with pytest.raises(PowerCut):
+        traycfg.save(dict(old, floor_mg=9), path)
+    monkeypatch.undo()
+    assert traycfg.load(path) == old
+
+
 def test_configure_changes_what_the_detector_masks():
     tray = Tray()
     tray.configure(key_ms=500)

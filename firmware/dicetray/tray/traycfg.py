@@ -28,10 +28,10 @@ def save(figures, path=PATH):
         for name in FIELDS:
             f.write("%s=%d\n" % (name, figures.get(name, 0)))
     try:
-        os.remove(path)
-    except OSError:
-        pass
-    os.rename(tmp, path)
+        os.rename(tmp, path)  # LittleFS (and unix) put the new file in place in one step
+    except OSError:  # a file system that will not rename over a file (FAT): the old one first
+        forget(path)
+        os.rename(tmp, path)
 
 
 def parse(text):
