@@ -357,6 +357,9 @@ def test_detect_readable_output(tmp_path, capsys):
     ("t_ms,x_mg,y_mg,z_mg\n20,1,2,3\n10,1,2,3\n", "line 3: time goes backwards (10 ms after 20 ms)"),
     ("t_ms,x_mg,y_mg,z_mg\n0,1.5,2,3\n", "line 2: '1.5' is not an integer"),
     ("t_ms,x_mg,y_mg,z_mg\n", "no samples"),
+    ("t_ms,x_mg,y_mg,z_mg\n0,1,2,3\n10,1,99999999999999999999,3\n",
+     "line 3: y_mg 99999999999999999999 is outside what an accelerometer reads (-32768 to 32767 mg)"),
+    ("t_ms,x_mg,y_mg,z_mg\n0,-32769,2,3\n", "line 2: x_mg -32769 is outside"),
 ])
 def test_detect_malformed_trace_exits_2_with_one_message(tmp_path, capsys, text, message):
     path = _write(tmp_path, text)

@@ -15,6 +15,13 @@ MAX_SAMPLES = 1_000_000
 MAX_TRACE_BYTES = 40 * (MAX_SAMPLES + 1)
 
 
+# What an accelerometer sample can read: the LIS3DH's widest range is
+# +-16 g (its counts reach about 24,600 mg there); a value past an int16 of
+# mg is no sample, and the detector, which the board feeds small ints, is
+# not run on it.
+MAX_MG = 32767
+
+
 class TraceError(ValueError):
     """A malformed trace; the message names the line and what is wrong."""
 
@@ -50,6 +57,10 @@ def parse_trace(text, name="trace"):
         except ValueError:
             bad = next(f for f in fields if not _is_int(f))
             raise TraceError("%s line %d: %r is not an integer" % (name, number, bad.strip())) from None
+        for axis, value in zip(("x_mg", "y_mg", "z_mg"), row[1:]):
+            if not -MAX_MG - 1 <= value <= MAX_MG:
+                raise TraceError("%s line %d: %s %d is outside what an accelerometer reads (%d to %d mg)"
+                                 % (name, number, axis, value, -MAX_MG - 1, MAX_MG))
         if last_t is not None and row[0] < last_t:
             raise TraceError("%s line %d: time goes backwards (%d ms after %d ms)"
                              % (name, number, row[0], last_t))
