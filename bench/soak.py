@@ -34,11 +34,12 @@ from dicetray_host.vboard.board import BoardError
 from dicetray_host.vboard.table import READY, Tray, new_game, scores_shown, whole_record_lines
 
 from dicetray import games as _games
+from dicetray.games.cards import card
 
 GAMES = _games.NAMES
 # A play screen's first word (the game's title) -> the game.
 TITLES = {_games.module(name).TITLE.split()[0]: name for name in GAMES}
-OPTIONS = {name: len(_games.module(name).MENU_OPTION[1]) for name in GAMES}
+OPTIONS = {name: len(card(name)[1][1]) for name in GAMES}  # the menu's choices of its option
 # How the monkey plays each game (data, not decisions by name):
 # bank: chance of BANK instead of a throw; dice: per throw unless the screen
 # says; skull: chance a face is a skull; seven: chance of keying 3 and 4;

@@ -116,3 +116,16 @@ def test_one_version(tmp_path):
 def test_the_record_generator_plays_every_game_of_the_table():
     from dicetray_host.records.generate import OPTIONS
     assert tuple(OPTIONS) == games.NAMES
+
+
+def test_every_bench_section_loads_against_the_code_as_it_is(monkeypatch):
+    """`make bench` runs outside `make test`: a section that no longer fits
+    the code (a renamed attribute) would go unseen until someone benches.
+    Loading each catches what its module reads at import (the soak read a
+    game's menu option that had moved to games/cards.py)."""
+    import importlib
+    from dicetray_host.paths import ROOT
+    monkeypatch.syspath_prepend(str(ROOT))  # bench/ is not in the installed package
+    from bench.__main__ import SECTIONS
+    for name in SECTIONS:
+        assert callable(importlib.import_module(name).run), name
