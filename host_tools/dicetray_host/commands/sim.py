@@ -1,8 +1,7 @@
 """`dicetray sim`: play on the virtual board"""
 import sys
 
-from dicetray_host.vboard.sim import (COMPACT, COMPACT_COLUMNS, COMPACT_LINES, EXIT_USAGE, TERMINAL_COLUMNS,
-                                      TERMINAL_LINES, run_script, run_served, run_terminal)
+from dicetray_host.vboard.sim import EXIT_USAGE, FULL, PANELS, run_script, run_served, run_terminal
 
 
 def configure(parser):
@@ -32,12 +31,12 @@ def run(args):
         return EXIT_USAGE
     import shutil
     size = shutil.get_terminal_size()
-    if size.columns >= TERMINAL_COLUMNS and size.lines >= TERMINAL_LINES:
-        return run_terminal(args)
-    if size.columns >= COMPACT_COLUMNS and size.lines >= COMPACT_LINES:
-        return run_terminal(args, COMPACT)  # the panel in braille, 2x4 pixels a character
+    for panel in PANELS:
+        if size.columns >= panel.columns and size.lines >= panel.rows:
+            return run_terminal(args, panel)
+    smallest = PANELS[-1]
     sys.stderr.write("dicetray sim: the OLED needs a terminal of at least %dx%d characters (%dx%d shows it "
                      "pixel for pixel); this one is %dx%d. Make the window larger (or the font smaller) "
-                     "and run it again.\n" % (COMPACT_COLUMNS, COMPACT_LINES, TERMINAL_COLUMNS, TERMINAL_LINES,
+                     "and run it again.\n" % (smallest.columns, smallest.rows, FULL.columns, FULL.rows,
                                               size.columns, size.lines))
     return EXIT_USAGE

@@ -50,14 +50,7 @@ HELP_COMPACT = "\n".join("  ".join(group) for group in _HELP_GROUPS)   # within 
 TILT_POINTS = ((0, 0, 0, 1000), (300, 174, 0, 985))
 LEVEL_POINTS = ((0, 174, 0, 985), (300, 0, 0, 1000))
 
-# The panel (128 columns + frame, 32 lines + frame), the key help, the clock
-# and the USB line.
-TERMINAL_COLUMNS = 130
-TERMINAL_LINES = 40
-# A terminal as it opens (80x24) gets the compact panel: 2x4 pixels a
-# braille character, 64 columns + frame, 16 lines + frame, every pixel kept.
-COMPACT_COLUMNS = 80
-COMPACT_LINES = 24
+_STATUS_WIDTH = 80  # the clock's and the USB note's lines
 
 _UPPER = "\u2580"
 _LOWER = "\u2584"
@@ -158,7 +151,7 @@ def braille_lines(frame):
 
 class Panel:
     """How the terminal draws the OLED: the frame's lines, their width and
-    number, and the key help under them."""
+    number, the key help under them, and the terminal that takes it all."""
 
     def __init__(self, draw, width, lines, help_text):
         self.draw = draw
@@ -167,10 +160,17 @@ class Panel:
         self.help = help_text
         # the clock's row (1-based): frame, the panel's lines, frame, the help
         self.clock_row = 1 + lines + 1 + help_text.count("\n") + 1 + 1
+        # the terminal it needs: the frame or the status lines, whichever is
+        # wider; the clock, the USB note and a last line that never scrolls
+        self.columns = max(width + 2, _STATUS_WIDTH)
+        self.rows = self.clock_row + 2
 
 
+# 128x32 characters of half blocks from 130x40 up; in a terminal as it opens
+# (80x24), braille: 2x4 pixels a character, every pixel kept.
 FULL = Panel(frame_lines, 128, 32, HELP)
 COMPACT = Panel(braille_lines, 64, 16, HELP_COMPACT)
+PANELS = (FULL, COMPACT)   # the first one the terminal takes is drawn
 
 
 def _panel_text(vb, panel=FULL):
@@ -372,7 +372,7 @@ def run_terminal(args, panel=FULL):
                     last = picture
                     status = ""
                 else:  # only the clock line
-                    out.write("\x1b[%d;1H%s" % (panel.clock_row, ("t=%7.1fs" % (vb.now_ms / 1000.0)).ljust(80)))
+                    out.write("\x1b[%d;1H%s" % (panel.clock_row, ("t=%7.1fs" % (vb.now_ms / 1000.0)).ljust(_STATUS_WIDTH)))
                     out.flush()
                 ready, _, _ = select.select([fd], [], [], 0.03)
                 if not ready:
@@ -439,7 +439,7 @@ def _paint(out, picture, status, vb, panel):
         out.write("|" + line.ljust(width) + "|\n")
     out.write("+" + "-" * width + "+\n")
     out.write(panel.help + "\n")
-    out.write(("t=%7.1fs  %s" % (vb.now_ms / 1000.0, status)).ljust(80) + "\n")
+    out.write(("t=%7.1fs  %s" % (vb.now_ms / 1000.0, status)).ljust(_STATUS_WIDTH) + "\n")
     if getattr(vb, "usb_note", None):
-        out.write(vb.usb_note.ljust(80) + "\n")
+        out.write(vb.usb_note.ljust(_STATUS_WIDTH) + "\n")
     out.flush()
