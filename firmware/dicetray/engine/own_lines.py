@@ -11,19 +11,29 @@
 # heap's table for a free block), so positions are found with find() and
 # startswith(), which make nothing, and only the numbers' texts are cut
 # out; writing the line again to compare it made about 40 objects.
-from binascii import crc32
-
 from micropython import const
 
 from dicetray.engine.actions import NAMES, ROLL, BANK, KEEP, ORDER
-from dicetray.engine.record import C_HEAD, C_TAIL
+from dicetray.engine.record import C_TAIL, crc_matches
 
 _NAME_BYTES = tuple([name.encode() if name else b"" for name in NAMES])
-# The layouts read fast: the members' leads, in the writer's order, and the
-# separator between list items. Compact: the tray's lines (with "c") and
-# the format's examples (without); spaced: json.dumps's default (without).
-_COMPACT = (b'{"a":"', 6, b',"d":[', 6, b',"p":[', 6, b',"p":', 5, b',"t":', 5, b',"snap":[', 9, b",")
-_SPACED = (b'{"a": "', 7, b', "d": [', 8, b', "p": [', 8, b', "p": ', 7, b', "t": ', 7, b', "snap": [', 11, b", ")
+
+
+def _layout(colon, comma):
+    """The members' leads in the writer's order, each with its length, and
+    the separator between list items, for a layout's two separators."""
+    leads = []
+    for lead in (b'{"a"' + colon + b'"', comma + b'"d"' + colon + b"[", comma + b'"p"' + colon + b"[",
+                 comma + b'"p"' + colon, comma + b'"t"' + colon, comma + b'"snap"' + colon + b"["):
+        leads += (lead, len(lead))
+    return tuple(leads + [comma])
+
+
+# The layouts read fast. Compact: the tray's lines (with "c") and the
+# format's examples (without); spaced: json.dumps's default (without).
+_COMPACT = _layout(b":", b",")
+_SPACED = _layout(b": ", b", ")
+
 # The numbers of n digits, from _LOW[n] up to _LOW[n + 1]: a number as
 # the writer writes it has exactly as many characters as its value's
 # digits (and a "-" when below 0). What else C int() reads, and the writer
@@ -49,13 +59,13 @@ def _numbers(texts):
         if digits > _MAX_DIGITS + 1:  # before int(): a hostile 4,000 digits is slow to read
             raise ValueError
         value = number(text)
+        magnitude = value
         if value < 0:
             digits -= 1
-            if not digits <= _MAX_DIGITS or not low[digits] <= -value < low[digits + 1]:
-                raise ValueError
-        elif not digits <= _MAX_DIGITS or not low[digits] <= value < low[digits + 1]:
+            magnitude = -value
+        if not digits <= _MAX_DIGITS or not low[digits] <= magnitude < low[digits + 1]:
             raise ValueError
-        elif value == 0 and text != b"0":  # MicroPython's int() reads a lone "_" as 0
+        if value == 0 and text != b"0":  # MicroPython's int() reads a lone "_" as 0
             raise ValueError
         values.append(value)
     return values
@@ -82,19 +92,20 @@ def read(line):
     """(kind, dice, p, t, snap) of an action line in one of the layouts
     above, else None (any other line, a header or anything a hostile
     writer made, takes the scan). Its members are taken in the writer's
-    order; a "c" (the tray's lines) is checked here. The caller has checked
+    order; a "c" (the tray's lines) is checked first. The caller has checked
     the line's length (MAX_LINE)."""
     if not line.endswith(b"}"):
         return None
-    size = len(line)
-    n = size - C_TAIL  # where a ,"c":" starts
+    n = len(line) - 1  # where the members end: the "}", or a "c" before it
     if line.startswith(_COMPACT[0]):
         lead = _COMPACT
-        if n <= 6 or not line.startswith(C_HEAD, n) or not line.endswith(b'"}'):
-            n = size - 1  # no "c": the format's examples
+        checked = crc_matches(line)   # None: no "c" (the format's examples)
+        if checked is False:
+            return None
+        if checked:
+            n -= C_TAIL - 1
     elif line.startswith(_SPACED[0]):
         lead = _SPACED
-        n = size - 1
     else:
         return None
     try:
@@ -119,9 +130,6 @@ def read(line):
         if line.startswith(snap_lead, at):
             snap, at = _ints(line, at + snap_at, comma)
         if at != n:
-            return None
-        # the check: lower-case hex, as the writer formats it
-        if n < size - 1 and line[n + 6:n + 14] != b"%08x" % (crc32(b"}", crc32(line[:n])) & 0xFFFFFFFF):
             return None
     except ValueError:  # not an action's name, not a number as written
         return None

@@ -74,24 +74,22 @@ MAX_LINE = const(4096)   # bytes in a line, without its line end
 
 
 if sys.implementation.name == "micropython":
-    _as_written = None  # own_lines.as_written, loaded by the first line read
-    _read = None        # own_lines.read, loaded by the first action replayed
+    _own_lines = None  # loaded by the first line read: writing a header needs only this module
+
+    def _fast():
+        global _own_lines
+        if _own_lines is None:
+            from dicetray.engine import own_lines
+            _own_lines = own_lines
+        return _own_lines
 
     def fast_action(line):
         """(kind, dice, p, t, snap) of an action line in a usual layout
         (own_lines.py), read without making its JSON object; None: decode() it."""
-        global _read
-        if _read is None:
-            from dicetray.engine.own_lines import read
-            _read = read
-        return _read(line) if len(line) <= MAX_LINE else None
+        return _fast().read(line) if len(line) <= MAX_LINE else None
 
     def _loads(line):
-        global _as_written
-        if _as_written is None:  # not at the top: writing a header needs only this module
-            from dicetray.engine.own_lines import as_written
-            _as_written = as_written
-        obj = _as_written(line)
+        obj = _fast().as_written(line)
         if obj is not None:
             return obj
         # The scan makes this lenient json.loads read as CPython's does.
@@ -115,13 +113,14 @@ class BadLine(ValueError):
         self.torn = torn
 
 
-def _crc_matches(line):
+def crc_matches(line):
     """None when the line has no trailing "c" member, else whether it holds."""
-    if len(line) < C_TAIL + 1 or line[-C_TAIL:-10] != C_HEAD or line[-2:] != b'"}':
+    n = len(line) - C_TAIL  # where the member starts
+    # (startswith and endswith compare in place: a replay checks every line)
+    if n < 1 or not line.startswith(C_HEAD, n) or not line.endswith(b'"}'):
         return None
     # Formatted lower-case hex: upper-case or non-hex digits never match.
-    body = memoryview(line)[:len(line) - C_TAIL]
-    return b"%08x" % (crc32(b"}", crc32(body)) & 0xFFFFFFFF) == line[-10:-2]
+    return b"%08x" % (crc32(b"}", crc32(line[:n])) & 0xFFFFFFFF) == line[n + 6:n + 14]
 
 
 def decode(line):
@@ -138,7 +137,7 @@ def decode(line):
     if type(obj) is not dict:
         raise BadLine("not a JSON object")
     if "c" in obj:
-        if _crc_matches(line) is not True:
+        if crc_matches(line) is not True:
             raise BadLine("check (c) does not match", True)
     return obj
 
