@@ -42,11 +42,10 @@ def value(counts):
         if counts == _STRAIGHT_COUNTS:
             return _STRAIGHT
         if max(counts) < 6:  # three pairs; a four counts as two
-            pairs_only = True
             for face in range(1, 7):
                 if counts[face] & 1:
-                    pairs_only = False
-            if pairs_only:
+                    break   # an odd count: no pairs
+            else:
                 best = _THREE_PAIRS
     total = 0
     for face in range(1, 7):
