@@ -85,13 +85,15 @@ if sys.implementation.name == "micropython":
 
     def fast_action(line):
         """(kind, dice, p, t, snap) of an action line in a usual layout
-        (own_lines.py), read without making its JSON object; None: decode() it."""
+        (own_lines.py), read without making its JSON object; None:
+        decode(line, fast=False) it."""
         return _fast().read(line) if len(line) <= MAX_LINE else None
 
     def _loads(line):
         obj = _fast().as_written(line)
-        if obj is not None:
-            return obj
+        return obj if obj is not None else _scan(line)
+
+    def _scan(line):
         # The scan makes this lenient json.loads read as CPython's does.
         # Imported here, not at the top: only replay decodes.
         from dicetray.engine import strictjson
@@ -123,13 +125,15 @@ def crc_matches(line):
     return b"%08x" % (crc32(b"}", crc32(line[:n])) & 0xFFFFFFFF) == line[n + 6:n + 14]
 
 
-def decode(line):
+def decode(line, fast=True):
     """The JSON object of one record line (bytes, no newline), checked
-    against the JSON grammar and the limits (docs/record-format.md)."""
+    against the JSON grammar and the limits (docs/record-format.md).
+    fast=False: the caller's fast_action() has refused the line already,
+    so it goes to the scan without being read again."""
     if len(line) > MAX_LINE:
         raise BadLine("longer than %d bytes" % MAX_LINE)
     try:
-        obj = _loads(line)
+        obj = _loads(line) if fast else _scan(line)
     except BadLine:
         raise
     except ValueError:  # also UnicodeError: a multi-byte character cut short
@@ -177,6 +181,7 @@ def _flat_object(obj):
 if sys.implementation.name != "micropython":
     # Here at the end: hostjson (CPython's decoding) needs BadLine.
     from dicetray.engine.hostjson import loads as _loads  # noqa: E402
+    _scan = _loads
 
     def fast_action(line):
         """On CPython every line is decode()d: its JSON is C code."""

@@ -129,7 +129,7 @@ def replay_lines(game, stream, lineno, on_action=None):
             kind, dice, p, _, _ = read
         else:
             try:
-                obj = decode(body)
+                obj = decode(body, False)   # (refused by fast_action: the scan at once)
                 kind, dice, p = action_of(obj)
             except BadLine as e:
                 if e.torn and not following:
