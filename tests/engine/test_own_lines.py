@@ -117,6 +117,13 @@ class OwnLinesTest(unittest.TestCase):
         for lead in (_COMPACT, _SPACED):
             for i in range(0, 12, 2):
                 self.assertEqual(len(lead[i]), lead[i + 1])
+        # and the leads are what each layout's writer writes
+        for layout, lead in (("tray", _COMPACT), ("spaced", _SPACED)):
+            line = written(ROLL, [4], None, 5, [1], layout)
+            for i in (0, 2, 8, 10):   # the name, the dice, the time, the snapshot
+                self.assertIn(lead[i], line)
+            self.assertIn(lead[4], written(ORDER, None, [1, 0], None, None, layout))
+            self.assertIn(lead[6], written(BANK, None, 1, None, None, layout))
 
     def test_a_line_in_one_layout_with_the_others_separators_is_left_to_the_scan(self):
         line = written(ROLL, [4, 2], None, 7, None, "spaced")
