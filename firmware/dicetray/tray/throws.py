@@ -211,6 +211,18 @@ _LOUD_X = const(3)              # (x 1/2)
 # (a die that balanced on an edge falls over), once it has lasted longer
 # than a key's contact could hide.
 _MOVED_WINDOW_MS = const(2500)
+# ... but loud enough to be no topple (round 19): a die balanced on an edge
+# drops its centre about 0.2 x its side (3-5 mm) and slaps the floor at
+# 0.2-0.45 m/s; a thrown die lands at 0.8-3.5 m/s. So a window after a
+# throw's settle that goes on ringing (a long tail: dice rolling on, not one
+# slap) with a peak of 3/4 of that throw's or more is a new throw, when that
+# throw was surely dice (3 x the throw level: the weakest calibration throw).
+# After the settle of a move (a hand picking dice out, a topple), the hand's
+# next move is like its last: any pattern is a throw at 5 x that move's
+# peak and 3/4 of the last throw's. Never while a key rings.
+_MOVED_THROW_X = const(3)       # (x 1/4) of the settled throw's peak
+_MOVED_SURE_X = const(3)        # x the throw level: the settled throw was dice
+_MOVED_MOVE_X = const(5)        # x the settled move's peak
 # Knocks on the table: the table drives the tray through its feet from one
 # spot, so 2-3 knocks are impacts of about one strength, each followed by
 # nothing but the tray's decaying ring, and each shaking the tray the same
@@ -420,6 +432,9 @@ class Tray:
         self._steady_t = self._steady_lvl = self._steady_n = 0
         self._key_from = self._key_until = -_KEY_MS
         self._moved_cand = False
+        self._moved_loud = 1 << 29
+        self._moved_any = False
+        self._thrown_peak = 0
         self._keyed = False
         self._keyed_end = 0
         self._free_t = self._free_old = self._free_ck = self._free_ck_val = 0
@@ -552,6 +567,7 @@ class Tray:
                 self.settled_ms = t
                 self._rest_since = t
                 self._armed = _DISARMED
+                self._moved_loud_after()
                 return EV_SETTLED
             return EV_NONE
         # idle: follow gravity and the background level
@@ -795,7 +811,8 @@ class Tray:
                     imps[_WAIT_WHY] = why
                     return EV_NONE
         self._state = _IDLE
-        if self._moved_cand and why != 1 and why != 3:
+        if (self._moved_cand and why != 1 and why != 3
+                and (self._keyed or self._peak < self._moved_loud or not (why == 2 or self._moved_any))):
             why = 0     # after a settle only many impacts are a throw: one is a die falling over
         start = self._cand_t0
         if self._keyed and why:
@@ -805,6 +822,7 @@ class Tray:
         self.why = why
         if why:
             self.throw_start_ms = start
+            self._thrown_peak = self._peak
             self._watch(t, sta)
             return EV_THROW
         if self.moving:
@@ -1135,6 +1153,21 @@ class Tray:
         else:
             self._steady_n = 0
             self._steady_lvl = lvl
+
+    def _moved_loud_after(self):
+        # At a settle: how loud a window after it must be to be judged with
+        # more than patterns 1 and 3 (_MOVED_THROW_X): after a throw's settle
+        # a long tail of 3/4 of its peak, after a move's any pattern at
+        # _MOVED_MOVE_X x the move's peak and 3/4 of the last throw's.
+        peak = self._peak
+        loud = (self._thrown_peak * _MOVED_THROW_X) >> 2
+        self._moved_any = not self.why
+        if self.why:
+            if peak < _MOVED_SURE_X * self._throw_peak:
+                loud = 1 << 29      # a soft throw, or a knock or a pick taken for one
+        elif peak * _MOVED_MOVE_X > loud:
+            loud = peak * _MOVED_MOVE_X
+        self._moved_loud = loud
 
     def _watch(self, t, sta):
         # Wait for the dice to be still (EV_SETTLED).
