@@ -312,8 +312,10 @@ _IMP_SLOTS = const(52)
 # lands. When the idle tray was over _HAND_X x its floor (the noise's own
 # sta reaches about 2.5 x it over half a second) in no key's ring within
 # _HAND_MS before the onset, and not only in the onset's own rise (a run
-# that began under _HAND_EDGE_MS before it), the window is a throw only as
-# separate impacts with _SIDE_IMPS + 1 or more: several dice, rolling on.
+# that began under _HAND_EDGE_MS before it; nor the _HAND_SETTLE_MS after a
+# settle: the tail of what was settled), the window is a throw only as
+# separate impacts with _SIDE_IMPS + 1 or more (several dice, rolling on)
+# or as a decaying rumble (many dice); one die's shapes are the hand's.
 _HAND_X = const(6)              # (x 1/2)
 _HAND_MS = const(500)
 _HAND_EDGE_MS = const(30)
