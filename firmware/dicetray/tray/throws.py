@@ -311,7 +311,28 @@ _RING = const(40)               # after _RING_FROM_MS: sum |dz| dt, sum |z| dt; 
 _LOUD = const(45)               # the last time loud (_LOUD_X) in no key's ring; as for
 _LOUD_CK = const(46)            # _free_t, that time kept at the last check, and at
 _LOUD_OLD = const(47)           # the one before (a key reported late)
-_IMP_SLOTS = const(48)
+_HAND_T = const(48)             # idle: the last sample over _HAND_X x the floor in no key's ring,
+_HAND_RUN = const(49)           # when that run of such samples began,
+_HAND_PREV = const(50)          # and the last such sample before that run
+_HAND = const(51)               # 1: this window began with the hand in the tray
+_IMP_SLOTS = const(52)
+# A throw's dice fall through the air and touch nothing until they land:
+# the tray is quiet (at its noise) before the first impact, apart from keys
+# the tray knows of. A hand picking dice out works in the tray: a fingertip's
+# touch, a die slid and clicking into another, scraping, the floor unloading
+# as a die is lifted, 0.2-0.6 s before a die that slips from the fingers
+# lands. When the idle tray was over _HAND_X x its floor (the noise's own
+# sta reaches about 2.5 x it over half a second) in no key's ring within
+# _HAND_MS before the onset, and not only in the onset's own rise (a run
+# that began under _HAND_EDGE_MS before it; nor the _HAND_SETTLE_MS after a
+# settle: the tail of what was settled), the window is a throw only as
+# separate impacts with _SIDE_IMPS + 1 or more (several dice, rolling on)
+# or as a decaying rumble (many dice); one die's shapes are the hand's.
+_HAND_X = const(6)              # (x 1/2)
+_HAND_MS = const(500)
+_HAND_EDGE_MS = const(30)
+_HAND_GAP_MS = const(20)        # samples over the level this close are one run
+_HAND_SETTLE_MS = const(90)     # what was settled rings down a little after
 # Without Tray setup, the tray's first rest after power-on is taken as level
 # when the sensor reads it within 6.5 degrees of its z axis (tan^2 = 1/77):
 # a chip mounted up to 3 degrees off and offsets of up to 40 mg (datasheet)
@@ -389,6 +410,12 @@ class Tray:
             if imps[_LOUD_CK] >= self._key_from:
                 imps[_LOUD_CK] = imps[_LOUD_OLD]
             self._mark_keys(t)
+        imps = self._imps
+        if imps[_HAND_T] >= self._key_from:
+            # what was over the hand's level since the contact was the key
+            imps[_HAND_T] = h = imps[_HAND_PREV]
+            if self._state == _CANDIDATE and self._cand_t0 - h > _HAND_MS:
+                imps[_HAND] = 0
 
     def key_up(self, t):
         # A key came up at t: the dome's release knocks too.
@@ -444,6 +471,8 @@ class Tray:
         imps[_KNOCK_T] = 1 << 29
         imps[_TB] = imps[_TB + 1] = imps[_TB + 2] = imps[_TB + 3] = 0
         imps[_RING + 3] = -(1 << 29)    # no knock's table ringing
+        imps[_HAND_T] = imps[_HAND_RUN] = imps[_HAND_PREV] = -(1 << 29)   # no hand seen
+        imps[_HAND] = 0
 
     def _restart(self, t, x, y, z):
         # First sample or after a gap: start the filters from this sample.
@@ -600,6 +629,9 @@ class Tray:
             self._armed = _ARMED_QUIET
         else:
             rest_since = self._rest_since   # (read only here: the usual quiet sample skips it)
+            if ((sta << (_FLOOR_FX + 1)) > _HAND_X * floor and not self._key_from <= t < self._key_until
+                    and t - self.settled_ms > _HAND_SETTLE_MS):
+                self._hand(t)
             floor >>= _FLOOR_FX
             onset = floor * _ONSET_FLOOR_X
             if onset < _ONSET_MG:
@@ -644,6 +676,15 @@ class Tray:
             return self._tilt_check(sta)
         return EV_NONE
 
+    def _hand(self, t):
+        # The idle tray over _HAND_X x its floor at t, in no key's ring (as
+        # far as told): a hand in the tray, or the onset's own rise.
+        imps = self._imps
+        if t - imps[_HAND_T] > _HAND_GAP_MS:
+            imps[_HAND_PREV] = imps[_HAND_T]
+            imps[_HAND_RUN] = t
+        imps[_HAND_T] = t
+
     def _start(self, dt, x, y, z, sta, floor):
         # A candidate throw starts at this sample (an onset over a resting
         # tray): the window's evidence from nothing. (t and the magnitude
@@ -682,6 +723,12 @@ class Tray:
         imps[_CUR_M] = mag
         imps[_CUR_X] = x if x > 0 else -x
         imps[_CUR_Y] = y if y > 0 else -y
+        # the hand in the tray before the onset: a run of samples over the
+        # level that ended before it, or began _HAND_EDGE_MS or more before it
+        h = imps[_HAND_T]
+        if t - h <= _HAND_GAP_MS and t - imps[_HAND_RUN] < _HAND_EDGE_MS:
+            h = imps[_HAND_PREV]    # the run going on is the onset's own rise
+        imps[_HAND] = 1 if t - h <= _HAND_MS else 0
         k = self._key_from + _KEY_PRE_MS    # the last key's report
         imps[_KEYMARK] = (1 << _IMP_N) if k - _HIT_BEFORE_MS <= t <= k + _HIT_AFTER_MS else 0
 
@@ -851,13 +898,15 @@ class Tray:
             # shaken more sideways than down: a hand sliding dice about (_SIDE_IMPS)
             flat = _SIDE_UP_X * up < _SIDE_UP_Y * side
             if (((rises >= 2 and crest >= 4) or (rises >= 3 and crest >= 3))
-                    and not (flat and self._imp_n < _SIDE_IMPS)):
+                    and not ((flat or self._imps[_HAND]) and self._imp_n < _SIDE_IMPS)):
                 return 1        # separate impacts
             if tail >= _TAIL_MS and crest >= _TAIL_CREST and not flat:
                 return 2        # a long tail
             if (rises >= _BLUR_RISES and tail >= _BLUR_TAIL_MS
                     and (10 * up >= _RUMBLE_UP_X * side or 2 * early >= 3 * (self._energy - early))):
                 return 3        # a decaying rumble
+            if self._imps[_HAND]:
+                return 0        # the hand in the tray before: only many impacts are dice
             if upright and crest >= 3 and tail >= _UPRIGHT_TAIL_MS:
                 return 4        # upright and lasting
             if upright and peak >= _SLAP_PEAK_MG and crest >= _SLAP_CREST:
