@@ -82,6 +82,22 @@ def test_a_quick_run_of_key_presses_after_a_throw_is_not_a_throw():
     _assert_matches(trace, _throws(trace))
 
 
+@pytest.mark.parametrize("kind, seed", [("throw1_soft", 210), ("throw6_hard", 103)])
+def test_a_release_while_its_press_still_rings_is_judged_by_its_own_ring(kind, seed):
+    # box tray (200 Hz, +-2 g), a run of presses after the throw: a release
+    # comes while its press's 300 ms mask still holds and starts a window
+    # (4308 ms; 8748 ms). Until round 19 that window had to outlast the
+    # press's ring only, and the release's own ring (loud 40-160 ms past
+    # its own mask, 260-420 ms past the press's) read as dice still
+    # rolling: a false throw from keys.
+    from dicetray_host.traces import ensemble
+    trace = ensemble.generate("box", kind, seed)
+    found = detect(trace.rows(), keys=trace.keys)["throws"]
+    assert len(found) == len(trace.throws), (trace.throws, found)
+    for (start, _), got in zip(trace.throws, found):
+        assert abs(got["start_ms"] - start) <= MATCH_MS, (trace.throws, found)
+
+
 def test_last_rocks_under_the_noise_do_not_settle_early():
     # 100 Hz, +-8 g: the die's last slaps (0.25 m/s) stay under the quiet
     # level and its last rock comes 40 ms after EV_THROW; settled after it

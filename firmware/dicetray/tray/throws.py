@@ -367,6 +367,13 @@ class Tray:
             if not self._keyed and self._key_from <= self._cand_t0 + _KEY_LEAD_MS:
                 self._keyed = True
                 self._keyed_end = self._key_until
+            elif self._key_from <= self._cand_t0 <= t + _HIT_AFTER_MS:
+                # the onset was this key's contact (as _mark_keys marks an
+                # impact): a release while its press still rang started the
+                # window, and its own ring is the one the dice must outlast
+                # (round 19: a release's ring, still loud 40-160 ms past its
+                # own mask, read as dice rolling on past the press's)
+                self._keyed_end = self._key_until
             if self._free_t >= self._key_from:
                 self._free_t = self._free_old   # what was loud since the contact was the key
             if self._free_ck_val >= self._key_from:
