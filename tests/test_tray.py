@@ -116,6 +116,21 @@ def test_a_throw_after_a_run_of_key_presses_is_found(kind, seed):
         assert abs(got["start_ms"] - start) <= MATCH_MS, (trace.throws, found)
 
 
+@pytest.mark.parametrize("kind, seed", [("throw6_soft", 1432), ("throw1_soft", 1974)])
+def test_dice_slapping_on_through_a_keys_ring_are_a_throw(kind, seed):
+    # box tray: the dice land with a key's release (1432: 7 ms before its
+    # contact, so their landing is marked as the key's) and roll on under
+    # its ring: more impacts than the window keeps, 4 or more of them no
+    # key's, each at a throw's peak. A key is a press and a release, two
+    # blows each, and its ring only decays: so many is dice (round 19).
+    from dicetray_host.traces import ensemble
+    trace = ensemble.generate("box", kind, seed)
+    found = detect(trace.rows(), keys=trace.keys)["throws"]
+    assert len(found) == len(trace.throws), (trace.throws, found)
+    for (start, _), got in zip(trace.throws, found):
+        assert abs(got["start_ms"] - start) <= MATCH_MS, (trace.throws, found)
+
+
 def test_last_rocks_under_the_noise_do_not_settle_early():
     # 100 Hz, +-8 g: the die's last slaps (0.25 m/s) stay under the quiet
     # level and its last rock comes 40 ms after EV_THROW; settled after it

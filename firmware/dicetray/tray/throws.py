@@ -200,6 +200,11 @@ _DICE_OVER_KEY_X = const(4)
 # 0.3-1.2 of the key's own impact; a press's touch and bottom-out come
 # within 50 ms of its contact. Louder than that, later, is a die.
 _BEAT_X = const(3)              # (x 1/2)
+# Or (round 19) more impacts than the window keeps, _KEYED_MANY of them no
+# key's and each at a throw's peak: a press is a touch and a bottom-out, a
+# release a force step and a top-out, and their ring only decays; dice that
+# roll on slap the floor again and again.
+_KEYED_MANY = const(4)
 _BEAT_GAP_MS = const(60)
 # "Still loud after the key's ring" means over 3/2 of the quiet level (round
 # 14): on a lightly damped tray (feet at 4-15 % of critical) a key's ring,
@@ -911,7 +916,7 @@ class Tray:
         if more:
             n = _IMP_N
         mark = imps[_KEYMARK]
-        key = other = dice_m = loud = beat = key_at = 0
+        key = other = dice_m = loud = beat = key_at = many = 0
         start = dice = -1
         peak = self._peak
         recent = t - _KEY_PRE_MS - self._cand_t0
@@ -932,6 +937,8 @@ class Tray:
                     start = at
                 key_at = at
             else:
+                if m >= self._throw_peak:
+                    many += 1
                 if (key and 2 * m > _BEAT_X * key and m > beat
                         and at - key_at >= _BEAT_GAP_MS):
                     beat = m        # louder than every key's impact before it: no ring of theirs
@@ -949,7 +956,8 @@ class Tray:
                     loud = at
         beyond = beat >= self._throw_peak    # such an impact loud enough for a throw
         if other < self._throw_peak or not ((lasting and (lively >= end or other > key))
-                                            or other >= _DICE_OVER_KEY_X * key or beyond):
+                                            or other >= _DICE_OVER_KEY_X * key or beyond
+                                            or (more and many >= _KEYED_MANY)):
             return -1
         if start < 0 or other > key or beyond or dice < start:
             start = dice        # (other > 0: some impact no key made set dice)
