@@ -82,6 +82,55 @@ def test_a_quick_run_of_key_presses_after_a_throw_is_not_a_throw():
     _assert_matches(trace, _throws(trace))
 
 
+@pytest.mark.parametrize("kind, seed", [("throw1_soft", 210), ("throw6_hard", 103)])
+def test_a_release_while_its_press_still_rings_is_judged_by_its_own_ring(kind, seed):
+    # box tray (200 Hz, +-2 g), a run of presses after the throw: a release
+    # comes while its press's 300 ms mask still holds and starts a window
+    # (4308 ms; 8748 ms). Until round 19 that window had to outlast the
+    # press's ring only, and the release's own ring (loud 40-160 ms past
+    # its own mask, 260-420 ms past the press's) read as dice still
+    # rolling: a false throw from keys.
+    from dicetray_host.traces import ensemble
+    trace = ensemble.generate("box", kind, seed)
+    found = detect(trace.rows(), keys=trace.keys)["throws"]
+    assert len(found) == len(trace.throws), (trace.throws, found)
+    for (start, _), got in zip(trace.throws, found):
+        assert abs(got["start_ms"] - start) <= MATCH_MS, (trace.throws, found)
+
+
+@pytest.mark.parametrize("kind, seed", [("throw6_soft", 298), ("throw1_hard", 295)])
+def test_a_throw_after_a_run_of_key_presses_is_found(kind, seed):
+    # light tray: each press shoves the tray on its feet (its slow part
+    # 50 mg and more off gravity). Until round 19 resting gravity followed
+    # the shove while the key rang, so once the finger let go the slow part
+    # was off it by over 25 mg, and the next throw (5,781 ms: 700 ms after
+    # the last release) landed before the tray counted as resting: missed.
+    # (295: resting again, the later presses open keyed windows judged as
+    # keys, so the idle floor no longer learns their rings, 68 -> 31 mg at
+    # the throw: its window reads the long tail it has.)
+    from dicetray_host.traces import ensemble
+    trace = ensemble.generate("light", kind, seed)
+    found = detect(trace.rows(), keys=trace.keys)["throws"]
+    assert len(found) == len(trace.throws), (trace.throws, found)
+    for (start, _), got in zip(trace.throws, found):
+        assert abs(got["start_ms"] - start) <= MATCH_MS, (trace.throws, found)
+
+
+@pytest.mark.parametrize("kind, seed", [("throw6_soft", 1432), ("throw1_soft", 1974)])
+def test_dice_slapping_on_through_a_keys_ring_are_a_throw(kind, seed):
+    # box tray: the dice land with a key's release (1432: 7 ms before its
+    # contact, so their landing is marked as the key's) and roll on under
+    # its ring: more impacts than the window keeps, 4 or more of them no
+    # key's, each at a throw's peak. A key is a press and a release, two
+    # blows each, and its ring only decays: so many is dice (round 19).
+    from dicetray_host.traces import ensemble
+    trace = ensemble.generate("box", kind, seed)
+    found = detect(trace.rows(), keys=trace.keys)["throws"]
+    assert len(found) == len(trace.throws), (trace.throws, found)
+    for (start, _), got in zip(trace.throws, found):
+        assert abs(got["start_ms"] - start) <= MATCH_MS, (trace.throws, found)
+
+
 def test_last_rocks_under_the_noise_do_not_settle_early():
     # 100 Hz, +-8 g: the die's last slaps (0.25 m/s) stay under the quiet
     # level and its last rock comes 40 ms after EV_THROW; settled after it

@@ -200,6 +200,11 @@ _DICE_OVER_KEY_X = const(4)
 # 0.3-1.2 of the key's own impact; a press's touch and bottom-out come
 # within 50 ms of its contact. Louder than that, later, is a die.
 _BEAT_X = const(3)              # (x 1/2)
+# Or (round 19) more impacts than the window keeps, _KEYED_MANY of them no
+# key's and each at a throw's peak: a press is a touch and a bottom-out, a
+# release a force step and a top-out, and their ring only decays; dice that
+# roll on slap the floor again and again.
+_KEYED_MANY = const(4)
 _BEAT_GAP_MS = const(60)
 # "Still loud after the key's ring" means over 3/2 of the quiet level (round
 # 14): on a lightly damped tray (feet at 4-15 % of critical) a key's ring,
@@ -399,6 +404,13 @@ class Tray:
         if self._state == _CANDIDATE:
             if not self._keyed and self._key_from <= self._cand_t0 + _KEY_LEAD_MS:
                 self._keyed = True
+                self._keyed_end = self._key_until
+            elif self._key_from <= self._cand_t0 <= t + _HIT_AFTER_MS:
+                # the onset was this key's contact (as _mark_keys marks an
+                # impact): a release while its press still rang started the
+                # window, and its own ring is the one the dice must outlast
+                # (round 19: a release's ring, still loud 40-160 ms past its
+                # own mask, read as dice rolling on past the press's)
                 self._keyed_end = self._key_until
             if self._free_t >= self._key_from:
                 self._free_t = self._free_old   # what was loud since the contact was the key
@@ -610,7 +622,15 @@ class Tray:
         elif -dz > dev:
             dev = -dz
         # (dev stays in 1/256 mg: _REST_DEV and _FAR_OFF are shifted instead)
-        if dev < _FAR_OFF:
+        if t < self._key_until:
+            # a key's press and release shove the tray on its feet (a finger's
+            # 0.6-3 N on 0.15-0.35 kg: the slow part moves up to hundreds of
+            # mg on a light tray) and let go: no new rest, so resting gravity
+            # holds while the key rings, and the tray rests again as soon as
+            # the slow part is back (learnt, it was dragged off and rest
+            # waited for it to come back; round 19)
+            pass
+        elif dev < _FAR_OFF:
             a = (dt * 1311) >> 9        # dt * 1024 // _TAU_G_MS, the same for dt <= _DT_MAX
             self._gx = gx + ((dx * a) >> 10)
             self._gy = gy + ((dy * a) >> 10)
@@ -963,7 +983,7 @@ class Tray:
         if more:
             n = _IMP_N
         mark = imps[_KEYMARK]
-        key = other = dice_m = loud = beat = key_at = 0
+        key = other = dice_m = loud = beat = key_at = many = 0
         start = dice = -1
         peak = self._peak
         recent = t - _KEY_PRE_MS - self._cand_t0
@@ -984,6 +1004,8 @@ class Tray:
                     start = at
                 key_at = at
             else:
+                if m >= self._throw_peak:
+                    many += 1
                 if (key and 2 * m > _BEAT_X * key and m > beat
                         and at - key_at >= _BEAT_GAP_MS):
                     beat = m        # louder than every key's impact before it: no ring of theirs
@@ -1001,7 +1023,8 @@ class Tray:
                     loud = at
         beyond = beat >= self._throw_peak    # such an impact loud enough for a throw
         if other < self._throw_peak or not ((lasting and (lively >= end or other > key))
-                                            or other >= _DICE_OVER_KEY_X * key or beyond):
+                                            or other >= _DICE_OVER_KEY_X * key or beyond
+                                            or (more and many >= _KEYED_MANY)):
             return -1
         if start < 0 or other > key or beyond or dice < start:
             start = dice        # (other > 0: some impact no key made set dice)
