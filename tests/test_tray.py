@@ -460,3 +460,22 @@ def test_a_throw_right_after_the_hand_picked_dice_out_is_still_found():
         found = detect(tr.rows(), keys=tr.keys)["throws"]
         for start, _ in tr.throws:
             assert any(abs(f["start_ms"] - start) <= MATCH_MS for f in found), (kind, seed, start, found)
+
+
+def test_a_noise_sized_blip_before_a_throw_is_no_hand():
+    # At 100-200 Hz the noise's own sta is one sample's size and reaches
+    # 4-12.5 mg over the floor (3-5 x it) within a second before about 5 %
+    # of the tuning seeds' throws. Over 3 x the floor alone, such a blip
+    # 300 ms before a single soft die marked "the hand in the tray" and the
+    # die's window was refused (felt 147, 100 Hz: a 10 mg blip read sta 14
+    # on a floor of 3 mg). A hand's touch or click must also be 14 mg over
+    # the floor.
+    from dicetray_host.traces import ensemble
+    trace = ensemble.generate("felt", "throw1_soft", 147)
+    rows = list(trace.rows())
+    start = trace.throws[0][0]
+    i = next(j for j, row in enumerate(rows) if row[0] >= start - 300)
+    t, x, y, z = rows[i]
+    rows[i] = (t, x, y, z + 10)
+    found = detect(rows, keys=trace.keys)["throws"]
+    assert len(found) == 1 and abs(found[0]["start_ms"] - start) <= MATCH_MS, found

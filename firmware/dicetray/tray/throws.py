@@ -326,14 +326,17 @@ _IMP_SLOTS = const(52)
 # the tray knows of. A hand picking dice out works in the tray: a fingertip's
 # touch, a die slid and clicking into another, scraping, the floor unloading
 # as a die is lifted, 0.2-0.6 s before a die that slips from the fingers
-# lands. When the idle tray was over _HAND_X x its floor (the noise's own
-# sta reaches about 2.5 x it over half a second) in no key's ring within
+# lands. When the idle tray was over _HAND_X x its floor and _HAND_MG over
+# it (at 100-200 Hz the noise's own sta, one sample's size, reaches 3-5 x
+# the floor within a second before 5 % of the tuning seeds' throws, 4-12.5
+# mg over it; a finger's touch or a die's click is 5-30 mg) in no key's ring within
 # _HAND_MS before the onset, and not only in the onset's own rise (a run
 # that began under _HAND_EDGE_MS before it; nor the _HAND_SETTLE_MS after a
 # settle: the tail of what was settled), the window is a throw only as
 # separate impacts with _SIDE_IMPS + 1 or more (several dice, rolling on)
 # or as a decaying rumble (many dice); one die's shapes are the hand's.
 _HAND_X = const(6)              # (x 1/2)
+_HAND_MG = const(14)
 _HAND_MS = const(500)
 _HAND_EDGE_MS = const(30)
 _HAND_GAP_MS = const(20)        # samples over the level this close are one run
@@ -649,7 +652,8 @@ class Tray:
             self._armed = _ARMED_QUIET
         else:
             rest_since = self._rest_since   # (read only here: the usual quiet sample skips it)
-            if ((sta << (_FLOOR_FX + 1)) > _HAND_X * floor and not self._key_from <= t < self._key_until
+            if ((sta << (_FLOOR_FX + 1)) > _HAND_X * floor and ((sta - _HAND_MG) << _FLOOR_FX) > floor
+                    and not self._key_from <= t < self._key_until
                     and t - self.settled_ms > _HAND_SETTLE_MS):
                 self._hand(t)
             floor >>= _FLOOR_FX
