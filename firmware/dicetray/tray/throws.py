@@ -272,6 +272,11 @@ _RING_HZ = const(14)
 # (18.5 Hz and up on the tuning seeds), while a knock's is the top with the
 # tray's feet ringing down under it (16-24 Hz).
 _RING_HZ_FAST = const(18)
+# Round 20: a key's press and release ring the tray's own modes (a light
+# tray rocks on its feet at 8-20 Hz, as slow as a folding top), so the late
+# part leaves out the samples in a key's ring (_RING_KEY); what is left must
+# hold a cycle of a 10 Hz top to be read as the table's ring at all.
+_RING_MIN_MS = const(100)
 _RING_SLOW_DT = const(7)
 # Only a ring as loud as a knock's (round 14): the blow's velocity step rings
 # the top at f_table / f_feet (0.1-0.7) of the tray's own ring, while dice
@@ -320,7 +325,8 @@ _HAND_T = const(48)             # idle: the last sample over _HAND_X x the floor
 _HAND_RUN = const(49)           # when that run of such samples began,
 _HAND_PREV = const(50)          # and the last such sample before that run
 _HAND = const(51)               # 1: this window began with the hand in the tray
-_IMP_SLOTS = const(52)
+_RING_KEY = const(52)           # ms of the late part in a key's ring (not summed in _RING)
+_IMP_SLOTS = const(53)
 # A throw's dice fall through the air and touch nothing until they land:
 # the tray is quiet (at its noise) before the first impact, apart from keys
 # the tray knows of. A hand picking dice out works in the tray: a fingertip's
@@ -741,7 +747,7 @@ class Tray:
         self._imp_n = 0
         imps = self._imps
         imps[_WAIT_WHY] = imps[_LATE] = 0
-        imps[_RING] = imps[_RING + 1] = 0
+        imps[_RING] = imps[_RING + 1] = imps[_RING_KEY] = 0
         imps[_KNOCK_T] = 1 << 29
         imps[_CUR_T] = imps[_LOUD] = imps[_LOUD_CK] = imps[_LOUD_OLD] = t
         imps[_CUR_M] = mag
@@ -797,12 +803,18 @@ class Tray:
             self._energy_half = energy
         env = (self._env * self._r_env[dt]) >> 10
         imps = self._imps
+        keyring = t < self._key_until     # (samples before a key's mask were fed before its key_down)
         if span > _RING_FROM_MS - _DT_MAX:
             # how fast the late part changes: the table's ring, or the dice
+            # (a key's press and release ring the tray's own rocking modes,
+            # 8-20 Hz on a light tray: that part is the key's, left out)
             if span > _RING_FROM_MS:
-                d = hz - imps[_RING + 2]
-                imps[_RING] += (d if d > 0 else -d) * dt
-                imps[_RING + 1] += (hz if hz > 0 else -hz) * dt
+                if keyring:
+                    imps[_RING_KEY] += dt
+                else:
+                    d = hz - imps[_RING + 2]
+                    imps[_RING] += (d if d > 0 else -d) * dt
+                    imps[_RING + 1] += (hz if hz > 0 else -hz) * dt
             imps[_RING + 2] = hz
         since = t - imps[_CUR_T]
         if since <= _IMP_MS:     # the current impact: its peak and direction
@@ -812,7 +824,6 @@ class Tray:
             imps[_CUR_Y] += hy if hy > 0 else -hy
         # the first ring needs a cycle to show its peak; rises count after
         # that, and not while a key rings
-        keyring = t < self._key_until     # (samples before a key's mask were fed before its key_down)
         if sta > env + (env >> 2) and sta > self._impulse_thr:
             if since > _IMP_MS:
                 self._impact(t, mag, hx, hy)
@@ -1042,6 +1053,9 @@ class Tray:
         # ring of f changes by 2 sin(pi f dt) of its size, about 2 pi f dt:
         # f = 1000 / (2 pi) x sum |dz| / sum |z| dt (ms), both summed x dt.
         imps = self._imps
+        late = self._t - self._cand_t0 - _RING_FROM_MS - imps[_RING_KEY]    # ms summed
+        if late < _RING_MIN_MS:
+            return False    # keys rang through the late part: no ring of the table to read
         z = imps[_RING + 1]
         if dt > _RING_SLOW_DT:
             dt *= _RING_HZ          # (100 Hz)
@@ -1053,11 +1067,11 @@ class Tray:
             return False
         up = self._upright
         if (up + up >= self._energy
-                and _RING_LEVEL_X * z < self._low_peak * (self._t - self._cand_t0 - _RING_FROM_MS)):
+                and _RING_LEVEL_X * z < self._low_peak * late):
             return False    # upright, and a small ring beside the window's peak: dice rang the table
         # the ring goes on: while it does, an impact far over it may start a window
         imps[_RING + 3] = self._t + _RING_WAIT_MS
-        imps[_RING + 4] = z // (self._t - self._cand_t0 - _RING_FROM_MS)     # its mean |z|, mg
+        imps[_RING + 4] = z // late     # its mean |z|, mg
         return True
 
     def _slap_alone(self):
