@@ -938,9 +938,6 @@ class Tray:
                 return 3        # a decaying rumble
             if self._imps[_HAND]:
                 return 0        # the hand in the tray before: only many impacts are dice
-            if (rises >= _RUMBLE_RISES and tail >= _BLUR_TAIL_MS and crest >= _RUMBLE_CREST
-                    and up >= _RUMBLE_UPRIGHT * side and 2 * early >= 3 * (self._energy - early)):
-                return 8        # an upright rumble (round 20)
             if upright and crest >= 3 and tail >= _UPRIGHT_TAIL_MS:
                 return 4        # upright and lasting
             if upright and peak >= _SLAP_PEAK_MG and crest >= _SLAP_CREST:
@@ -952,6 +949,10 @@ class Tray:
                     and _FADE_UP_X * up >= _FADE_UP_Y * side
                     and early >= 2 * (self._energy - early)):
                 return 7        # a fading soft die
+        if (peak >= self._throw_peak and rises >= _RUMBLE_RISES and tail >= _BLUR_TAIL_MS
+                and crest >= _RUMBLE_CREST and up >= _RUMBLE_UPRIGHT * side
+                and 2 * early >= 3 * (self._energy - early)):
+            return 8        # an upright rumble (round 20; with a hand before: returned 0 above)
         return 0
 
     def _mark_keys(self, t):
