@@ -763,3 +763,16 @@ def test_a_landing_does_not_break_the_rest_it_needs(model, kind, seed, at):
     ("light", "throw1_soft", 3182, 9550)])
 def test_dice_landing_just_after_a_moved_settle_are_a_throw(model, kind, seed, at):
     _found_at(model, kind, seed, at)
+
+
+# ---------------------------------------------------------------- round 20: an upright rumble
+
+@pytest.mark.parametrize("model,kind,seed", [("light", "throw2_hard", 143), ("light", "throw6_hard", 271)])
+def test_dice_blurring_into_an_upright_dying_rumble_are_a_throw(model, kind, seed):
+    # two hard dice at 100 Hz, 5-10 dice at 400 Hz land together: one rumble
+    # of crest 2 with only 2-3 rises (pattern 3 needs 4), 2.2-2.3 x more
+    # vertical than sideways and fading (first 200 ms 1.5-1.6 x the next):
+    # pattern 8 (round 20)
+    trace = ensemble.generate(model, kind, seed)
+    found, out = _found_by(trace, 8)
+    assert found, (trace.throws, out["throws"])

@@ -100,6 +100,17 @@ _BLUR_TAIL_MS = const(300)
 # the tray sideways too; a phone's buzz reads under 1/2)
 _RUMBLE_UP_X = const(7)         # (x 1/10)
 _HALF_MS = const(200)
+# Or (round 20, pattern 8) fewer rises, 2, in a rumble that is clearly
+# upright (vertical part at least twice the sideways part), not steady
+# (crest 2) and dies away as above: many dice landing at once push the
+# floor down and blur into one rumble whose rings hide each other's rises
+# (5-10 dice at 400 Hz, two hard dice at 100 Hz: 2.2-2.3 x, first 200 ms
+# 1.5-1.6 x the next); a hum is steady (crest 1-2) and no more upright
+# than sideways, a bump or a pick-up is sideways and moves the tray, a key
+# ring is barely upright (1.0-1.1), a knock's ring dies within 170 ms.
+_RUMBLE_RISES = const(2)
+_RUMBLE_CREST = const(2)
+_RUMBLE_UPRIGHT = const(2)      # vertical / sideways
 # Direction: impacts of falling dice are mostly vertical (|z| at least the
 # sum of |x| and |y|); a phone or a bump is mostly sideways: below 7/20
 # (0.35) of it never a throw. Upright activity needs less: a tail of 100 ms
@@ -953,6 +964,10 @@ class Tray:
                     and _FADE_UP_X * up >= _FADE_UP_Y * side
                     and early >= 2 * (self._energy - early)):
                 return 7        # a fading soft die
+        if (peak >= self._throw_peak and rises >= _RUMBLE_RISES and tail >= _BLUR_TAIL_MS
+                and crest >= _RUMBLE_CREST and up >= _RUMBLE_UPRIGHT * side
+                and 2 * early >= 3 * (self._energy - early)):
+            return 8        # an upright rumble (round 20; with a hand before: returned 0 above)
         return 0
 
     def _mark_keys(self, t):
