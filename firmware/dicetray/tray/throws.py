@@ -140,24 +140,6 @@ _QUIET_MS = const(200)
 # for 150 ms, which did not see a spin-down at 1.2-2 x the floor).
 _TAP_X = const(5)               # (x 1/4 of the floor)
 _TAP_MG = const(1)
-# Round 20: the noise's own change per sample (the same |d(x + y + z)|),
-# learnt while idle and at rest: at each tilt check once the tray has been
-# still for _NZ_STILL checks and no key rings, _NZ_PAIRS changes between
-# consecutive samples (never a window's, nor an onset's). The tap level is
-# _NZ_X / 8 of it + _NZ_MG once it is learnt (_NZ_FIRST changes).
-_NZ_PAIRS = const(4)
-_NZ_FX = const(8)               # (in 1/256 mg)
-_NZ_STILL = const(2)
-_NZ_FIRST = const(32)
-_NZ_SHIFT = const(7)            # then followed at 1/128 a change (tau 1.6 s)
-_NZ_OUT_X = const(4)            # a change over 4 x it is no noise (a click)
-_NZ_X = const(10)
-_NZ_MG = const(0)
-_NZ_ON = const(1)
-_PRE_FLOOR = const(0)
-_NZ_AVG = const(0)
-_SPIN_AFTER_MS = const(250)
-_SPIN_QUIET_MS = const(75)
 _TAP_QUIET_MS = const(75)
 _MURMUR_QUIET_MS = const(150)
 _MURMUR_CREDIT_MS = const(100)
@@ -466,7 +448,6 @@ class Tray:
         self._sta = 0
         self._rest_since = 0
         self._tilt_t = _TILT_EVERY_MS   # the next tilt check
-        self._nz = self._nz_n = self._nz_k = self._nz_v = self._nz_t = self._nz_next = 0
         self._armed = _ARMED_QUIET
         self._cand_t0 = 0
         self._peak = self._half_peak = 0
@@ -601,11 +582,10 @@ class Tray:
             d = v - self._sx
             self._sx = v
             v = self._upright
-            v += ((((d if d > 0 else -d) << _STA_FX) - v) * a) >> (10 + _NZ_AVG)
+            v += ((((d if d > 0 else -d) << _STA_FX) - v) * a) >> 10
             self._upright = v
             if v >= self._low_peak:
-                self._murmur_t = t - _MURMUR_QUIET_MS + (_SPIN_QUIET_MS if t - self._active_t > _SPIN_AFTER_MS
-                                                          else _TAP_QUIET_MS)
+                self._murmur_t = t - _MURMUR_QUIET_MS + _TAP_QUIET_MS
                 if t >= self._steady_t:
                     self._steady_check(t, lvl)
             if _SLOW_X * v < _SLOW_Y * lvl:
@@ -692,8 +672,6 @@ class Tray:
                 # every sample allocates, stays small)
                 if dev >= _REST_DEV:    # (as below)
                     self._rest_since = t
-                if _PRE_FLOOR:
-                    self._floor = floor << _FLOOR_FX
                 self._start(dt, x, y, z, sta, floor)
                 return EV_NONE
             elif self._armed:
@@ -715,7 +693,7 @@ class Tray:
             self._rest_since = t
         if t >= self._tilt_t:
             self._tilt_t = t + _TILT_EVERY_MS
-            return self._tilt_check(t, sta, x + y + z)
+            return self._tilt_check(sta)
         return EV_NONE
 
     def _hand(self, t):
@@ -1282,52 +1260,17 @@ class Tray:
         self._steady_lvl = self._lvl
         self._upright = self._lvl << 1     # (a ring must show itself)
         self._sx = 0
-        if _NZ_ON and self._nz_n >= _NZ_FIRST:
-            # the tap level from the noise's own change, learnt at rest
-            self._low_peak = ((self._nz * _NZ_X) >> (_NZ_FX + 3 - _STA_FX)) + (_NZ_MG << _STA_FX)
-        else:
-            self._low_peak = ((self._floor * _TAP_X) >> (_FLOOR_FX + 2 - _STA_FX)) + (_TAP_MG << _STA_FX)
+        self._low_peak = ((self._floor * _TAP_X) >> (_FLOOR_FX + 2 - _STA_FX)) + (_TAP_MG << _STA_FX)
         self._steady_n = 0
 
-    def _tilt_check(self, t, sta, v):
+    def _tilt_check(self, sta):
         # Every _TILT_EVERY_MS while idle: once the slow part (x, y, z mg)
         # has been still for _TILT_STILL_MS, tilted past 5 degrees from the
         # level reference, or level again below 4.5 (hysteresis).
-        # First the noise's change per sample (round 20): the samples right
-        # after a check at rest, each against the one before.
-        k = self._nz_k
-        if k:
-            if t - self._nz_t > _DT_MAX:    # a window came between: start again
-                self._nz_k = 0
-                return EV_NONE
-            d = v - self._nz_v
-            d = (d if d > 0 else -d) << _NZ_FX
-            n = self._nz_n
-            ref = self._nz
-            if n < _NZ_FIRST:
-                self._nz = ref + (d - ref) // (n + 1)
-                self._nz_n = n + 1
-            elif d <= _NZ_OUT_X * ref:
-                self._nz = ref + ((d - ref + (1 << (_NZ_SHIFT - 1))) >> _NZ_SHIFT)
-            if k < _NZ_PAIRS:
-                self._nz_k = k + 1
-                self._nz_v = v
-                self._nz_t = t
-                self._tilt_t = t
-            else:
-                self._nz_k = 0
-                self._tilt_t = self._nz_next
-            return EV_NONE
-        imps = self._imps
-        if imps[_TB + 3] >= _NZ_STILL and not self._key_from <= t < self._key_until:
-            self._nz_k = 1
-            self._nz_v = v
-            self._nz_t = t
-            self._nz_next = self._tilt_t
-            self._tilt_t = t
         x = self._bx >> _LF_FX
         y = self._by >> _LF_FX
         z = self._bz >> _LF_FX
+        imps = self._imps
         # still: within the quiet level of where it was when it came to rest
         # (a slow drift adds up; a 10 Hz tremor is caught at some check)
         # (each axis within it: no max() and abs() calls, a builtin costs a
