@@ -1,8 +1,10 @@
 """`make sim`, the README's first command, in a real terminal (tmux): the
 OLED is drawn, keys reach the tray, q quits; a window too small says so."""
+import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -16,14 +18,21 @@ DICETRAY = Path(sys.executable).parent / "dicetray"
 class Terminal:
     def __init__(self, name, command, columns, lines):
         self.name = name
+        # A tmux server of its own (-S, its socket in a directory removed
+        # at close): on the shared default socket, one
+        # test's last session closing took the server down while another
+        # test (another xdist worker, another suite on the box) was
+        # starting or reading its own ("server exited unexpectedly").
+        self.sockets = tempfile.TemporaryDirectory(prefix="dicetray-tmux-")
+        self.tmux = ["tmux", "-S", os.path.join(self.sockets.name, "socket")]
         # Sized before the command starts: a detached session may begin at 80x24.
-        subprocess.run(["tmux", "new-session", "-d", "-s", name, "-x", str(columns), "-y", str(lines),
-                        "sleep 0.5; " + command + "; echo EXIT $?; sleep %d" % HANG_S], check=True)
-        subprocess.run(["tmux", "resize-window", "-t", name, "-x", str(columns), "-y", str(lines)],
+        subprocess.run(self.tmux + ["new-session", "-d", "-s", name, "-x", str(columns), "-y", str(lines),
+                                    "sleep 0.5; " + command + "; echo EXIT $?; sleep %d" % HANG_S], check=True)
+        subprocess.run(self.tmux + ["resize-window", "-t", name, "-x", str(columns), "-y", str(lines)],
                        check=True)
 
     def screen(self):
-        return subprocess.run(["tmux", "capture-pane", "-t", self.name, "-p"],
+        return subprocess.run(self.tmux + ["capture-pane", "-t", self.name, "-p"],
                               capture_output=True, text=True).stdout
 
     def wait_for(self, text, timeout=HANG_S):
@@ -36,10 +45,11 @@ class Terminal:
         raise AssertionError("terminal never showed %r:\n%s" % (text, self.screen()))
 
     def keys(self, *keys):
-        subprocess.run(["tmux", "send-keys", "-t", self.name, *keys], check=True)
+        subprocess.run(self.tmux + ["send-keys", "-t", self.name, *keys], check=True)
 
     def close(self):
-        subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True)
+        subprocess.run(self.tmux + ["kill-server"], capture_output=True)
+        self.sockets.cleanup()
 
 
 def _start_a_game_and_quit(term, flash):
