@@ -1029,7 +1029,7 @@ class Tray:
             if at > recent:
                 break       # a key the scan has not told of yet may have made it
             if mark & (1 << i):
-                if 2 * m >= peak:
+                if 3 * m >= 2 * peak:
                     # a run of loud key impacts: each within a marking window
                     # (90 ms) of the one before; a later run is another key.
                     # A key strikes once loud (a press's contact, a release's
