@@ -997,8 +997,8 @@ class Tray:
         # level and struck harder than the keys. The dice landed at the first impact
         # no key made of half the loudest such (a bounce is weaker than its
         # landing) if the loudest is no key's or that came before the keys';
-        # else at the first key's impact of half the peak (the dice landed
-        # with the key).
+        # else at the first run of key impacts of 2/3 of the peak with the
+        # most of them (the dice landed with that key and bounced; round 21).
         free = self._free_t
         if free > t - _KEY_PRE_MS:
             free = self._free_old       # the key scan may not have told of that yet
