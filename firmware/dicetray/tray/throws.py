@@ -1010,8 +1010,8 @@ class Tray:
         # level and struck harder than the keys. The dice landed at the first impact
         # no key made of half the loudest such (a bounce is weaker than its
         # landing) if the loudest is no key's or that came before the keys';
-        # else at the first key's impact of half the peak (the dice landed
-        # with the key).
+        # else at the first run of key impacts of 2/3 of the peak with the
+        # most of them (the dice landed with that key and bounced; round 21).
         free = self._free_t
         if free > t - _KEY_PRE_MS:
             free = self._free_old       # the key scan may not have told of that yet
@@ -1027,7 +1027,8 @@ class Tray:
             n = _IMP_N
         mark = imps[_KEYMARK]
         key = other = dice_m = loud = beat = key_at = many = 0
-        start = dice = -1
+        start = dice = run = -1
+        half_at = cnt = best = 0
         peak = self._peak
         recent = t - _KEY_PRE_MS - self._cand_t0
         for i in range(n if more else n + 1):
@@ -1041,10 +1042,22 @@ class Tray:
             if at > recent:
                 break       # a key the scan has not told of yet may have made it
             if mark & (1 << i):
+                if 3 * m >= 2 * peak:
+                    # a run of loud key impacts: each within a marking window
+                    # (90 ms) of the one before; a later run is another key.
+                    # A key strikes once loud (a press's contact, a release's
+                    # top-out); dice landing with it bounce: the dice landed
+                    # at the first run with the most loud impacts
+                    if run < 0 or at - half_at > _HIT_BEFORE_MS + _HIT_AFTER_MS:
+                        run = at
+                        cnt = 0
+                    half_at = at
+                    cnt += 1
+                    if cnt > best:
+                        best = cnt
+                        start = run
                 if m > key:
                     key = m
-                if start < 0 and 2 * m >= peak:
-                    start = at
                 key_at = at
             else:
                 if m >= self._throw_peak:
