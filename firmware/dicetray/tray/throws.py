@@ -1028,7 +1028,7 @@ class Tray:
         mark = imps[_KEYMARK]
         key = other = dice_m = loud = beat = key_at = many = 0
         start = dice = run = -1
-        half_at = cnt = best = 0
+        run_last = cnt = best = 0
         peak = self._peak
         recent = t - _KEY_PRE_MS - self._cand_t0
         for i in range(n if more else n + 1):
@@ -1048,10 +1048,10 @@ class Tray:
                     # A key strikes once loud (a press's contact, a release's
                     # top-out); dice landing with it bounce: the dice landed
                     # at the first run with the most loud impacts
-                    if run < 0 or at - half_at > _HIT_BEFORE_MS + _HIT_AFTER_MS:
+                    if run < 0 or at - run_last > _HIT_BEFORE_MS + _HIT_AFTER_MS:
                         run = at
                         cnt = 0
-                    half_at = at
+                    run_last = at
                     cnt += 1
                     if cnt > best:
                         best = cnt
