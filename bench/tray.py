@@ -26,14 +26,18 @@ CAL_TRACES = 28         # traces per tray (each kind twice)
 def _score_one(job):
     from dicetray_host.traces.detecting import detect
     from dicetray_host.traces.ensemble import generate
-    model, kind, seed, tray_seed, config = job
+    model, kind, seed, tray_seed, config = job[:5]
+    keys_fed = job[5] if len(job) > 5 else True
     tr = generate(model, kind, seed, tray_seed=tray_seed)
-    out = detect(tr.rows(), keys=tr.keys, config=config)
+    out = detect(tr.rows(), keys=tr.keys if keys_fed else (), config=config)
     return (model, kind, seed, tr.duration_ms, tr.throws, tr.keys, tr.topples, tr.tilts, out)
 
 
 def score(jobs):
-    """{model: Score} over (model, kind, seed, tray_seed, config) jobs, on 2 processes."""
+    """{model: Score} over (model, kind, seed, tray_seed, config[, keys_fed]) jobs, on 2 processes.
+
+    keys_fed False: the trace's key contacts are not given to the detector,
+    as `dicetray detect` on a plain CSV (without --score) runs it."""
     from dicetray_host.traces.scoring import Score
     with Pool(2) as pool:
         results = pool.map(_score_one, jobs, chunksize=8)
@@ -44,13 +48,25 @@ def score(jobs):
     return out
 
 
-def per_model(count=COUNT):
+def per_model(count=COUNT, keys_fed=True):
     from dicetray_host.traces import ensemble
     jobs = []
     for model in ensemble.MODELS:
         ks = ensemble.kinds(model)
-        jobs += [(model, ks[i % len(ks)], ensemble.HELD_OUT_SEEDS + i, None, None) for i in range(count)]
+        jobs += [(model, ks[i % len(ks)], ensemble.HELD_OUT_SEEDS + i, None, None, keys_fed)
+                 for i in range(count)]
     return score(jobs)
+
+
+def print_unfed(scores):
+    """The figures that move when the detector hears of no key: a plain CSV."""
+    from dicetray_host.traces import ensemble
+    for model in ensemble.MODELS:
+        if model not in scores:
+            continue
+        got = dict(scores[model].rows())
+        print("  %-8s recall %-8s precision %-8s false throws: %s" % (
+            model, got["recall"], got["precision"], scores[model].falses_text()))
 
 
 def print_models(scores):
@@ -139,6 +155,9 @@ def run(count=COUNT):
           "held out: %s" % (count, ensemble.HELD_OUT_SEEDS, ", ".join(ensemble.TUNE_MODELS),
                             ", ".join(ensemble.HELD_OUT_MODELS)))
     print_models(per_model(count))
+    print("\nthe same traces with no key contacts given (`dicetray detect T.csv` on a plain CSV; "
+          "the board's key scan always gives them):")
+    print_unfed(per_model(count, keys_fed=False))
     print("\ncalibration on trays of the held-out models (%d trays each, %d traces a tray):"
           % (CAL_TRAYS, CAL_TRACES))
     plain, tuned, learnt = calibration_effect()
