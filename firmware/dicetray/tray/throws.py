@@ -321,6 +321,20 @@ _KNOCK_LIKE = const(1)
 # this long after the one before is a throw's only once something moves
 # after it, as after knock-like impacts.
 _CLICK_GAP_MS = const(150)
+# A key press on the tray's pad is two strikes from one spot: the press (the
+# finger's touch, then the cap bottoming out, within _MERGE_MS) and, after
+# the finger held it 60-300 ms, the release (the force let go at once and
+# the cap topping out), often louder than the press (the touch is a slow
+# force rise); between and after them the tray only rings, and both push
+# the tray the same way. A die strikes hardest when it lands (every bounce
+# and slap after is weaker) and bounces or rolls on; the dice of a throw
+# land within ~80 ms of each other. So a window whose impacts are only two
+# strikes of at most two impacts each, the later one _STRIKE_GAP_MS or more
+# after the first, clearly louder (5/4: a sampled peak of one strike reads
+# 20 % either way with where the samples fall) and the same way (within
+# 0.4, as knock-like impacts), is a key press: no throw (round 22; judged
+# once, and not when a key the scan told of started the window).
+_STRIKE_GAP_MS = const(80)
 # Slots of the impacts array after the kept impacts (few attributes keep the
 # instance's dict small): the current impact, then the knock-like wait.
 _CUR_T = const(24)              # _IMP_N * 4
@@ -900,6 +914,8 @@ class Tray:
             why = self._pattern(span)
             if why and self._table_rings(dt):
                 why = 0     # a knock: the table rings on after it
+            if why and not self._keyed and self._press_release():
+                why = 0     # a key's press and its release, nothing else
             if ((why == 2 or why == 4 or why == 5) and dt <= _SPIKE_DT and self._imp_n <= 1
                     and _SPIKE_Y * self._peak < _SPIKE_X * self._low_peak):
                 why = 0     # one blow with no spike on the floor: a knock through the feet
@@ -1114,6 +1130,55 @@ class Tray:
         imps[_RING + 3] = self._t + _RING_WAIT_MS
         imps[_RING + 4] = z // late     # its mean |z|, mg
         return True
+
+    def _press_release(self):
+        # True when the window's impacts (the kept ones and the current one;
+        # impacts starting within _MERGE_MS of a strike's first are that
+        # strike) are two strikes of at most two impacts each, the second
+        # starting _STRIKE_GAP_MS or more after the first, 5/4 as loud or
+        # more and shaking the tray the same way (within _LIKE_DIR_X / 10,
+        # as knock-like impacts): a key's press and release (_STRIKE_GAP_MS).
+        n = self._imp_n
+        if n >= _IMP_N:
+            return False        # 7 impacts and more: dice rolling on
+        imps = self._imps
+        t0 = imps[0] if n else imps[_CUR_T] - self._cand_t0
+        m0 = x0 = y0 = c0 = 0
+        t1 = -1
+        m1 = x1 = y1 = c1 = 0
+        for i in range(0, (n + 1) << 2, 4):
+            if i < n << 2:
+                at = imps[i]
+            else:
+                at = imps[_CUR_T] - self._cand_t0
+                i = _CUR_T
+            m = imps[i + 1]
+            if t1 < 0 and at - t0 < _MERGE_MS:
+                if m > m0:
+                    m0 = m
+                x0 += imps[i + 2]
+                y0 += imps[i + 3]
+                c0 += 1
+                continue
+            if t1 < 0:
+                t1 = at
+            elif at - t1 >= _MERGE_MS:
+                return False    # a third strike
+            if m > m1:
+                m1 = m
+            x1 += imps[i + 2]
+            y1 += imps[i + 3]
+            c1 += 1
+        if c0 > 2 or c1 > 2 or t1 - t0 < _STRIKE_GAP_MS or 4 * m1 < 5 * m0:
+            return False
+        while x0 + y0 >= 4096:      # products stay small ints
+            x0 >>= 1
+            y0 >>= 1
+        while x1 + y1 >= 4096:
+            x1 >>= 1
+            y1 >>= 1
+        d = x0 * y1 - x1 * y0
+        return _KNOCK_DIR_Y * (d if d > 0 else -d) <= _LIKE_DIR_X * (x0 + y0) * (x1 + y1)
 
     def _slap_alone(self):
         # One sharp slap (pattern 5): a knock only rings after it; a die that
