@@ -922,3 +922,30 @@ def test_a_throw_landing_with_a_key_starts_at_the_dice(model, kind, seed):
         for got in found:
             assert not 0 <= got - down <= 500 and not 0 <= got - up <= 500 or any(
                 abs(got - start) <= MATCH_MS for start, _ in trace.throws), (trace.keys, found)
+
+
+# ---------------------------------------------------------------- round 22: keys not told of
+
+@pytest.mark.parametrize("model,kind,seed", [
+    ("bare", "keys", 230),              # 400 Hz
+    ("light", "keys", 174),             # 200 Hz: three presses taken for throws
+    ("light", "keys", 314),             # 100 Hz
+    ("box", "keys", 370)])
+def test_a_press_and_its_louder_release_untold_are_no_throw(model, kind, seed):
+    # `dicetray detect` on a plain CSV hears of no key: a press (touch and
+    # bottom-out) and its release 60-300 ms later, louder and the same way,
+    # with only their ring between and after, are one key, not dice
+    trace = ensemble.generate(model, kind, seed)
+    assert detect(trace.rows(), keys=trace.keys)["throws"] == []
+    assert detect(trace.rows(), keys=())["throws"] == []
+
+
+@pytest.mark.parametrize("model,kind,seed,at", [
+    ("bare", "throw6_soft", 158, 12425),    # two groups of dice, the later 205 ms on and 1.1 x as loud
+    ("light", "throw6_soft", 3004, 1513)])  # the later strike 1.46 x as loud, but another way
+def test_dice_whose_later_strike_is_louder_are_still_a_throw_untold(model, kind, seed, at):
+    trace = ensemble.generate(model, kind, seed)
+    assert at in [t for t, _ in trace.throws]
+    for keys in (trace.keys, ()):
+        out = detect(trace.rows(), keys=keys)
+        assert any(abs(d["start_ms"] - at) <= MATCH_MS for d in out["throws"]), out["throws"]
