@@ -503,7 +503,7 @@ class Tray:
         self._moved_cand = False
         self._moved_loud = 1 << 29
         self._moved_any = False
-        self._moved_half = 0
+        self._moved_least = 0
         self._thrown_peak = 0
         self._keyed = False
         self._keyed_end = 0
@@ -918,7 +918,7 @@ class Tray:
                     imps[_WAIT_WHY] = why
                     return EV_NONE
         self._state = _IDLE
-        if self._moved_cand and (self._peak < self._moved_half or (
+        if self._moved_cand and (self._peak < self._moved_least or (
                 why != 1 and why != 3
                 and (self._keyed or self._peak < self._moved_loud or not (why == 2 or self._moved_any)))):
             why = 0     # after a settle only many impacts are a throw: one is a die falling over
@@ -1295,10 +1295,10 @@ class Tray:
         peak = self._peak
         loud = (self._thrown_peak * _MOVED_THROW_X) >> 2
         self._moved_any = not self.why
-        self._moved_half = 0
+        self._moved_least = 0
         if self.why:
-            if not self._moved_cand:
-                self._moved_half = peak >> 1
+            if not (self._moved_cand or self._keyed):
+                self._moved_least = peak // 3
             if peak < _MOVED_SURE_X * self._throw_peak:
                 loud = 1 << 29      # a soft throw, or a knock or a pick taken for one
         elif peak * _MOVED_MOVE_X > loud:
