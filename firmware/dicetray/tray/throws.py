@@ -347,7 +347,8 @@ _HAND_RUN = const(49)           # when that run of such samples began,
 _HAND_PREV = const(50)          # and the last such sample before that run
 _HAND = const(51)               # 1: this window began with the hand in the tray
 _RING_KEY = const(52)           # ms of the late part in a key's ring (not summed in _RING)
-_IMP_SLOTS = const(53)
+_MOVED_LEAST = const(53)        # after a settle: the least peak of separate impacts that may be a throw
+_IMP_SLOTS = const(54)
 # A throw's dice fall through the air and touch nothing until they land:
 # the tray is quiet (at its noise) before the first impact, apart from keys
 # the tray knows of. A hand picking dice out works in the tray: a fingertip's
@@ -503,7 +504,6 @@ class Tray:
         self._moved_cand = False
         self._moved_loud = 1 << 29
         self._moved_any = False
-        self._moved_least = 0
         self._thrown_peak = 0
         self._keyed = False
         self._keyed_end = 0
@@ -515,7 +515,7 @@ class Tray:
         imps[_TB] = imps[_TB + 1] = imps[_TB + 2] = imps[_TB + 3] = 0
         imps[_RING + 3] = -(1 << 29)    # no knock's table ringing
         imps[_HAND_T] = imps[_HAND_RUN] = imps[_HAND_PREV] = -(1 << 29)   # no hand seen
-        imps[_HAND] = 0
+        imps[_HAND] = imps[_MOVED_LEAST] = 0
 
     def _restart(self, t, x, y, z):
         # First sample or after a gap: start the filters from this sample.
@@ -918,7 +918,7 @@ class Tray:
                     imps[_WAIT_WHY] = why
                     return EV_NONE
         self._state = _IDLE
-        if self._moved_cand and (self._peak < self._moved_least or (
+        if self._moved_cand and (self._peak < self._imps[_MOVED_LEAST] or (
                 why != 1 and why != 3
                 and (self._keyed or self._peak < self._moved_loud or not (why == 2 or self._moved_any)))):
             why = 0     # after a settle only many impacts are a throw: one is a die falling over
@@ -1295,10 +1295,8 @@ class Tray:
         peak = self._peak
         loud = (self._thrown_peak * _MOVED_THROW_X) >> 2
         self._moved_any = not self.why
-        self._moved_least = 0
+        self._imps[_MOVED_LEAST] = 0 if not self.why or self._moved_cand or self._keyed else peak // 3
         if self.why:
-            if not (self._moved_cand or self._keyed):
-                self._moved_least = peak // 3
             if peak < _MOVED_SURE_X * self._throw_peak:
                 loud = 1 << 29      # a soft throw, or a knock or a pick taken for one
         elif peak * _MOVED_MOVE_X > loud:
