@@ -239,6 +239,16 @@ _MOVED_WINDOW_MS = const(2500)
 _MOVED_THROW_X = const(3)       # (x 1/4) of the settled throw's peak
 _MOVED_SURE_X = const(3)        # x the throw level: the settled throw was dice
 _MOVED_MOVE_X = const(5)        # x the settled move's peak
+# And (round 22, for keys the detector is not told of: `dicetray detect` on a
+# plain CSV) after the settle of a throw that started on a resting tray with
+# no key in its window, nothing under a quarter of that throw's peak is a
+# throw, whatever its pattern: the dice still lie in the tray and the players
+# key their faces; a fingertip (5-20 g at 0.1-0.4 m/s) brings far less
+# momentum than dice, and a press and its release read as separate impacts.
+# A quarter, not a half: one die's peak varies 3-4 x from throw to throw
+# (flat, on an edge, on a corner). Not after a throw judged in a settle's
+# window or with a key: on a light tray a key reads as loud as dice, so such
+# a "throw" may have been keys and sets no bar (_MOVED_LEAST, at the settle).
 # Knocks on the table: the table drives the tray through its feet from one
 # spot, so 2-3 knocks are impacts of about one strength, each followed by
 # nothing but the tray's decaying ring, and each shaking the tray the same
@@ -1295,7 +1305,9 @@ class Tray:
         peak = self._peak
         loud = (self._thrown_peak * _MOVED_THROW_X) >> 2
         self._moved_any = not self.why
-        self._imps[_MOVED_LEAST] = 0 if not self.why or self._moved_cand or self._keyed else peak // 3
+        # (round 22) after a throw from a resting tray judged with no key, a
+        # quarter of its peak: under it, keys keyed on the faces (or a topple)
+        self._imps[_MOVED_LEAST] = 0 if not self.why or self._moved_cand or self._keyed else peak >> 2
         if self.why:
             if peak < _MOVED_SURE_X * self._throw_peak:
                 loud = 1 << 29      # a soft throw, or a knock or a pick taken for one
