@@ -239,6 +239,16 @@ _MOVED_WINDOW_MS = const(2500)
 _MOVED_THROW_X = const(3)       # (x 1/4) of the settled throw's peak
 _MOVED_SURE_X = const(3)        # x the throw level: the settled throw was dice
 _MOVED_MOVE_X = const(5)        # x the settled move's peak
+# And (round 22, for keys the detector is not told of: `dicetray detect` on a
+# plain CSV) after the settle of a throw that started on a resting tray with
+# no key in its window, nothing under a quarter of that throw's peak is a
+# throw, whatever its pattern: the dice still lie in the tray and the players
+# key their faces; a fingertip (5-20 g at 0.1-0.4 m/s) brings far less
+# momentum than dice, and a press and its release read as separate impacts.
+# A quarter, not a half: one die's peak varies 3-4 x from throw to throw
+# (flat, on an edge, on a corner). Not after a throw judged in a settle's
+# window or with a key: on a light tray a key reads as loud as dice, so such
+# a "throw" may have been keys and sets no bar (_MOVED_LEAST, at the settle).
 # Knocks on the table: the table drives the tray through its feet from one
 # spot, so 2-3 knocks are impacts of about one strength, each followed by
 # nothing but the tray's decaying ring, and each shaking the tray the same
@@ -361,7 +371,8 @@ _HAND_RUN = const(49)           # when that run of such samples began,
 _HAND_PREV = const(50)          # and the last such sample before that run
 _HAND = const(51)               # 1: this window began with the hand in the tray
 _RING_KEY = const(52)           # ms of the late part in a key's ring (not summed in _RING)
-_IMP_SLOTS = const(53)
+_MOVED_LEAST = const(53)        # after a settle: the least peak of separate impacts that may be a throw
+_IMP_SLOTS = const(54)
 # A throw's dice fall through the air and touch nothing until they land:
 # the tray is quiet (at its noise) before the first impact, apart from keys
 # the tray knows of. A hand picking dice out works in the tray: a fingertip's
@@ -528,7 +539,7 @@ class Tray:
         imps[_TB] = imps[_TB + 1] = imps[_TB + 2] = imps[_TB + 3] = 0
         imps[_RING + 3] = -(1 << 29)    # no knock's table ringing
         imps[_HAND_T] = imps[_HAND_RUN] = imps[_HAND_PREV] = -(1 << 29)   # no hand seen
-        imps[_HAND] = 0
+        imps[_HAND] = imps[_MOVED_LEAST] = 0
 
     def _restart(self, t, x, y, z):
         # First sample or after a gap: start the filters from this sample.
@@ -933,8 +944,9 @@ class Tray:
                     imps[_WAIT_WHY] = why
                     return EV_NONE
         self._state = _IDLE
-        if (self._moved_cand and why != 1 and why != 3
-                and (self._keyed or self._peak < self._moved_loud or not (why == 2 or self._moved_any))):
+        if self._moved_cand and (self._peak < self._imps[_MOVED_LEAST] or (
+                why != 1 and why != 3
+                and (self._keyed or self._peak < self._moved_loud or not (why == 2 or self._moved_any)))):
             why = 0     # after a settle only many impacts are a throw: one is a die falling over
         start = self._cand_t0
         if self._keyed and why:
@@ -1358,6 +1370,9 @@ class Tray:
         peak = self._peak
         loud = (self._thrown_peak * _MOVED_THROW_X) >> 2
         self._moved_any = not self.why
+        # (round 22) after a throw from a resting tray judged with no key, a
+        # quarter of its peak: under it, keys keyed on the faces (or a topple)
+        self._imps[_MOVED_LEAST] = 0 if not self.why or self._moved_cand or self._keyed else peak >> 2
         if self.why:
             if peak < _MOVED_SURE_X * self._throw_peak:
                 loud = 1 << 29      # a soft throw, or a knock or a pick taken for one
