@@ -922,3 +922,25 @@ def test_a_throw_landing_with_a_key_starts_at_the_dice(model, kind, seed):
         for got in found:
             assert not 0 <= got - down <= 500 and not 0 <= got - up <= 500 or any(
                 abs(got - start) <= MATCH_MS for start, _ in trace.throws), (trace.keys, found)
+
+
+@pytest.mark.parametrize("seed", [62, 90])
+def test_an_unreported_keys_release_after_its_hold_is_no_throw(seed):
+    # keys not fed (a plain CSV): a press starts the window, the finger
+    # holds, and the release knocks the tray louder than the press, then
+    # only rings. An impact louder than all before it, 80 ms or more after
+    # the press alone, waits for something moving after it (round 22).
+    trace = ensemble.generate("light", "keys", seed)
+    out = detect(trace.rows(), keys=())
+    assert out["throws"] == [], out["throws"]
+
+
+@pytest.mark.parametrize("kind, seed, fed", [("throw6_hard", 3229, True), ("throw2_hard", 3395, False)])
+def test_a_louder_die_soon_after_the_first_is_no_release(kind, seed, fed):
+    # a throw's dice land within about 80 ms of each other: a louder die
+    # 60-73 ms after the first is found with or without keys fed (a 60 ms
+    # hold lost these two; 3395's second throw is missed on main too)
+    trace = ensemble.generate("light", kind, seed)
+    out = detect(trace.rows(), keys=trace.keys if fed else ())
+    start = trace.throws[0][0]
+    assert any(abs(d["start_ms"] - start) <= MATCH_MS for d in out["throws"]), (trace.throws, out["throws"])
