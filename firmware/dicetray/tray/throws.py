@@ -345,6 +345,18 @@ _CLICK_GAP_MS = const(150)
 # 0.4, as knock-like impacts), is a key press: no throw (round 22; judged
 # once, and not when a key the scan told of started the window).
 _STRIKE_GAP_MS = const(80)
+# A finger on a key the tray was not told of (round 22, a plain CSV): the
+# press (touch, contact, bottom-out: within _PRESS_MS of the onset) rings
+# the tray, the finger holds 60-300 ms, and the release (the force falling
+# off the rim, the cap topping out) can knock the tray harder than the
+# press did; after it the tray only rings down. A throw's dice land within
+# about 80 ms of each other, and a die's later landing after a flight is
+# weaker than the one before it (impulse e = 0.1-0.7 of it), and the dice
+# move on. So an impact louder than every one before it, _HOLD_GAP_MS or
+# more after the one before, when all before it were the onset's press, is
+# a throw's only once something moves after it (as a click at a hand's pace).
+_HOLD_GAP_MS = const(80)
+_PRESS_MS = const(100)
 # Slots of the impacts array after the kept impacts (few attributes keep the
 # instance's dict small): the current impact, then the knock-like wait.
 _CUR_T = const(24)              # _IMP_N * 4
@@ -1225,7 +1237,8 @@ class Tray:
         for i in range(0, n << 2, 4):
             m = imps[i + 1]
             if m and not mark & (1 << (i >> 2)):   # (_knocks keeps an empty one at the judgment; keys')
-                if prev >= 0 and imps[i] - prev >= _CLICK_GAP_MS and 2 * m >= top:
+                if prev >= 0 and (imps[i] - prev >= _CLICK_GAP_MS and 2 * m >= top
+                                  or imps[i] - prev >= _HOLD_GAP_MS and m > top and prev <= _PRESS_MS):
                     last = imps[i]
                 prev = imps[i]
                 if m > top:
