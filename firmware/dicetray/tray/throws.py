@@ -345,6 +345,18 @@ _CLICK_GAP_MS = const(150)
 # 0.4, as knock-like impacts), is a key press: no throw (round 22; judged
 # once, and not when a key the scan told of started the window).
 _STRIKE_GAP_MS = const(80)
+# The release can be weaker than the press too; then the two strikes read
+# like a die's landing and one bounce. What follows the second strike tells
+# them apart: a die that struck the floor that hard (_RUNG_X x the quiet
+# level) comes down again after a flight shorter than the last (e x it) or
+# tumbles and slaps on every 20-50 ms, and the tray stays busy; a released
+# key leaves the tray ringing down alone, under the quiet level within
+# about 100 ms. So two such strikes and the tray quiet for _RUNG_QUIET_MS
+# at the judgment are a key press as well (round 23). A soft second landing
+# on a felt-lined floor may end the die's roll under the quiet level: hence
+# a hard strike only.
+_RUNG_X = const(5)
+_RUNG_QUIET_MS = const(150)
 # A finger on a key the tray was not told of (round 22, a plain CSV): the
 # press (touch, contact, bottom-out: within _PRESS_MS of the onset) rings
 # the tray, the finger holds 60-300 ms, and the release (the force falling
@@ -1162,6 +1174,8 @@ class Tray:
         # starting _STRIKE_GAP_MS or more after the first, 5/4 as loud or
         # more and shaking the tray the same way (within _LIKE_DIR_X / 10,
         # as knock-like impacts): a key's press and release (_STRIKE_GAP_MS).
+        # Less loud: only when the second was hard and the tray has been
+        # quiet since for _RUNG_QUIET_MS (_RUNG_X).
         n = self._imp_n
         if n >= _IMP_N:
             return False        # 7 impacts and more: dice rolling on
@@ -1193,8 +1207,11 @@ class Tray:
             x1 += imps[i + 2]
             y1 += imps[i + 3]
             c1 += 1
-        if c0 > 2 or c1 > 2 or t1 - t0 < _STRIKE_GAP_MS or 4 * m1 < 5 * m0:
+        if c0 > 2 or c1 > 2 or t1 - t0 < _STRIKE_GAP_MS:
             return False
+        if 4 * m1 < 5 * m0 and (m1 < _RUNG_X * self._quiet_thr
+                                or self._t - self._active_t < _RUNG_QUIET_MS):
+            return False    # weaker, and hard and rung down: a key as well (round 23)
         while x0 + y0 >= 4096:      # products stay small ints
             x0 >>= 1
             y0 >>= 1
