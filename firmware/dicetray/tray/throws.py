@@ -343,8 +343,18 @@ _CLICK_GAP_MS = const(150)
 # after the first, clearly louder (5/4: a sampled peak of one strike reads
 # 20 % either way with where the samples fall) and the same way (within
 # 0.4, as knock-like impacts), is a key press: no throw (round 22; judged
-# once, and not when a key the scan told of started the window).
+# once, and not when a key the scan told of started the window). Players key
+# the faces press after press, 150-600 ms apart, so the next key's press may
+# be a third strike in the window: after the release the tray only rang, so
+# it comes as late after the release or later than the release after the
+# press. A die's flights shrink (each bounce e times the speed before it) and
+# its later landings are weaker; so three such strikes, one of the later two
+# 5/4 as loud as every one before it, the third as far after the second as
+# the second after the first or further, are keys too (round 23); but not
+# when one is _RUN_LOUD_X times the first or more: a release lets go of the
+# force the press put on (1-4 N), a die landing on the tray brings far more.
 _STRIKE_GAP_MS = const(80)
+_RUN_LOUD_X = const(8)
 # A finger on a key the tray was not told of (round 22, a plain CSV): the
 # press (touch, contact, bottom-out: within _PRESS_MS of the onset) rings
 # the tray, the finger holds 60-300 ms, and the release (the force falling
@@ -1162,14 +1172,19 @@ class Tray:
         # starting _STRIKE_GAP_MS or more after the first, 5/4 as loud or
         # more and shaking the tray the same way (within _LIKE_DIR_X / 10,
         # as knock-like impacts): a key's press and release (_STRIKE_GAP_MS).
+        # Or three such strikes (round 23: the next key's press inside the
+        # window), the third as far or further after the second as the
+        # second after the first, one of the later two 5/4 as
+        # loud as every strike before it, all the first one's way.
         n = self._imp_n
         if n >= _IMP_N:
             return False        # 7 impacts and more: dice rolling on
         imps = self._imps
         t0 = imps[0] if n else imps[_CUR_T] - self._cand_t0
         m0 = x0 = y0 = c0 = 0
-        t1 = -1
+        t1 = t2 = -1
         m1 = x1 = y1 = c1 = 0
+        m2 = x2 = y2 = c2 = 0
         for i in range(0, (n + 1) << 2, 4):
             if i < n << 2:
                 at = imps[i]
@@ -1186,15 +1201,31 @@ class Tray:
                 continue
             if t1 < 0:
                 t1 = at
-            elif at - t1 >= _MERGE_MS:
-                return False    # a third strike
-            if m > m1:
-                m1 = m
-            x1 += imps[i + 2]
-            y1 += imps[i + 3]
-            c1 += 1
-        if c0 > 2 or c1 > 2 or t1 - t0 < _STRIKE_GAP_MS or 4 * m1 < 5 * m0:
+            if t2 < 0 and at - t1 < _MERGE_MS:
+                if m > m1:
+                    m1 = m
+                x1 += imps[i + 2]
+                y1 += imps[i + 3]
+                c1 += 1
+                continue
+            if t2 < 0:
+                t2 = at
+            elif at - t2 >= _MERGE_MS:
+                return False    # a fourth strike
+            if m > m2:
+                m2 = m
+            x2 += imps[i + 2]
+            y2 += imps[i + 3]
+            c2 += 1
+        if c0 > 2 or c1 > 2 or c2 > 2 or t1 - t0 < _STRIKE_GAP_MS:
             return False
+        if t2 < 0:
+            if 4 * m1 < 5 * m0:
+                return False
+        elif (t2 - t1 < t1 - t0
+              or (4 * m1 < 5 * m0 and 4 * m2 < 5 * (m0 if m0 > m1 else m1))
+              or m1 >= _RUN_LOUD_X * m0 or m2 >= _RUN_LOUD_X * m0):
+            return False        # the flights shrink (a die bouncing on), no strike louder, or dice
         while x0 + y0 >= 4096:      # products stay small ints
             x0 >>= 1
             y0 >>= 1
@@ -1202,7 +1233,15 @@ class Tray:
             x1 >>= 1
             y1 >>= 1
         d = x0 * y1 - x1 * y0
-        return _KNOCK_DIR_Y * (d if d > 0 else -d) <= _LIKE_DIR_X * (x0 + y0) * (x1 + y1)
+        if _KNOCK_DIR_Y * (d if d > 0 else -d) > _LIKE_DIR_X * (x0 + y0) * (x1 + y1):
+            return False
+        if t2 < 0:
+            return True
+        while x2 + y2 >= 4096:
+            x2 >>= 1
+            y2 >>= 1
+        d = x0 * y2 - x2 * y0
+        return _KNOCK_DIR_Y * (d if d > 0 else -d) <= _LIKE_DIR_X * (x0 + y0) * (x2 + y2)
 
     def _slap_alone(self):
         # One sharp slap (pattern 5): a knock only rings after it; a die that
