@@ -431,6 +431,19 @@ _CANDIDATE = const(1)
 _MOVING = const(2)
 
 
+def _one_way(x0, y0, x1, y1, dir_x=_LIKE_DIR_X):
+    # Two impacts' sideways shakes (summed |x|, |y|) within dir_x / 10 of
+    # one direction: from one spot.
+    while x0 + y0 >= 4096:      # products stay small ints
+        x0 >>= 1
+        y0 >>= 1
+    while x1 + y1 >= 4096:
+        x1 >>= 1
+        y1 >>= 1
+    d = x0 * y1 - x1 * y0
+    return _KNOCK_DIR_Y * (d if d > 0 else -d) <= dir_x * (x0 + y0) * (x1 + y1)
+
+
 class Tray:
     # Feed (t_ms, x_mg, y_mg, z_mg); get one EV_* per sample.
 
@@ -1217,31 +1230,17 @@ class Tray:
             x2 += imps[i + 2]
             y2 += imps[i + 3]
             c2 += 1
-        if c0 > 2 or c1 > 2 or c2 > 2 or t1 - t0 < _STRIKE_GAP_MS:
+        if (c0 > 2 or c1 > 2 or c2 > 2 or t1 - t0 < _STRIKE_GAP_MS
+                or not _one_way(x0, y0, x1, y1)):
             return False
         if t2 < 0:
-            if 4 * m1 < 5 * m0:
-                return False
-        elif (t2 - t1 < t1 - t0
-              or (4 * m1 < 5 * m0 and 4 * m2 < 5 * (m0 if m0 > m1 else m1))
-              or m1 >= _RUN_LOUD_X * m0 or m2 >= _RUN_LOUD_X * m0):
-            return False        # the flights shrink (a die bouncing on), no strike louder, or dice
-        while x0 + y0 >= 4096:      # products stay small ints
-            x0 >>= 1
-            y0 >>= 1
-        while x1 + y1 >= 4096:
-            x1 >>= 1
-            y1 >>= 1
-        d = x0 * y1 - x1 * y0
-        if _KNOCK_DIR_Y * (d if d > 0 else -d) > _LIKE_DIR_X * (x0 + y0) * (x1 + y1):
-            return False
-        if t2 < 0:
-            return True
-        while x2 + y2 >= 4096:
-            x2 >>= 1
-            y2 >>= 1
-        d = x0 * y2 - x2 * y0
-        return _KNOCK_DIR_Y * (d if d > 0 else -d) <= _LIKE_DIR_X * (x0 + y0) * (x2 + y2)
+            return 4 * m1 >= 5 * m0
+        # the flights do not shrink (a die bouncing on), a later strike is
+        # louder, and none is a die's (_RUN_LOUD_X)
+        return (t2 - t1 >= t1 - t0
+                and (4 * m1 >= 5 * m0 or 4 * m2 >= 5 * (m0 if m0 > m1 else m1))
+                and m1 < _RUN_LOUD_X * m0 and m2 < _RUN_LOUD_X * m0
+                and _one_way(x0, y0, x2, y2))
 
     def _slap_alone(self):
         # One sharp slap (pattern 5): a knock only rings after it; a die that
@@ -1373,9 +1372,6 @@ class Tray:
                 i += 4
             if 2 * m < top:
                 continue
-            while x + y >= 4096:        # products stay small ints
-                x >>= 1
-                y >>= 1
             if not big:
                 m0 = m
                 x0 = x
@@ -1385,8 +1381,7 @@ class Tray:
                     return 0
                 if m > later:
                     later = m
-                d = x0 * y - x * y0
-                if _KNOCK_DIR_Y * (d if d > 0 else -d) > dir_x * (x0 + y0) * (x + y):
+                if not _one_way(x0, y0, x, y, dir_x):
                     return 0
             last = t0
             big += 1
