@@ -951,6 +951,8 @@ def test_dice_whose_later_strike_is_louder_are_still_a_throw_untold(model, kind,
         assert any(abs(d["start_ms"] - at) <= MATCH_MS for d in out["throws"]), out["throws"]
 
 
+# ---------------------------------------------------------------- round 23: a weaker release, a run of keys, not told of
+
 @pytest.mark.parametrize("model,kind,seed", [
     ("bare", "keys", 146),              # 200 Hz: 202 mg, then 180 mg 88 ms on
     ("bare", "keys", 202)])             # 400 Hz: 300 mg, then 372 mg (under 5/4) 127 ms on
@@ -972,6 +974,32 @@ def test_dice_that_stop_after_a_weaker_landing_are_still_a_throw(model, kind, se
     # on a light felt-lined floor a die may stop soon after its second landing
     trace = ensemble.generate(model, kind, seed)
     assert at in [t for t, _ in trace.throws]
+    for keys in (trace.keys, ()):
+        out = detect(trace.rows(), keys=keys)
+        assert any(abs(d["start_ms"] - at) <= MATCH_MS for d in out["throws"]), out["throws"]
+
+
+@pytest.mark.parametrize("model,kind,seed", [
+    ("light", "keys", 300),             # press 393 mg, release 1739 mg 109 ms on, the next press 269 ms after it
+    ("light", "keys", 356),
+    ("box", "keys", 104),
+    ("bare", "keys", 3090),
+    ("box", "keys", 3104)])
+def test_a_press_its_release_and_the_next_press_untold_are_no_throw(model, kind, seed):
+    # players key the faces press after press: a press, its louder release
+    # and the next key's press, from one spot, the gaps not shrinking, are
+    # keys (a die's flights shrink and its later landings are weaker)
+    trace = ensemble.generate(model, kind, seed)
+    assert detect(trace.rows(), keys=trace.keys)["throws"] == []
+    assert detect(trace.rows(), keys=())["throws"] == []
+
+
+@pytest.mark.parametrize("model,kind,seed,at", [
+    ("bare", "throw6_hard", 3061, 967),     # 203 mg, dice 17 x as loud 136 ms on, their bounce 200 ms after
+    ("bare", "throw1_soft", 28, 1198)])     # three strikes 145, 134, 83 ms apart: a die's flights shrink
+def test_three_strikes_of_dice_are_still_a_throw_untold(model, kind, seed, at):
+    trace = ensemble.generate(model, kind, seed)
+    assert any(abs(t - at) <= MATCH_MS for t, _ in trace.throws), trace.throws
     for keys in (trace.keys, ()):
         out = detect(trace.rows(), keys=keys)
         assert any(abs(d["start_ms"] - at) <= MATCH_MS for d in out["throws"]), out["throws"]

@@ -343,7 +343,16 @@ _CLICK_GAP_MS = const(150)
 # after the first, clearly louder (5/4: a sampled peak of one strike reads
 # 20 % either way with where the samples fall) and the same way (within
 # 0.4, as knock-like impacts), is a key press: no throw (round 22; judged
-# once, and not when a key the scan told of started the window).
+# once, and not when a key the scan told of started the window). Players key
+# the faces press after press, 150-600 ms apart, so the next key's press may
+# be a third strike in the window: after the release the tray only rang, so
+# it comes as late after the release or later than the release after the
+# press. A die's flights shrink (each bounce e times the speed before it) and
+# its later landings are weaker; so three such strikes, one of the later two
+# 5/4 as loud as every one before it, the third as far after the second as
+# the second after the first or further, are keys too (round 23); but not
+# when one is _RUN_LOUD_X times the first or more: a release lets go of the
+# force the press put on (1-4 N), a die landing on the tray brings far more.
 _STRIKE_GAP_MS = const(80)
 # The release can be weaker than the press too; then the two strikes read
 # like a die's landing and one bounce. What follows the second strike tells
@@ -357,6 +366,7 @@ _STRIKE_GAP_MS = const(80)
 # a hard strike only.
 _RUNG_X = const(5)
 _RUNG_QUIET_MS = const(150)
+_RUN_LOUD_X = const(8)
 # A finger on a key the tray was not told of (round 22, a plain CSV): the
 # press (touch, contact, bottom-out: within _PRESS_MS of the onset) rings
 # the tray, the finger holds 60-300 ms, and the release (the force falling
@@ -431,6 +441,19 @@ _DT_MAX = const(40)
 _IDLE = const(0)
 _CANDIDATE = const(1)
 _MOVING = const(2)
+
+
+def _one_way(x0, y0, x1, y1, dir_x=_LIKE_DIR_X):
+    # Two impacts' sideways shakes (summed |x|, |y|) within dir_x / 10 of
+    # one direction: from one spot.
+    while x0 + y0 >= 4096:      # products stay small ints
+        x0 >>= 1
+        y0 >>= 1
+    while x1 + y1 >= 4096:
+        x1 >>= 1
+        y1 >>= 1
+    d = x0 * y1 - x1 * y0
+    return _KNOCK_DIR_Y * (d if d > 0 else -d) <= dir_x * (x0 + y0) * (x1 + y1)
 
 
 class Tray:
@@ -1176,14 +1199,19 @@ class Tray:
         # as knock-like impacts): a key's press and release (_STRIKE_GAP_MS).
         # Less loud: only when the second was hard and the tray has been
         # quiet since for _RUNG_QUIET_MS (_RUNG_X).
+        # Or three such strikes (round 23: the next key's press inside the
+        # window), the third as far or further after the second as the
+        # second after the first, one of the later two 5/4 as
+        # loud as every strike before it, all the first one's way.
         n = self._imp_n
         if n >= _IMP_N:
             return False        # 7 impacts and more: dice rolling on
         imps = self._imps
         t0 = imps[0] if n else imps[_CUR_T] - self._cand_t0
         m0 = x0 = y0 = c0 = 0
-        t1 = -1
+        t1 = t2 = -1
         m1 = x1 = y1 = c1 = 0
+        m2 = x2 = y2 = c2 = 0
         for i in range(0, (n + 1) << 2, 4):
             if i < n << 2:
                 at = imps[i]
@@ -1200,26 +1228,34 @@ class Tray:
                 continue
             if t1 < 0:
                 t1 = at
-            elif at - t1 >= _MERGE_MS:
-                return False    # a third strike
-            if m > m1:
-                m1 = m
-            x1 += imps[i + 2]
-            y1 += imps[i + 3]
-            c1 += 1
-        if c0 > 2 or c1 > 2 or t1 - t0 < _STRIKE_GAP_MS:
+            if t2 < 0 and at - t1 < _MERGE_MS:
+                if m > m1:
+                    m1 = m
+                x1 += imps[i + 2]
+                y1 += imps[i + 3]
+                c1 += 1
+                continue
+            if t2 < 0:
+                t2 = at
+            elif at - t2 >= _MERGE_MS:
+                return False    # a fourth strike
+            if m > m2:
+                m2 = m
+            x2 += imps[i + 2]
+            y2 += imps[i + 3]
+            c2 += 1
+        if (c0 > 2 or c1 > 2 or c2 > 2 or t1 - t0 < _STRIKE_GAP_MS
+                or not _one_way(x0, y0, x1, y1)):
             return False
-        if 4 * m1 < 5 * m0 and (m1 < _RUNG_X * self._quiet_thr
-                                or self._t - self._active_t < _RUNG_QUIET_MS):
-            return False    # weaker, and hard and rung down: a key as well (round 23)
-        while x0 + y0 >= 4096:      # products stay small ints
-            x0 >>= 1
-            y0 >>= 1
-        while x1 + y1 >= 4096:
-            x1 >>= 1
-            y1 >>= 1
-        d = x0 * y1 - x1 * y0
-        return _KNOCK_DIR_Y * (d if d > 0 else -d) <= _LIKE_DIR_X * (x0 + y0) * (x1 + y1)
+        if t2 < 0:      # louder, or weaker but hard and rung down since (round 23)
+            return 4 * m1 >= 5 * m0 or (m1 >= _RUNG_X * self._quiet_thr
+                                        and self._t - self._active_t >= _RUNG_QUIET_MS)
+        # the flights do not shrink (a die bouncing on), a later strike is
+        # louder, and none is a die's (_RUN_LOUD_X)
+        return (t2 - t1 >= t1 - t0
+                and (4 * m1 >= 5 * m0 or 4 * m2 >= 5 * (m0 if m0 > m1 else m1))
+                and m1 < _RUN_LOUD_X * m0 and m2 < _RUN_LOUD_X * m0
+                and _one_way(x0, y0, x2, y2))
 
     def _slap_alone(self):
         # One sharp slap (pattern 5): a knock only rings after it; a die that
@@ -1351,9 +1387,6 @@ class Tray:
                 i += 4
             if 2 * m < top:
                 continue
-            while x + y >= 4096:        # products stay small ints
-                x >>= 1
-                y >>= 1
             if not big:
                 m0 = m
                 x0 = x
@@ -1363,8 +1396,7 @@ class Tray:
                     return 0
                 if m > later:
                     later = m
-                d = x0 * y - x * y0
-                if _KNOCK_DIR_Y * (d if d > 0 else -d) > dir_x * (x0 + y0) * (x + y):
+                if not _one_way(x0, y0, x, y, dir_x):
                     return 0
             last = t0
             big += 1
