@@ -1051,3 +1051,28 @@ def test_a_louder_die_soon_after_the_first_is_no_release(kind, seed, fed):
     out = detect(trace.rows(), keys=trace.keys if fed else ())
     start = trace.throws[0][0]
     assert any(abs(d["start_ms"] - start) <= MATCH_MS for d in out["throws"]), (trace.throws, out["throws"])
+
+
+# ---------------------------------------------------------------- round 24: a tap (press and louder release under 80 ms), not told of
+
+@pytest.mark.parametrize("model,kind,seed", [
+    ("box", "keys", 20),                # 400 Hz: 187 mg, then 387 mg 76 ms on; quiet 227 ms at the judgment
+    ("box", "keys", 412)])              # 400 Hz: 129 mg, then 730 mg 79 ms on; quiet 249 ms
+def test_a_tap_and_its_louder_release_untold_are_no_throw(model, kind, seed):
+    # round 24: a clicky key or a metal dome pressed briefly snaps back
+    # 50-80 ms after the press, louder, and the tray only rings down after it
+    trace = ensemble.generate(model, kind, seed)
+    assert detect(trace.rows(), keys=())["throws"] == []
+
+
+@pytest.mark.parametrize("model,kind,seed,at", [
+    ("light", "throw6_hard", 3229, 7029),   # 524 mg, then 816 mg 60 ms on: 4.3 x the quiet level (not hard)
+    ("light", "throw1_soft", 364, 928),     # 82 mg, then 57 mg 77 ms on (weaker: a bounce), then quiet
+    ("light", "throw2_hard", 3031, 973)])   # 589 mg, then 453 mg 69 ms on (weaker), then quiet
+def test_dice_landing_close_then_quiet_are_still_a_throw(model, kind, seed, at):
+    # on a light felt-lined floor dice that land within 80 ms may stop at once
+    trace = ensemble.generate(model, kind, seed)
+    assert at in [t for t, _ in trace.throws]
+    for keys in (trace.keys, ()):
+        out = detect(trace.rows(), keys=keys)
+        assert any(abs(d["start_ms"] - at) <= MATCH_MS for d in out["throws"]), out["throws"]
