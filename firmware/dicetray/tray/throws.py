@@ -363,7 +363,11 @@ _STRIKE_GAP_MS = const(80)
 # about 100 ms. So two such strikes and the tray quiet for _RUNG_QUIET_MS
 # at the judgment are a key press as well (round 23). A soft second landing
 # on a felt-lined floor may end the die's roll under the quiet level: hence
-# a hard strike only.
+# a hard strike only. A quick tap (round 24) releases 50-80 ms after the
+# press, louder (the dome or the click snapping back), then only rings:
+# closer than _STRIKE_GAP_MS, two strikes the later louder and hard with the
+# tray quiet since are a key too; dice landing that close roll on (and a
+# bounce is weaker than its landing).
 _RUNG_X = const(5)
 _RUNG_QUIET_MS = const(150)
 _RUN_LOUD_X = const(8)
