@@ -12,6 +12,7 @@ detector's RAM.
 import os
 import subprocess
 import tempfile
+from functools import partial
 from multiprocessing import Pool
 from pathlib import Path
 
@@ -23,24 +24,23 @@ CAL_TRAYS = 12          # trays per held-out model in the calibration section
 CAL_TRACES = 28         # traces per tray (each kind twice)
 
 
-def _score_one(job):
+def _score_one(keys_fed, job):
     from dicetray_host.traces.detecting import detect
     from dicetray_host.traces.ensemble import generate
-    model, kind, seed, tray_seed, config = job[:5]
-    keys_fed = job[5] if len(job) > 5 else True
+    model, kind, seed, tray_seed, config = job
     tr = generate(model, kind, seed, tray_seed=tray_seed)
     out = detect(tr.rows(), keys=tr.keys if keys_fed else (), config=config)
     return (model, kind, seed, tr.duration_ms, tr.throws, tr.keys, tr.topples, tr.tilts, out)
 
 
-def score(jobs):
-    """{model: Score} over (model, kind, seed, tray_seed, config[, keys_fed]) jobs, on 2 processes.
+def score(jobs, keys_fed=True):
+    """{model: Score} over (model, kind, seed, tray_seed, config) jobs, on 2 processes.
 
-    keys_fed False: the trace's key contacts are not given to the detector,
+    keys_fed False: the traces' key contacts are not given to the detector,
     as `dicetray detect` on a plain CSV (without --score) runs it."""
     from dicetray_host.traces.scoring import Score
     with Pool(2) as pool:
-        results = pool.map(_score_one, jobs, chunksize=8)
+        results = pool.map(partial(_score_one, keys_fed), jobs, chunksize=8)
     out = {}
     for model, kind, seed, dur, throws, keys, topples, tilts, found in results:
         out.setdefault(model, Score()).add(kind, dur, throws, keys, topples, tilts, found,
@@ -53,9 +53,8 @@ def per_model(count=COUNT, keys_fed=True):
     jobs = []
     for model in ensemble.MODELS:
         ks = ensemble.kinds(model)
-        jobs += [(model, ks[i % len(ks)], ensemble.HELD_OUT_SEEDS + i, None, None, keys_fed)
-                 for i in range(count)]
-    return score(jobs)
+        jobs += [(model, ks[i % len(ks)], ensemble.HELD_OUT_SEEDS + i, None, None) for i in range(count)]
+    return score(jobs, keys_fed)
 
 
 def print_unfed(scores):
@@ -65,7 +64,7 @@ def print_unfed(scores):
         if model not in scores:
             continue
         got = dict(scores[model].rows())
-        print("  %-8s recall %-8s precision %-8s false throws: %s" % (
+        print("  %-8s recall %-9s precision %-9s false throws: %s" % (
             model, got["recall"], got["precision"], scores[model].falses_text()))
 
 
