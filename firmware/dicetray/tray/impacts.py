@@ -1,0 +1,473 @@
+# The window's impacts: kept one by one while a candidate throw is judged,
+# and the rules that read them once per window: knocks on the table, a key's
+# press and its release, clicks at a hand's pace, and where the dice landed in
+# a window a key may have started. Tray (throws.py) is built on this class;
+# the two share the impacts array and the window's attributes.
+#
+# Its own module so that neither it nor throws.py needs the heap that one
+# module of both took to compile from source (a board given .py files).
+# The array's slots and the few figures both modules use are written in
+# both (const() names are private to a module, and inlined only there; the
+# per-sample path cannot afford a global lookup): tests/test_tray_split.py
+# checks that the copies agree. Comments, not docstrings (as throws.py).
+from micropython import const
+
+# (the same in throws.py)
+_KEY_PRE_MS = const(60)
+_KEY_TAIL_MS = const(100)
+_IMP_N = const(6)
+_KNOCKS = const(2)
+_KNOCK_LIKE = const(1)
+_CUR_T = const(24)              # _IMP_N * 4
+_CUR_M = const(25)
+_CUR_X = const(26)
+_CUR_Y = const(27)
+_LATE = const(29)
+_KNOCK_T = const(30)
+_KEYMARK = const(31)
+_LOUD = const(45)
+_LOUD_OLD = const(47)
+
+# An impact starting from _HIT_BEFORE_MS before a key's report to _HIT_AFTER_MS
+# after it is that key's (the scan reports 10-25 ms after the contact; the
+# finger's force rises from its touch, up to 50 ms before the contact, and it
+# bottoms out after it; a release lifts the force and tops the cap out).
+_HIT_BEFORE_MS = const(60)
+_HIT_AFTER_MS = const(30)
+# A keyed window whose impacts apart from the keys' reach this many times the
+# keys' own is a throw whatever its tail: a fingertip brings far less
+# momentum than a die.
+_DICE_OVER_KEY_X = const(4)
+# Or an impact no key made that is 3/2 of every key's impact before it and
+# starts 60 ms or more after the last of them (round 16): a key's ring only
+# decays, and the beats of its feet modes that rise over the envelope reach
+# 0.3-1.2 of the key's own impact; a press's touch and bottom-out come
+# within 50 ms of its contact. Louder than that, later, is a die.
+_BEAT_X = const(3)              # (x 1/2)
+# Or (round 19) more impacts than the window keeps, _KEYED_MANY of them no
+# key's and each at a throw's peak: a press is a touch and a bottom-out, a
+# release a force step and a top-out, and their ring only decays; dice that
+# roll on slap the floor again and again.
+_KEYED_MANY = const(4)
+_BEAT_GAP_MS = const(60)
+# Knocks on the table: the table drives the tray through its feet from one
+# spot, so 2-3 knocks are impacts of about one strength, each followed by
+# nothing but the tray's decaying ring, and each shaking the tray the same
+# way. Dice are not like that: a bounce is weaker than the landing before it
+# (restitution < 0.8), other dice land within ~80 ms, a rolling die slaps
+# again within 20-50 ms, and each impact comes from elsewhere. An impact is
+# a rise over the single ring's envelope and the 15 ms after it (throws.py's
+# _IMP_MS); the window keeps up to _IMP_N of them (more: not knocks).
+_KNOCK_GAP_MS = const(100)      # big impacts (half the peak or more) at least this far apart
+_KNOCK_LATE_X = const(4)        # a later one at least 4/5 of the first big one
+_KNOCK_LATE_Y = const(5)
+_KNOCK_DIR_X = const(3)         # the sideways direction within 0.3 (L1 of the unit x:y share)
+_KNOCK_DIR_Y = const(20)
+# Knock-like (a knock's force and its ring's first swing can read as two
+# impacts, within _MERGE_MS; a knock can be 0.7 of the one before; a die's
+# bounce is e = 0.1-0.7 of its landing): a throw only if the dice move after
+# the last big impact: an impact from _LATE_MS after it, within throws.py's
+# _AFTER_MS (a rolling die slaps every 20-50 ms; after a knock the tray only
+# rings).
+_MERGE_MS = const(50)
+_LIKE_LATE_X = const(3)         # 3/5
+_LIKE_DIR_X = const(4)          # 0.4
+_LATE_MS = const(40)
+# Fingers picking dice out click at a hand's pace: a click, the tray's ring,
+# nothing until the next move 0.2-0.6 s later. A throw's impacts follow its
+# first landing at once (other dice within ~80 ms, slaps every 20-50 ms) or
+# after a bounce's flight, and then the dice move on (gaps shrink): an impact
+# this long after the one before is a throw's only once something moves
+# after it, as after knock-like impacts.
+_CLICK_GAP_MS = const(150)
+# A key press on the tray's pad is two strikes from one spot: the press (the
+# finger's touch, then the cap bottoming out, within _MERGE_MS) and, after
+# the finger held it 60-300 ms, the release (the force let go at once and
+# the cap topping out), often louder than the press (the touch is a slow
+# force rise); between and after them the tray only rings, and both push
+# the tray the same way. A die strikes hardest when it lands (every bounce
+# and slap after is weaker) and bounces or rolls on; the dice of a throw
+# land within ~80 ms of each other. So a window whose impacts are only two
+# strikes of at most two impacts each, the later one _STRIKE_GAP_MS or more
+# after the first, clearly louder (5/4: a sampled peak of one strike reads
+# 20 % either way with where the samples fall) and the same way (within
+# 0.4, as knock-like impacts), is a key press: no throw (round 22; judged
+# once, and not when a key the scan told of started the window). Players key
+# the faces press after press, 150-600 ms apart, so the next key's press may
+# be a third strike in the window: after the release the tray only rang, so
+# it comes as late after the release or later than the release after the
+# press. A die's flights shrink (each bounce e times the speed before it) and
+# its later landings are weaker; so three such strikes, one of the later two
+# 5/4 as loud as every one before it, the third as far after the second as
+# the second after the first or further, are keys too (round 23); but not
+# when one is _RUN_LOUD_X times the first or more: a release lets go of the
+# force the press put on (1-4 N), a die landing on the tray brings far more.
+_STRIKE_GAP_MS = const(80)
+# The release can be weaker than the press too; then the two strikes read
+# like a die's landing and one bounce. What follows the second strike tells
+# them apart: a die that struck the floor that hard (_RUNG_X x the quiet
+# level) comes down again after a flight shorter than the last (e x it) or
+# tumbles and slaps on every 20-50 ms, and the tray stays busy; a released
+# key leaves the tray ringing down alone, under the quiet level within
+# about 100 ms. So two such strikes and the tray quiet for _RUNG_QUIET_MS
+# at the judgment are a key press as well (round 23). A soft second landing
+# on a felt-lined floor may end the die's roll under the quiet level: hence
+# a hard strike only. A quick tap (round 24) releases 50-80 ms after the
+# press, louder (the dome or the click snapping back), then only rings:
+# closer than _STRIKE_GAP_MS, two strikes the later louder and hard with the
+# tray quiet since are a key too; dice landing that close roll on (and a
+# bounce is weaker than its landing).
+_RUNG_X = const(5)
+_RUNG_QUIET_MS = const(150)
+_RUN_LOUD_X = const(8)
+# A finger on a key the tray was not told of (round 22, a plain CSV): the
+# press (touch, contact, bottom-out: within _PRESS_MS of the onset) rings
+# the tray, the finger holds 60-300 ms, and the release (the force falling
+# off the rim, the cap topping out) can knock the tray harder than the
+# press did; after it the tray only rings down. A throw's dice land within
+# about 80 ms of each other, and a die's later landing after a flight is
+# weaker than the one before it (impulse e = 0.1-0.7 of it), and the dice
+# move on. So an impact louder than every one before it, _HOLD_GAP_MS or
+# more after the one before, when all before it were the onset's press, is
+# a throw's only once something moves after it (as a click at a hand's pace).
+_HOLD_GAP_MS = const(80)
+_PRESS_MS = const(100)
+
+
+def _one_way(x0, y0, x1, y1, dir_x=_LIKE_DIR_X):
+    # Two impacts' sideways shakes (summed |x|, |y|) within dir_x / 10 of
+    # one direction: from one spot.
+    while x0 + y0 >= 4096:      # products stay small ints
+        x0 >>= 1
+        y0 >>= 1
+    while x1 + y1 >= 4096:
+        x1 >>= 1
+        y1 >>= 1
+    d = x0 * y1 - x1 * y0
+    return _KNOCK_DIR_Y * (d if d > 0 else -d) <= dir_x * (x0 + y0) * (x1 + y1)
+
+
+class Impacts:
+    # The window's impacts (Tray's _imps, _imp_n, _cand_t0 ...) and the
+    # rules read from them.
+
+    def _mark_keys(self, t):
+        # A key was reported at t: the kept impacts and the current one
+        # that started with its contact are the key's.
+        imps = self._imps
+        lo = t - _HIT_BEFORE_MS - self._cand_t0
+        hi = t + _HIT_AFTER_MS - self._cand_t0
+        mark = imps[_KEYMARK]
+        n = self._imp_n
+        if n > _IMP_N:
+            n = _IMP_N
+        for i in range(n):
+            if lo <= imps[i << 2] <= hi:
+                mark |= 1 << i
+        if lo <= imps[_CUR_T] - self._cand_t0 <= hi:
+            mark |= 1 << _IMP_N
+        imps[_KEYMARK] = mark
+
+    def _keyed_start(self, t):
+        # A window a key may have started: when the dice landed (ms), or -1
+        # if it was only keys. An impact that started with a key's contact is
+        # the key's (_mark_keys); the others must reach a throw's peak and
+        # either 4 x the keys' (a fingertip brings far less momentum than a
+        # die) or something must stay loud (_LOUD_X) after the key's ring
+        # (dice bounce and roll on, a ring only decays), or above the quiet
+        # level and struck harder than the keys. The dice landed at the first impact
+        # no key made of half the loudest such (a bounce is weaker than its
+        # landing) if the loudest is no key's or that came before the keys';
+        # else at the first run of key impacts of 2/3 of the peak with the
+        # most of them (the dice landed with that key and bounced; round 21).
+        free = self._free_t
+        if free > t - _KEY_PRE_MS:
+            free = self._free_old       # the key scan may not have told of that yet
+        end = self._keyed_end + _KEY_TAIL_MS
+        lasting = free >= end
+        imps = self._imps
+        lively = imps[_LOUD]
+        if lively > t - _KEY_PRE_MS:
+            lively = imps[_LOUD_OLD]
+        n = self._imp_n
+        more = n > _IMP_N       # more impacts than kept: the current one is not the next
+        if more:
+            n = _IMP_N
+        mark = imps[_KEYMARK]
+        key = other = dice_m = loud = beat = key_at = many = 0
+        start = dice = run = -1
+        run_last = cnt = best = 0
+        peak = self._peak
+        recent = t - _KEY_PRE_MS - self._cand_t0
+        for i in range(n if more else n + 1):
+            if i < n:
+                m = imps[(i << 2) + 1]
+                at = imps[i << 2]
+            else:
+                m = imps[_CUR_M]
+                at = imps[_CUR_T] - self._cand_t0
+                i = _IMP_N
+            if at > recent:
+                break       # a key the scan has not told of yet may have made it
+            if mark & (1 << i):
+                if 3 * m >= 2 * peak:
+                    # a run of loud key impacts: each within a marking window
+                    # (90 ms) of the one before; a later run is another key.
+                    # A key strikes once loud (a press's contact, a release's
+                    # top-out); dice landing with it bounce: the dice landed
+                    # at the first run with the most loud impacts
+                    if run < 0 or at - run_last > _HIT_BEFORE_MS + _HIT_AFTER_MS:
+                        run = at
+                        cnt = 0
+                    run_last = at
+                    cnt += 1
+                    if cnt > best:
+                        best = cnt
+                        start = run
+                if m > key:
+                    key = m
+                key_at = at
+            else:
+                if m >= self._throw_peak:
+                    many += 1
+                if (key and 2 * m > _BEAT_X * key and m > beat
+                        and at - key_at >= _BEAT_GAP_MS):
+                    beat = m        # louder than every key's impact before it: no ring of theirs
+                if m > other:
+                    # the dice landed at the first impact no key made of half
+                    # the loudest such: this one, the loudest before or still
+                    # the one before that
+                    if 2 * other < m:
+                        dice = at
+                        dice_m = m
+                    elif 2 * dice_m < m:
+                        dice = loud
+                        dice_m = other
+                    other = m
+                    loud = at
+        beyond = beat >= self._throw_peak    # such an impact loud enough for a throw
+        if other < self._throw_peak or not ((lasting and (lively >= end or other > key))
+                                            or other >= _DICE_OVER_KEY_X * key or beyond
+                                            or (more and many >= _KEYED_MANY)):
+            return -1
+        if start < 0 or other > key or beyond or dice < start:
+            start = dice        # (other > 0: some impact no key made set dice)
+        return self._cand_t0 + start
+
+    def _press_release(self):
+        # True when the window's impacts (the kept ones and the current one;
+        # impacts starting within _MERGE_MS of a strike's first are that
+        # strike) are two strikes of at most two impacts each, the second
+        # starting _STRIKE_GAP_MS or more after the first, 5/4 as loud or
+        # more and shaking the tray the same way (within _LIKE_DIR_X / 10,
+        # as knock-like impacts): a key's press and release (_STRIKE_GAP_MS).
+        # Less loud: only when the second was hard and the tray has been
+        # quiet since for _RUNG_QUIET_MS (_RUNG_X).
+        # Or three such strikes (round 23: the next key's press inside the
+        # window), the third as far or further after the second as the
+        # second after the first, one of the later two 5/4 as
+        # loud as every strike before it, all the first one's way.
+        n = self._imp_n
+        if n >= _IMP_N:
+            return False        # 7 impacts and more: dice rolling on
+        imps = self._imps
+        t0 = imps[0] if n else imps[_CUR_T] - self._cand_t0
+        m0 = x0 = y0 = c0 = 0
+        t1 = t2 = -1
+        m1 = x1 = y1 = c1 = 0
+        m2 = x2 = y2 = c2 = 0
+        for i in range(0, (n + 1) << 2, 4):
+            if i < n << 2:
+                at = imps[i]
+            else:
+                at = imps[_CUR_T] - self._cand_t0
+                i = _CUR_T
+            m = imps[i + 1]
+            if t1 < 0 and at - t0 < _MERGE_MS:
+                if m > m0:
+                    m0 = m
+                x0 += imps[i + 2]
+                y0 += imps[i + 3]
+                c0 += 1
+                continue
+            if t1 < 0:
+                t1 = at
+            if t2 < 0 and at - t1 < _MERGE_MS:
+                if m > m1:
+                    m1 = m
+                x1 += imps[i + 2]
+                y1 += imps[i + 3]
+                c1 += 1
+                continue
+            if t2 < 0:
+                t2 = at
+            elif at - t2 >= _MERGE_MS:
+                return False    # a fourth strike
+            if m > m2:
+                m2 = m
+            x2 += imps[i + 2]
+            y2 += imps[i + 3]
+            c2 += 1
+        quiet = self._t - self._active_t >= _RUNG_QUIET_MS
+        if (c0 > 2 or c1 > 2 or c2 > 2
+                or t1 - t0 < _STRIKE_GAP_MS and (t2 >= 0 or not quiet)
+                or not _one_way(x0, y0, x1, y1)):
+            return False    # (a tap: two strikes closer, then rung down: round 24)
+        if t2 < 0:      # louder, or weaker but hard and rung down since (round 23);
+            # closer than _STRIKE_GAP_MS: louder, hard and rung down (a tap, round 24)
+            loud = 4 * m1 >= 5 * m0
+            hard = m1 >= _RUNG_X * self._quiet_thr and quiet
+            return loud and hard or t1 - t0 >= _STRIKE_GAP_MS and (loud or hard)
+        # the flights do not shrink (a die bouncing on), a later strike is
+        # louder, and none is a die's (_RUN_LOUD_X)
+        return (t2 - t1 >= t1 - t0
+                and (4 * m1 >= 5 * m0 or 4 * m2 >= 5 * (m0 if m0 > m1 else m1))
+                and m1 < _RUN_LOUD_X * m0 and m2 < _RUN_LOUD_X * m0
+                and _one_way(x0, y0, x2, y2))
+
+    def _slap_alone(self):
+        # One sharp slap (pattern 5): a knock only rings after it; a die that
+        # lands dead still comes down again or slaps the floor as it settles.
+        # True when nothing came _LATE_MS after the loudest impact yet: then
+        # wait for it as long as a die can fly (_FLIGHT_MAX_MS).
+        n = self._imp_n
+        if n > _IMP_N:
+            return False
+        imps = self._imps
+        top = at = 0
+        for i in range(0, n << 2, 4):
+            if imps[i + 1] > top:
+                top = imps[i + 1]
+                at = imps[i]
+        return self._wait_after(at, n)
+
+    def _click_alone(self):
+        # True when the window's last impact that no key made (of the kept
+        # ones: _knocks has kept the current one) came _CLICK_GAP_MS or more
+        # after the one before it, at least half the loudest before it (a
+        # bounce after a long flight may be that loud, and then the die
+        # moves on), and nothing came _LATE_MS after it yet: then wait for
+        # something after it (_KNOCK_T, _LATE) as after knock-like impacts.
+        n = self._imp_n
+        if n > _IMP_N:
+            return False
+        imps = self._imps
+        mark = imps[_KEYMARK]
+        prev = last = -1
+        top = 0
+        for i in range(0, n << 2, 4):
+            m = imps[i + 1]
+            if m and not mark & (1 << (i >> 2)):   # (_knocks keeps an empty one at the judgment; keys')
+                if prev >= 0 and (imps[i] - prev >= _CLICK_GAP_MS and 2 * m >= top
+                                  or imps[i] - prev >= _HOLD_GAP_MS and m > top and prev <= _PRESS_MS):
+                    last = imps[i]
+                prev = imps[i]
+                if m > top:
+                    top = m
+        return last >= 0 and self._wait_after(last, n)
+
+    def _wait_after(self, at, n):
+        # Count the kept impacts that started _LATE_MS or more after `at` (ms
+        # after the onset; impacts with a peak: _knocks keeps an empty one at
+        # a judgment) and remember where to wait from (_KNOCK_T, _LATE,
+        # which _impact goes on counting). True when none came yet: wait.
+        imps = self._imps
+        late = 0
+        for i in range(0, n << 2, 4):
+            if imps[i + 1] and imps[i] >= at + _LATE_MS:
+                late += 1
+        imps[_KNOCK_T] = self._cand_t0 + at
+        imps[_LATE] = late
+        return not late
+
+    def _impact(self, t, mag, hx, hy):
+        # Keep the impact that ends (the first _IMP_N); start one at t.
+        n = self._imp_n
+        imps = self._imps
+        mark = imps[_KEYMARK]
+        if n < _IMP_N:
+            i = n << 2
+            imps[i] = imps[_CUR_T] - self._cand_t0
+            imps[i + 1] = imps[_CUR_M]
+            imps[i + 2] = imps[_CUR_X]
+            imps[i + 3] = imps[_CUR_Y]
+            self._imp_n = n + 1
+            if mark & (1 << _IMP_N):
+                mark |= 1 << n
+        else:
+            self._imp_n = _IMP_N + 1    # more impacts than knocks make
+        mark &= ~(1 << _IMP_N)
+        k = self._key_from + _KEY_PRE_MS    # the last key's report
+        if k - _HIT_BEFORE_MS <= t <= k + _HIT_AFTER_MS:
+            mark |= 1 << _IMP_N
+        imps[_KEYMARK] = mark
+        if t - imps[_KNOCK_T] >= _LATE_MS:
+            imps[_LATE] += 1            # something moved after the last big impact
+        imps[_CUR_T] = t
+        imps[_CUR_M] = mag
+        imps[_CUR_X] = hx if hx > 0 else -hx
+        imps[_CUR_Y] = hy if hy > 0 else -hy
+
+    def _knocks(self):
+        # _KNOCKS: the window's big impacts (half its peak or more) are 2 or
+        # more, at least _KNOCK_GAP_MS apart, a later one at least 4/5 of the
+        # first, all shaking the tray sideways the way the first did: knocks
+        # on the table. _KNOCK_LIKE: the same with impacts within _MERGE_MS of
+        # each other taken as one knock (its force, then its ring's first
+        # swing), a later one 3/5 of the first, within 0.4 in direction: a
+        # throw only if something moves after the last big one (_KNOCK_T,
+        # _LATE). 0: dice. Once per candidate, not per sample.
+        if self._imp_n >= _IMP_N:
+            return 0
+        self._impact(self._t, 0, 0, 0)      # keep the last one
+        n = self._imp_n << 2
+        imps = self._imps
+        top = 0
+        for i in range(1, n, 4):
+            if imps[i] > top:
+                top = imps[i]
+        if self._knock_pass(n, top, 0, _KNOCK_LATE_X, _KNOCK_DIR_X):
+            return _KNOCKS
+        last = self._knock_pass(n, top, _MERGE_MS, _LIKE_LATE_X, _LIKE_DIR_X)
+        if not last:
+            return 0
+        self._wait_after(last - 1, self._imp_n)
+        return _KNOCK_LIKE
+
+    def _knock_pass(self, n, top, merge, late_x, dir_x):
+        # The start (ms after the onset, + 1) of the last big impact if the
+        # big ones (impacts starting within `merge` ms of one taken as one) are
+        # knocks by these figures, else 0.
+        imps = self._imps
+        big = later = last = 0
+        i = 0
+        while i < n:
+            t0 = imps[i]
+            m = imps[i + 1]
+            x = imps[i + 2]
+            y = imps[i + 3]
+            i += 4
+            while i < n and imps[i] - t0 < merge:
+                if imps[i + 1] > m:
+                    m = imps[i + 1]
+                x += imps[i + 2]
+                y += imps[i + 3]
+                i += 4
+            if 2 * m < top:
+                continue
+            if not big:
+                m0 = m
+                x0 = x
+                y0 = y
+            else:
+                if t0 - last < _KNOCK_GAP_MS:
+                    return 0
+                if m > later:
+                    later = m
+                if not _one_way(x0, y0, x, y, dir_x):
+                    return 0
+            last = t0
+            big += 1
+        if big >= 2 and _KNOCK_LATE_Y * later >= late_x * m0:
+            return last + 1
+        return 0
