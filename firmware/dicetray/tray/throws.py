@@ -1036,8 +1036,9 @@ class Tray(Impacts):
         # (round 22) after a throw from a resting tray judged with no key, a
         # quarter of its peak: under it, keys keyed on the faces (or a topple)
         self._imps[_MOVED_LEAST] = 0 if not self.why or self._moved_cand or self._keyed else peak >> 2
-        if self.why:    # (after a move's settle the last throw's bar stands)
-            self._imps[_LIE_PEAK] = 0 if self._moved_cand or self._keyed else peak
+        if self.why and not (self._moved_cand or self._keyed):
+            # (after a move's settle, or one of those "throws", the last bar stands)
+            self._imps[_LIE_PEAK] = peak
             self._imps[_LIE_UNTIL] = self.settled_ms + _LIE_MS
         if self.why:
             if peak < _MOVED_SURE_X * self._throw_peak:
