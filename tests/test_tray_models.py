@@ -1093,3 +1093,24 @@ def test_a_tap_and_its_louder_release_untold_are_no_throw(model, kind, seed):
 def test_dice_landing_close_then_quiet_are_still_a_throw(model, kind, seed, at):
     # on a light felt-lined floor dice that land within 80 ms may stop at once
     _found_at(model, kind, seed, at, untold=True)
+
+
+# ---------------------------------------------------------------- round 25: a key pressed before the dice, not told of
+
+@pytest.mark.parametrize("model,kind,seed,at", [
+    ("bare", "throw6_soft", 130, 1977),     # 400 Hz: the press 388 mg at the onset, the dice 1,745 mg 265-285 ms on
+    ("light", "throw2_hard", 255, 848),     # 400 Hz: the press 313 mg, the dice 2,117-3,205 mg 128-172 ms on
+    ("box", "throw6_hard", 285, 1132)])     # 100 Hz: the press 74-100 mg, the dice 687 mg 275 ms on
+def test_dice_landing_while_an_untold_key_holds_start_where_they_land(model, kind, seed, at):
+    # round 25: a key pressed just before the throw starts the window; until
+    # round 25 the throw started there, 140-300 ms before the dice landed
+    _found_at(model, kind, seed, at, untold=True)
+
+
+@pytest.mark.parametrize("model,kind,seed,at", [
+    ("light", "throw6_soft", 3200, 1192),   # a soft die 454 mg, a key's release 1,461 mg 310 ms on (3.2 x): still the die
+    ("light", "throw1_hard", 1, 1811)])     # a die 462 mg, its later slaps up to 860 mg (1.9 x)
+def test_a_die_then_a_louder_impact_under_four_times_keeps_its_start(model, kind, seed, at):
+    # a fingertip brings far less momentum than a die: only an impact 4 x
+    # the onset's strike moves the start off the onset
+    _found_at(model, kind, seed, at, untold=True)

@@ -254,6 +254,39 @@ class Impacts:
             start = dice        # (other > 0: some impact no key made set dice)
         return self._cand_t0 + start
 
+    def _untold_start(self):
+        # A window no told key started: where the dice landed, in ms after
+        # the onset (0: at the onset). A finger on a key the tray was not
+        # told of (a plain CSV), or one pressed just before the throw, starts
+        # the window with its press (touch, contact, bottom-out: within
+        # _PRESS_MS of the onset), and the dice land while it holds or after
+        # its release. A fingertip brings far less momentum than a die
+        # (_DICE_OVER_KEY_X, as in a keyed window); the dice of one throw
+        # land within about 80 ms of each other, and a die's later landing
+        # after a flight is weaker than its first. So an impact after
+        # _PRESS_MS at least _DICE_OVER_KEY_X times every impact of the
+        # onset's strike (those within _PRESS_MS) is no bounce of what struck
+        # at the onset: the dice landed at the first impact after _PRESS_MS
+        # (round 25). Impacts of a told key (marked) are no dice.
+        n = self._imp_n
+        if n > _IMP_N:
+            n = _IMP_N
+        imps = self._imps
+        mark = imps[_KEYMARK]
+        top = at = 0
+        land = -1
+        for i in range(0, n << 2, 4):
+            m = imps[i + 1]
+            if imps[i] <= _PRESS_MS:
+                if m > top:
+                    top = m
+            elif m and not mark & (1 << (i >> 2)):
+                if land < 0:
+                    land = imps[i]
+                if top and m >= _DICE_OVER_KEY_X * top:
+                    at = land
+        return at
+
     def _press_release(self):
         # True when the window's impacts (the kept ones and the current one;
         # impacts starting within _MERGE_MS of a strike's first are that

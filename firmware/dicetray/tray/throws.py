@@ -918,6 +918,8 @@ class Tray(Impacts):
             start = self._keyed_start(t)
             if start < 0:
                 why = 0     # only keys and their rings
+        elif why:
+            start += self._untold_start()   # a finger's press before the dice landed
         self.why = why
         if why:
             self.throw_start_ms = start
