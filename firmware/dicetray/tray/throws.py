@@ -234,6 +234,17 @@ _MOVED_MOVE_X = const(5)        # x the settled move's peak
 # (flat, on an edge, on a corner). Not after a throw judged in a settle's
 # window or with a key: on a light tray a key reads as loud as dice, so such
 # a "throw" may have been keys and sets no bar (_MOVED_LEAST, at the settle).
+# Past the moved window (round 25) the dice still lie in the tray while the
+# players key their faces and a hand takes them out, die by die: a fingertip
+# on the floor, a die clicked against another or the wall, a die that slips
+# from the fingers and drops 1-3 cm (0.44-0.77 m/s, and no sideways speed to
+# roll on), where a thrown die falls from the hand's height and lands at
+# 0.8-3.5 m/s. So until _LIE_MS after that throw's settle (keying 1-6 faces
+# and picking 1-3 s) nothing under 1/_LIE_X of its peak is a throw. A fifth,
+# not the quarter: a new throw can come in that time, as soft as 0.21 of
+# the one before on the tuning seeds (one die, flat or on a corner).
+_LIE_X = const(5)
+_LIE_MS = const(8000)
 # The window keeps its impacts (impacts.py: a rise over the single ring's
 # envelope and the _IMP_MS after it; up to _IMP_N of them) for the rules that
 # read them once per window: knocks on the table, a key's press and release,
@@ -321,7 +332,9 @@ _HAND_PREV = const(50)          # and the last such sample before that run
 _HAND = const(51)               # 1: this window began with the hand in the tray
 _RING_KEY = const(52)           # ms of the late part in a key's ring (not summed in _RING)
 _MOVED_LEAST = const(53)        # after a settle: the least peak of separate impacts that may be a throw
-_IMP_SLOTS = const(54)
+_LIE_PEAK = const(54)           # the last throw's peak (its bar, _LIE_X), when it set one,
+_LIE_UNTIL = const(55)          # and until when that bar holds (_LIE_MS after its settle)
+_IMP_SLOTS = const(56)
 # A throw's dice fall through the air and touch nothing until they land:
 # the tray is quiet (at its noise) before the first impact, apart from keys
 # the tray knows of. A hand picking dice out works in the tray: a fingertip's
@@ -489,7 +502,7 @@ class Tray(Impacts):
         imps[_TB] = imps[_TB + 1] = imps[_TB + 2] = imps[_TB + 3] = 0
         imps[_RING + 3] = -(1 << 29)    # no knock's table ringing
         imps[_HAND_T] = imps[_HAND_RUN] = imps[_HAND_PREV] = -(1 << 29)   # no hand seen
-        imps[_HAND] = imps[_MOVED_LEAST] = 0
+        imps[_HAND] = imps[_MOVED_LEAST] = imps[_LIE_PEAK] = 0
 
     def _restart(self, t, x, y, z):
         # First sample or after a gap: start the filters from this sample.
@@ -898,6 +911,8 @@ class Tray(Impacts):
                 why != 1 and why != 3
                 and (self._keyed or self._peak < self._moved_loud or not (why == 2 or self._moved_any)))):
             why = 0     # after a settle only many impacts are a throw: one is a die falling over
+        if why and self._peak * _LIE_X < self._imps[_LIE_PEAK] and self._cand_t0 < self._imps[_LIE_UNTIL]:
+            why = 0     # the dice still lie in the tray: a hand keying or taking them out
         start = self._cand_t0
         if self._keyed and why:
             start = self._keyed_start(t)
@@ -1023,6 +1038,10 @@ class Tray(Impacts):
         # (round 22) after a throw from a resting tray judged with no key, a
         # quarter of its peak: under it, keys keyed on the faces (or a topple)
         self._imps[_MOVED_LEAST] = 0 if not self.why or self._moved_cand or self._keyed else peak >> 2
+        if self.why and not (self._moved_cand or self._keyed):
+            # (after a move's settle, or one of those "throws", the last bar stands)
+            self._imps[_LIE_PEAK] = peak
+            self._imps[_LIE_UNTIL] = self.settled_ms + _LIE_MS
         if self.why:
             if peak < _MOVED_SURE_X * self._throw_peak:
                 loud = 1 << 29      # a soft throw, or a knock or a pick taken for one
