@@ -102,6 +102,13 @@ _CLICK_GAP_MS = const(150)
 # the second after the first or further, are keys too (round 23); but not
 # when one is _RUN_LOUD_X times the first or more: a release lets go of the
 # force the press put on (1-4 N), a die landing on the tray brings far more.
+# Round 25: or the release 5/4 as loud as the press but under
+# _DICE_OVER_KEY_X times it (a die landing after a finger's press is louder
+# than that: round 25's _untold_start), then a third strike weaker than the
+# release from the press's spot, however soon: the next key's touch as the
+# finger comes down on the pad again. The dice of one throw land within ~80
+# ms; a later, louder die's bounce comes from where that die rolled, and a
+# louder strike 4 x over the first is dice after a finger.
 _STRIKE_GAP_MS = const(80)
 # The release can be weaker than the press too; then the two strikes read
 # like a die's landing and one bounce. What follows the second strike tells
@@ -352,10 +359,12 @@ class Impacts:
             hard = m1 >= _RUNG_X * self._quiet_thr and quiet
             return loud and hard or t1 - t0 >= _STRIKE_GAP_MS and (loud or hard)
         # the flights do not shrink (a die bouncing on), a later strike is
-        # louder, and none is a die's (_RUN_LOUD_X)
-        return (t2 - t1 >= t1 - t0
-                and (4 * m1 >= 5 * m0 or 4 * m2 >= 5 * (m0 if m0 > m1 else m1))
-                and m1 < _RUN_LOUD_X * m0 and m2 < _RUN_LOUD_X * m0
+        # louder, and none is a die's (_RUN_LOUD_X); or (round 25) the
+        # release louder but under a die's _DICE_OVER_KEY_X, then weaker
+        return ((t2 - t1 >= t1 - t0
+                 and (4 * m1 >= 5 * m0 or 4 * m2 >= 5 * (m0 if m0 > m1 else m1))
+                 and m1 < _RUN_LOUD_X * m0 and m2 < _RUN_LOUD_X * m0
+                 or 4 * m1 >= 5 * m0 and m1 < _DICE_OVER_KEY_X * m0 and m2 < m1)
                 and _one_way(x0, y0, x2, y2))
 
     def _slap_alone(self):
