@@ -607,7 +607,17 @@ class Tray(Impacts):
                 if t >= self._steady_t:
                     self._steady_check(t, lvl)
             if _SLOW_X * v < _SLOW_Y * lvl:
-                sta = 0     # a slow ring: the table's top, the tray's feet
+                # a slow ring: the table's top, the tray's feet. Under a
+                # single ring's envelope it only decays: after a throw (the
+                # thrower's hand let go before the dice landed) it swings the
+                # slow part to and fro around rest (the tray rocking back on
+                # its soft mat, the table's top under it), no lift or tilt,
+                # so that swing is not held as off rest (round 25). Not after
+                # EV_MOVED: a hand or a finger may still lean on the tray, a
+                # steady push the change per sample cannot tell from a ring.
+                if sta < env and self.why:
+                    dx = dy = dz = 0
+                sta = 0
             # (or the slow part off resting gravity by over _REST_DEV_MG on
             # some axis: asked only when quiet, as each axis in range)
             if ((sta >= quiet and sta >= env)
@@ -731,6 +741,16 @@ class Tray(Impacts):
         t = self._t
         mag = (x if x > 0 else -x) + (y if y > 0 else -y) + (z if z > 0 else -z)
         self._state = _CANDIDATE
+        # resting gravity is the tray at rest: take back the step feed() gave
+        # it towards this sample's slow part (an impact's: at 100 Hz a die's
+        # landing moved it 20 mg and more, and the settle waited for the slow
+        # part to come back within _REST_DEV_MG of a rest the tray never had)
+        if t >= self._key_until:    # (in a key's ring feed() left it)
+            a = (dt * 1311) >> 9
+            d = 1024 - a
+            self._gx = ((self._gx << 10) - (self._bx << _LF_TO_G) * a) // d
+            self._gy = ((self._gy << 10) - (self._by << _LF_TO_G) * a) // d
+            self._gz = ((self._gz << 10) - (self._bz << _LF_TO_G) * a) // d
         # the quiet level, for the whole window: the floor is learnt only while idle
         self._quiet_thr = _QUIET_MG + (self._floor >> _FLOOR_FX) * _QUIET_FLOOR_X
         self._armed = _DISARMED
