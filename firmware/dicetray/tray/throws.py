@@ -748,9 +748,11 @@ class Tray(Impacts):
         if t >= self._key_until:    # (in a key's ring feed() left it)
             a = (dt * 1311) >> 9
             d = 1024 - a
-            self._gx = ((self._gx << 10) - (self._bx << _LF_TO_G) * a) // d
-            self._gy = ((self._gy << 10) - (self._by << _LF_TO_G) * a) // d
-            self._gz = ((self._gz << 10) - (self._bz << _LF_TO_G) * a) // d
+            # ((1024 g - a b) // d, written so that no product passes 2**30:
+            # the same value, and a small int even with the slow part at 8 g)
+            self._gx += ((self._gx - (self._bx << _LF_TO_G)) * a) // d
+            self._gy += ((self._gy - (self._by << _LF_TO_G)) * a) // d
+            self._gz += ((self._gz - (self._bz << _LF_TO_G)) * a) // d
         # the quiet level, for the whole window: the floor is learnt only while idle
         self._quiet_thr = _QUIET_MG + (self._floor >> _FLOOR_FX) * _QUIET_FLOOR_X
         self._armed = _DISARMED
