@@ -362,3 +362,28 @@ def test_dicetray_web_refuses_a_folder_without_the_page(tmp_path):
     result = dicetray("web", "--dir", tmp_path)
     assert result.returncode == 2
     assert "make web" in result.stderr
+
+
+def test_the_detector_allocates_nothing_with_the_rp2040s_small_ints(site, tmp_path):
+    """The unix port is 64-bit: its small ints reach 2**62, so a product of
+    the detector's that passes the RP2040's 2**30 allocates on the chip but
+    not in the unix port's heap_lock tests. The WebAssembly port is 32-bit
+    as the chip is: there every feed() runs under heap_lock (a MemoryError
+    fails it) and must give the events CPython gives."""
+    from dicetray.tray.throws import Tray
+    from dicetray_host.traces import ensemble
+    traces = [list(ensemble.generate(model, kind, seed, rate_hz=rate, range_g=g).rows())
+              for model, kind, seed, rate, g in (("felt", "throw6_hard", 1, 400, 8), ("bare", "keys", 2, 200, 4),
+                                                  ("light", "knock", 3, 100, 2), ("box", "pick", 4, 400, 8))]
+    paths, expected = [], []
+    for i, rows in enumerate(traces):
+        path = tmp_path / ("%d.csv" % i)
+        path.write_text("t_ms,x_mg,y_mg,z_mg\n" + "".join("%d,%d,%d,%d\n" % r for r in rows))
+        paths.append(str(path))
+        tray = Tray()
+        expected.append("events " + " ".join("%d:%d" % (r[0], e) for r in rows for e in [tray.feed(*r)] if e))
+    proc = subprocess.run(["node", str(ROOT / "tests" / "fixtures" / "detector_wasm.mjs"), str(site)] + paths,
+                          capture_output=True, text=True, timeout=HANG_S * 4)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert [l for l in proc.stdout.splitlines() if l.startswith("events")] == expected
+    assert all(e != "events " for e in expected[:3])     # throws were found, and settled
