@@ -364,6 +364,19 @@ def test_dicetray_web_refuses_a_folder_without_the_page(tmp_path):
     assert "make web" in result.stderr
 
 
+def _stuck_sensor_rows():
+    """A faulty sensor (or a hostile CSV) whose z axis reads 12 g, steady, with
+    a few mg of noise and sharp strikes: resting gravity and the tilt check's
+    level follow it, and the strikes open windows."""
+    rows = []
+    for i in range(2000):                       # 10 s at 200 Hz
+        z = 12000 + (i * 7919) % 9 - 4
+        if i % 400 in (300, 302, 330, 360):
+            z += 900
+        rows.append((i * 5, (i * 104729) % 7 - 3, (i * 1299709) % 7 - 3, z))
+    return rows
+
+
 def test_the_detector_allocates_nothing_with_the_rp2040s_small_ints(site, tmp_path):
     """The unix port is 64-bit: its small ints reach 2**62, so a product of
     the detector's that passes the RP2040's 2**30 allocates on the chip but
@@ -375,6 +388,7 @@ def test_the_detector_allocates_nothing_with_the_rp2040s_small_ints(site, tmp_pa
     traces = [list(ensemble.generate(model, kind, seed, rate_hz=rate, range_g=g).rows())
               for model, kind, seed, rate, g in (("felt", "throw6_hard", 1, 400, 8), ("bare", "keys", 2, 200, 4),
                                                   ("light", "knock", 3, 100, 2), ("box", "pick", 4, 400, 8))]
+    traces.append(_stuck_sensor_rows())     # the tilt check's squares passed 2**30 there
     paths, expected = [], []
     for i, rows in enumerate(traces):
         path = tmp_path / ("%d.csv" % i)

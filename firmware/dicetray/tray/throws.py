@@ -1126,6 +1126,13 @@ class Tray(Impacts):
         hx = (x * gz - gx * z) >> 10
         hy = (y * gz - gy * z) >> 10
         gz = (z * gz + x * gx + y * gy) >> 10
+        # (a sensor reading far over 1 g, a fault: halve until the squares
+        # below stay small ints on the chip, under 2**30; at 1 g all are
+        # under 1,200 and nothing changes)
+        while not (-1400 < hx < 1400 and -1400 < hy < 1400 and -1400 < gz < 1400):
+            hx >>= 1
+            hy >>= 1
+            gz >>= 1
         h2 = hx * hx + hy * hy
         if imps[_REF + 3]:
             imps[_REF + 3] = 0
