@@ -701,6 +701,14 @@ class Tray(Impacts):
                 # every sample allocates, stays small)
                 if dev >= _REST_DEV:    # (as below)
                     self._rest_since = t
+                # resting gravity is the tray at rest: this sample is an
+                # impact's, so the step above towards its slow part is taken
+                # back (at 100 Hz a die's landing moved it 20 mg and more, and
+                # the settle waited for the slow part to come back within
+                # _REST_DEV_MG of a rest the tray never had; round 25)
+                self._gx = gx
+                self._gy = gy
+                self._gz = gz
                 self._start(dt, x, y, z, sta, floor)
                 return EV_NONE
             elif self._armed:
@@ -741,18 +749,6 @@ class Tray(Impacts):
         t = self._t
         mag = (x if x > 0 else -x) + (y if y > 0 else -y) + (z if z > 0 else -z)
         self._state = _CANDIDATE
-        # resting gravity is the tray at rest: take back the step feed() gave
-        # it towards this sample's slow part (an impact's: at 100 Hz a die's
-        # landing moved it 20 mg and more, and the settle waited for the slow
-        # part to come back within _REST_DEV_MG of a rest the tray never had)
-        if t >= self._key_until:    # (in a key's ring feed() left it)
-            a = (dt * 1311) >> 9
-            d = 1024 - a
-            # ((1024 g - a b) // d, written so that no product passes 2**30:
-            # the same value, and a small int even with the slow part at 8 g)
-            self._gx += ((self._gx - (self._bx << _LF_TO_G)) * a) // d
-            self._gy += ((self._gy - (self._by << _LF_TO_G)) * a) // d
-            self._gz += ((self._gz - (self._bz << _LF_TO_G)) * a) // d
         # the quiet level, for the whole window: the floor is learnt only while idle
         self._quiet_thr = _QUIET_MG + (self._floor >> _FLOOR_FX) * _QUIET_FLOOR_X
         self._armed = _DISARMED
