@@ -233,7 +233,8 @@ _MOVED_MOVE_X = const(5)        # x the settled move's peak
 # A quarter, not a half: one die's peak varies 3-4 x from throw to throw
 # (flat, on an edge, on a corner). Not after a throw judged in a settle's
 # window or with a key: on a light tray a key reads as loud as dice, so such
-# a "throw" may have been keys and sets no bar (_MOVED_LEAST, at the settle).
+# a "throw" may have been keys and sets no bar (the bar is _LIE_PEAK's, below,
+# when the last settle set it).
 # Past the moved window (round 25) the dice still lie in the tray while the
 # players key their faces and a hand takes them out, die by die: a fingertip
 # on the floor, a die clicked against another or the wall, a die that slips
@@ -331,10 +332,9 @@ _HAND_RUN = const(49)           # when that run of such samples began,
 _HAND_PREV = const(50)          # and the last such sample before that run
 _HAND = const(51)               # 1: this window began with the hand in the tray
 _RING_KEY = const(52)           # ms of the late part in a key's ring (not summed in _RING)
-_MOVED_LEAST = const(53)        # after a settle: the least peak of separate impacts that may be a throw
-_LIE_PEAK = const(54)           # the last throw's peak (its bar, _LIE_X), when it set one,
-_LIE_UNTIL = const(55)          # and until when that bar holds (_LIE_MS after its settle)
-_IMP_SLOTS = const(56)
+_LIE_PEAK = const(53)           # the last throw's peak (its bar, _LIE_X), when it set one,
+_LIE_UNTIL = const(54)          # and until when that bar holds (_LIE_MS after its settle)
+_IMP_SLOTS = const(55)
 # A throw's dice fall through the air and touch nothing until they land:
 # the tray is quiet (at its noise) before the first impact, apart from keys
 # the tray knows of. A hand picking dice out works in the tray: a fingertip's
@@ -502,7 +502,7 @@ class Tray(Impacts):
         imps[_TB] = imps[_TB + 1] = imps[_TB + 2] = imps[_TB + 3] = 0
         imps[_RING + 3] = -(1 << 29)    # no knock's table ringing
         imps[_HAND_T] = imps[_HAND_RUN] = imps[_HAND_PREV] = -(1 << 29)   # no hand seen
-        imps[_HAND] = imps[_MOVED_LEAST] = imps[_LIE_PEAK] = 0
+        imps[_HAND] = imps[_LIE_PEAK] = imps[_LIE_UNTIL] = 0
 
     def _restart(self, t, x, y, z):
         # First sample or after a gap: start the filters from this sample.
@@ -925,11 +925,13 @@ class Tray(Impacts):
                     imps[_WAIT_WHY] = why
                     return EV_NONE
         self._state = _IDLE
-        if self._moved_cand and (self._peak < self._imps[_MOVED_LEAST] or (
+        # (a quarter of the bar the last settle set: _LIE_UNTIL is its time + _LIE_MS)
+        if self._moved_cand and (imps[_LIE_UNTIL] - self.settled_ms == _LIE_MS
+                                 and self._peak < imps[_LIE_PEAK] >> 2 or (
                 why != 1 and why != 3
                 and (self._keyed or self._peak < self._moved_loud or not (why == 2 or self._moved_any)))):
             why = 0     # after a settle only many impacts are a throw: one is a die falling over
-        if why and self._peak * _LIE_X < self._imps[_LIE_PEAK] and self._cand_t0 < self._imps[_LIE_UNTIL]:
+        if why and self._peak * _LIE_X < imps[_LIE_PEAK] and self._cand_t0 < imps[_LIE_UNTIL]:
             why = 0     # the dice still lie in the tray: a hand keying or taking them out
         start = self._cand_t0
         if self._keyed and why:
@@ -1053,11 +1055,14 @@ class Tray(Impacts):
         peak = self._peak
         loud = (self._thrown_peak * _MOVED_THROW_X) >> 2
         self._moved_any = not self.why
-        # (round 22) after a throw from a resting tray judged with no key, a
-        # quarter of its peak: under it, keys keyed on the faces (or a topple)
-        self._imps[_MOVED_LEAST] = 0 if not self.why or self._moved_cand or self._keyed else peak >> 2
+        # after a throw from a resting tray judged with no key, its bar: in
+        # the moved window a quarter of its peak (round 22), then for _LIE_MS
+        # a fifth (round 25): under it, keys keyed on the faces, a topple, a
+        # hand taking the dice out
         if self.why and not (self._moved_cand or self._keyed):
-            # (after a move's settle, or one of those "throws", the last bar stands)
+            # (after a move's settle, or one of those "throws", the last bar
+            # stands, but not its quarter: that holds only after the settle
+            # that set it)
             self._imps[_LIE_PEAK] = peak
             self._imps[_LIE_UNTIL] = self.settled_ms + _LIE_MS
         if self.why:
