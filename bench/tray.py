@@ -4,7 +4,9 @@ Every model of the ensemble (host_tools/dicetray_host/traces/ensemble.py)
 is scored on seeds nobody tuned on (HELD_OUT_SEEDS); the models in
 HELD_OUT_MODELS were never used for tuning at all. Per model: recall,
 precision, false throws by cause, settles more than 50 ms before the dice
-are still, settle latency, topples reported, tilt overlap. Then what the
+are still (the labels' last contact) and before the dice were last heard
+(the oracle of traces/heard.py: the last change of the noise-free reading
+over the noise's), settle latency, topples reported, tilt overlap. Then what the
 tray's calibration changes on trays of the held-out models, the
 instructions per sample (callgrind on the MicroPython unix port) and the
 detector's RAM.
@@ -27,10 +29,12 @@ CAL_TRACES = 28         # traces per tray (each kind twice)
 def _score_one(keys_fed, job):
     from dicetray_host.traces.detecting import detect
     from dicetray_host.traces.ensemble import generate
+    from dicetray_host.traces.heard import heard_stills
     model, kind, seed, tray_seed, config = job
-    tr = generate(model, kind, seed, tray_seed=tray_seed)
+    tr = generate(model, kind, seed, tray_seed=tray_seed, oracle=True)
     out = detect(tr.rows(), keys=tr.keys if keys_fed else (), config=config)
-    return (model, kind, seed, tr.duration_ms, tr.throws, tr.keys, tr.topples, tr.tilts, out)
+    return (model, kind, seed, tr.duration_ms, tr.throws, tr.keys, tr.topples, tr.tilts, out,
+            heard_stills(tr))
 
 
 def score(jobs, keys_fed=True):
@@ -42,9 +46,9 @@ def score(jobs, keys_fed=True):
     with Pool(2) as pool:
         results = pool.map(partial(_score_one, keys_fed), jobs, chunksize=8)
     out = {}
-    for model, kind, seed, dur, throws, keys, topples, tilts, found in results:
+    for model, kind, seed, dur, throws, keys, topples, tilts, found, heard in results:
         out.setdefault(model, Score()).add(kind, dur, throws, keys, topples, tilts, found,
-                                            "%s/%s/%d" % (model, kind, seed))
+                                            "%s/%s/%d" % (model, kind, seed), heard)
     return out
 
 

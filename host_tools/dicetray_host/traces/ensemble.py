@@ -34,7 +34,7 @@ def kinds(model_name):
 
 
 def generate(model_name, kind, seed, rate_hz=None, range_g=None, tray_seed=None, rigid_table=False,
-             run_down=True):
+             run_down=True, oracle=False):
     """One labelled trace of `kind` from model `model_name`, fully determined by the arguments.
 
     tray_seed: the same tray (its physics, its sensor, its rate and range)
@@ -43,11 +43,13 @@ def generate(model_name, kind, seed, rate_hz=None, range_g=None, tray_seed=None,
     as in every model until round 11, and fingers pick dice as until round
     13 (the tests of rounds 6-8 use it: their traces as they were).
     run_down=False: dice stop at their last tumble and do not ring the
-    table, as until round 13 (tests pinned to seeds of rounds 9-12)."""
+    table, as until round 13 (tests pinned to seeds of rounds 9-12).
+    oracle: also keep the noise-free reading, for the bench's measure of
+    when the dice were last heard (traces/heard.py); the trace is the same."""
     if model_name == "felt":
-        return model.generate(kind, seed, rate_hz, range_g)
+        return model.generate(kind, seed, rate_hz, range_g, oracle=oracle)
     if model_name == table.NAME:
-        return table.generate(kind, seed, rate_hz, range_g, tray_seed)
+        return table.generate(kind, seed, rate_hz, range_g, tray_seed, oracle=oracle)
     if model_name not in FORCE_MODELS:
         raise ValueError("unknown trace model %r (known: %s)" % (model_name, ", ".join(MODELS)))
     if kind not in KINDS and kind != "calibration":
@@ -70,8 +72,11 @@ def generate(model_name, kind, seed, rate_hz=None, range_g=None, tray_seed=None,
     # round 13: how dice come to rest and ring the table, from its own generator
     s.still_rng = random.Random("%s/%s/%d/still" % (model_name, kind, seed))
     end = _act(s, p, tr, kind)
-    ts, (x, y, z), _ = s.sample(rate, rg, p["sensor"])
+    clean = [] if oracle else None
+    ts, (x, y, z), _ = s.sample(rate, rg, p["sensor"], clean)
     keep = [i for i, t in enumerate(ts) if t <= end * 1000.0]
+    if oracle:
+        tr.clean = [clean[i][keep].tolist() for i in range(3)] + [clean[3]]
     tr.t_ms = [ts[i] for i in keep]
     tr.x = [x[i] for i in keep]
     tr.y = [y[i] for i in keep]

@@ -66,6 +66,7 @@ class Trace:
         self.topples = []       # [ms] a die falls over after the dice were still
         self.model = "felt"
         self.duration_ms = 0
+        self.clean = None       # the bench's oracle, when asked: see traces/heard.py
 
     def rows(self):
         return zip(self.t_ms, self.x, self.y, self.z)
@@ -253,7 +254,10 @@ class _Model:
                 active = keep
             out = []
             for k in range(3):
-                v = acc[k] * sens[k] + off[k] + rng.gauss(0.0, sigma)
+                v = acc[k] * sens[k] + off[k]
+                if trace.clean is not None:
+                    trace.clean[k].append(min(top, max(-top - digit, v)))
+                v += rng.gauss(0.0, sigma)
                 q = int(round(v / digit)) * digit
                 out.append(top if q > top else (-top - digit if q < -top - digit else q))
             trace.t_ms.append(int(round((t + t_start) * 1000.0)))
@@ -261,6 +265,8 @@ class _Model:
             trace.y.append(out[1])
             trace.z.append(out[2])
         trace.duration_ms = trace.t_ms[-1] if trace.t_ms else 0
+        if trace.clean is not None:
+            trace.clean.append(math.sqrt(sigma * sigma + digit * digit / 12.0))
         shift = int(round(t_start * 1000.0))
         trace.throws = [(int(round(a * 1000.0)) + shift, int(round(b * 1000.0)) + shift)
                         for a, b in trace.throws]
@@ -463,14 +469,18 @@ def _washer(m, t, end, amp_max=80.0):
 
 # ---------------------------------------------------------------- traces
 
-def generate(kind, seed, rate_hz=None, range_g=None):
-    """One labelled trace of `kind`, fully determined by (kind, seed)."""
+def generate(kind, seed, rate_hz=None, range_g=None, oracle=False):
+    """One labelled trace of `kind`, fully determined by (kind, seed).
+
+    oracle: also keep the noise-free reading (trace.clean, for traces/heard.py)."""
     if kind not in KINDS:
         raise ValueError("unknown trace kind %r (known: %s)" % (kind, ", ".join(KINDS)))
     rng = random.Random("%s/%d" % (kind, seed))
     rate = rate_hz or rng.choice(RATES)
     rng_g = range_g or rng.choice(RANGES_G)
     trace = Trace(kind, seed, rate, rng_g)
+    if oracle:
+        trace.clean = [[], [], []]
     m = _Model(rng, rate, rng_g)
     t = rng.uniform(0.6, 2.0)
     if kind in THROW_KINDS:

@@ -144,12 +144,15 @@ class Scene:
         return np.radians(roll), np.radians(pitch)
 
     # -- the sensor -------------------------------------------------------
-    def sample(self, rate_hz, range_g, sensor):
+    def sample(self, rate_hz, range_g, sensor, clean=None):
         """(t_ms list, [x, y, z] int lists) as a LIS3DH reads them.
 
         sensor: dict with odr_error, noise_x, offset (3), drift_mg (3, over
         the trace), sens (3), mount (roll, pitch of the chip on the board),
         optionally foam_hz and foam_zeta (the board on a compliant mount).
+        clean: a list to take the bench's oracle (traces/heard.py): the
+        noise-free, unrounded reading of each axis (mg arrays) and the noise
+        floor (mg), as [x, y, z, floor]. The trace itself is the same.
         """
         rr, pr = self._tilt()
         mr, mp = math.radians(sensor["mount"][0]), math.radians(sensor["mount"][1])
@@ -182,6 +185,11 @@ class Scene:
                  + sensor["drift_mg"][i] * frac + nrng.normal(0.0, sigma, len(ts)))
             q = np.round(v / digit) * digit
             out.append(np.clip(q, -top - digit, top).astype(int).tolist())
+            if clean is not None:
+                v = filt[i, idx] * sensor["sens"][i] + sensor["offset"][i] + sensor["drift_mg"][i] * frac
+                clean.append(np.clip(v, -top - digit, top))
+        if clean is not None:
+            clean.append(math.sqrt(sigma * sigma + digit * digit / 12.0))
         return (np.round(ts * 1000.0).astype(int).tolist(), out, t_start)
 
 

@@ -84,6 +84,7 @@ class Score:
         self.false_by = {}
         self.latency = []
         self.early = 0
+        self.early_heard = None   # counted when the bench gives the oracle's heard stills
         self.unsettled = 0
         self.topples = self.topples_seen = self.moved_other = 0
         self.tilt_inter = self.tilt_union = 0
@@ -91,8 +92,12 @@ class Score:
         self.misses = []
         self.falses = []
 
-    def add(self, kind, duration_ms, truth, keys, topples, tilts, out, name=""):
+    def add(self, kind, duration_ms, truth, keys, topples, tilts, out, name="", heard=None):
+        """heard: per true throw, when the dice were last heard (traces/heard.py), or None."""
         found = out["throws"]
+        last_heard = dict(zip(truth, heard)) if heard is not None else None
+        if heard is not None and self.early_heard is None:
+            self.early_heard = 0
         pairs, extra = match(truth, found)
         self.true += len(truth)
         self.found += len(found)
@@ -115,6 +120,8 @@ class Score:
             self.latency.append(lat)
             if lat < -EARLY_MS:
                 self.early += 1
+            if last_heard is not None and d["settled_ms"] < last_heard[(ts, te)] - EARLY_MS:
+                self.early_heard += 1
         for tp in topples:
             self.topples += 1
             if any(tp - 50 <= m["at_ms"] <= tp + TOPPLE_MS for m in out.get("moved", ())):
@@ -161,12 +168,15 @@ class Score:
         return ", ".join("%s %d" % kv for kv in sorted(self.false_by.items(), key=lambda kv: -kv[1]))
 
     def rows(self):
+        heard = [] if self.early_heard is None else [
+            ("settles > %d ms before last heard" % EARLY_MS, "%d" % self.early_heard)]
         return [
             ("throws true / detected / matched", "%d / %d / %d" % (self.true, self.found, self.matched)),
             ("recall", "%.2f %%" % self.recall()),
             ("precision", "%.2f %%" % self.precision()),
             ("false throws by cause", self.falses_text()),
             ("settles > %d ms before still" % EARLY_MS, "%d" % self.early),
+        ] + heard + [
             ("settle latency median / p95", "%d / %d ms" % (self.median(), self.p95())),
             ("throws never settled", "%d" % self.unsettled),
             ("topples reported (EV_MOVED)", "%d / %d" % (self.topples_seen, self.topples)),

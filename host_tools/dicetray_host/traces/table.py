@@ -599,7 +599,7 @@ def _act(s, kind):
     raise ValueError("unknown trace kind %r (known: %s)" % (kind, ", ".join(KINDS)))
 
 
-def generate(kind, seed, rate_hz=None, range_g=None, tray_seed=None):
+def generate(kind, seed, rate_hz=None, range_g=None, tray_seed=None, oracle=False):
     """One labelled trace of `kind`, fully determined by the arguments (see ensemble.generate)."""
     if kind not in KINDS and kind != "calibration":
         raise ValueError("unknown trace kind %r (known: %s)" % (kind, ", ".join(KINDS)))
@@ -612,8 +612,11 @@ def generate(kind, seed, rate_hz=None, range_g=None, tray_seed=None):
     tr.model = NAME
     s = _Scene(rng, p, tr)
     end = min(_act(s, kind), _PLAN_S - 0.5)
-    stamps, (x, y, z) = sense(rng, s.w, p, rate, rg, end)
+    clean = [] if oracle else None
+    stamps, (x, y, z) = sense(rng, s.w, p, rate, rg, end, clean)
     tr.t_ms, tr.x, tr.y, tr.z = stamps, x, y, z
+    if oracle:
+        tr.clean = [c.tolist() for c in clean[:3]] + [clean[3]]
     tr.duration_ms = stamps[-1]
     ms = lambda v: int(round(v * 1000.0))      # noqa: E731
     tr.throws = [(ms(a), ms(b)) for a, b in tr.throws]

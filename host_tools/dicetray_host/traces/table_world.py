@@ -167,8 +167,12 @@ class World:
 
 # ---------------------------------------------------------------- the LIS3DH and the firmware's FIFO reads
 
-def sense(rng, w, p, rate, range_g, end_s):
-    """Samples (t_ms, x, y, z) as the firmware would log them."""
+def sense(rng, w, p, rate, range_g, end_s, clean=None):
+    """Samples (t_ms, x, y, z) as the firmware would log them.
+
+    clean: a list to take the bench's oracle, as Scene.sample's (the
+    noise-free, unrounded reading of each axis at the kept samples, then the
+    noise floor in mg)."""
     gen = w.np
     xs = w.acceleration()
     true_rate = rate * (1.0 + p["odr_err"])
@@ -193,6 +197,8 @@ def sense(rng, w, p, rate, range_g, end_s):
     for a in range(3):
         mg = 1000.0 * p["sens"][a] * (chans[a] + sum(p["cross"][a][b] * chans[b] for b in range(3) if b != a))
         mg = mg + p["offset_mg"][a] + p["drift_mg"][a] * (t_true / max(end_s, 1.0))
+        if clean is not None:
+            clean.append(np.clip(mg, lo, hi))
         mg = mg + gen.standard_normal(n) * noise_mg
         out.append(np.clip(np.floor(mg / step) * step, lo, hi).astype(int))
     # FIFO: read when 16 are in, plus a latency; stamped backwards 1/ODR apart
@@ -217,6 +223,8 @@ def sense(rng, w, p, rate, range_g, end_s):
             last = ts
         i = arrived
     keep = np.array(keep, dtype=int)
+    if clean is not None:
+        clean[:] = [c[keep] for c in clean] + [math.sqrt(noise_mg * noise_mg + step * step / 12.0)]
     return stamps, [o[keep].tolist() for o in out]
 
 
