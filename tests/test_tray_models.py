@@ -1139,6 +1139,20 @@ def test_a_die_then_a_louder_impact_under_four_times_keeps_its_start(model, kind
     _found_at(model, kind, seed, at, untold=True)
 
 
+# ---------------------------------------------------------------- round 26: twice the press, and the dice move on
+
+@pytest.mark.parametrize("model,kind,seed,at", [
+    ("bare", "throw1_soft", 252, 1951),     # 400 Hz: the press 513 mg, the release 210 mg, the dice 1,869 mg 213 ms on (3.6 x), then 881 mg
+    ("bare", "throw2_hard", 381, 1350),     # 100 Hz: the press 97 mg, the dice 263-380 mg 170-250 ms on (2.7-3.9 x)
+    ("light", "throw6_soft", 3410, 1911),   # 200 Hz: the press 400 mg, the dice 1,384 mg 129 ms on (3.5 x), then 948, 625 mg
+    ("box", "throw2_soft", 3338, 1984)])    # 100 Hz: the press 156 mg, the dice 338 mg 223 ms on (2.2 x), then a slap 165 ms later
+def test_dice_twice_an_untold_press_that_move_on_start_where_they_land(model, kind, seed, at):
+    # round 26: a strike after the press twice the press's or more (no bounce
+    # of it) with something moving 40 ms or more after it is the dice; until
+    # round 26 the throw started at the press (under round 25's 4 x)
+    _found_at(model, kind, seed, at, untold=True)
+
+
 # Round 25 (late25): what holds a settle after the dice are still that is not dice
 
 @pytest.mark.parametrize("model, kind, seed", [("light", "throw6_soft", 46)])
