@@ -281,9 +281,9 @@ class Impacts:
         # _PRESS_MS at least _DICE_OVER_KEY_X times every impact of the
         # onset's strike (those within _PRESS_MS) is no bounce of what struck
         # at the onset: the dice landed at the first impact after _PRESS_MS
-        # (round 25). Impacts of a told key (marked) are no dice. Twice the
-        # onset's strike (_PAST_BOUNCE_X) will do when something moves
-        # _LATE_MS or more after it (round 26: a release only rings).
+        # (round 25). Impacts of a told key (marked) are no dice. Or (round
+        # 26) at the first impact twice the onset's strike (_PAST_BOUNCE_X)
+        # that something moves _LATE_MS or more after (a release only rings).
         n = self._imp_n
         if n > _IMP_N:
             n = _IMP_N
@@ -301,12 +301,14 @@ class Impacts:
                     land = imps[i]
                 if top and m >= _DICE_OVER_KEY_X * top:
                     at = land
-                elif top and m >= _PAST_BOUNCE_X * top:
-                    # twice the press: the dice if they move on after it (round 26)
+                elif top and not at and m >= _PAST_BOUNCE_X * top:
+                    # twice the press: the dice, landing here, if they move
+                    # on after it (round 26; what came between, weaker, may
+                    # be the finger's release)
                     for j in range(i + 4, n << 2, 4):
                         if (imps[j + 1] and imps[j] >= imps[i] + _LATE_MS
                                 and not mark & (1 << (j >> 2))):
-                            at = land
+                            at = imps[i]
         return at
 
     def _press_release(self):
