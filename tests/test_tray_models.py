@@ -1132,7 +1132,8 @@ def test_dice_landing_while_an_untold_key_holds_start_where_they_land(model, kin
 
 @pytest.mark.parametrize("model,kind,seed,at", [
     ("light", "throw6_soft", 3200, 1192),   # a soft die 454 mg, a key's release 1,461 mg 310 ms on (3.2 x): still the die
-    ("light", "throw1_hard", 1, 1811)])     # a die 462 mg, its later slaps up to 860 mg (1.9 x)
+    ("light", "throw1_hard", 1, 1811),      # a die 462 mg, its later slaps up to 860 mg (1.9 x)
+    ("bare", "throw6_soft", 368, 1312)])    # dice 140 mg, another 259 mg 185 ms on (1.85 x), then a bounce: under round 26's 2 x
 def test_a_die_then_a_louder_impact_under_four_times_keeps_its_start(model, kind, seed, at):
     # a fingertip brings far less momentum than a die: only an impact 4 x
     # the onset's strike moves the start off the onset
