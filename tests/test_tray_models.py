@@ -1132,10 +1132,27 @@ def test_dice_landing_while_an_untold_key_holds_start_where_they_land(model, kin
 
 @pytest.mark.parametrize("model,kind,seed,at", [
     ("light", "throw6_soft", 3200, 1192),   # a soft die 454 mg, a key's release 1,461 mg 310 ms on (3.2 x): still the die
-    ("light", "throw1_hard", 1, 1811)])     # a die 462 mg, its later slaps up to 860 mg (1.9 x)
+    ("light", "throw1_hard", 1, 1811),      # a die 462 mg, its later slaps up to 860 mg (1.9 x)
+    ("bare", "throw6_soft", 368, 1312)])    # dice 140 mg, another 259 mg 185 ms on (1.85 x), then a bounce: under round 26's 2 x
 def test_a_die_then_a_louder_impact_under_four_times_keeps_its_start(model, kind, seed, at):
     # a fingertip brings far less momentum than a die: only an impact 4 x
     # the onset's strike moves the start off the onset
+    _found_at(model, kind, seed, at, untold=True)
+
+
+# ---------------------------------------------------------------- round 26: twice the press, and the dice move on
+
+@pytest.mark.parametrize("model,kind,seed,at", [
+    ("bare", "throw1_soft", 252, 1951),     # 400 Hz: the press 513 mg, the release 210 mg, the dice 1,869 mg 213 ms on (3.6 x), then 881 mg
+    ("bare", "throw2_hard", 381, 1350),     # 100 Hz: the press 97 mg, the dice 263-380 mg 170-250 ms on (2.7-3.9 x)
+    ("light", "throw6_soft", 3410, 1911),   # 200 Hz: the press 400 mg, the dice 1,384 mg 129 ms on (3.5 x), then 948, 625 mg
+    ("box", "throw2_soft", 3338, 1984),     # 100 Hz: the press 156 mg, the dice 338 mg 223 ms on (2.2 x), then a slap 165 ms later
+    ("box", "throw6_hard", 271, 6434)])     # 100 Hz: the press 195 mg, its release 283 mg at 109 ms, the dice 514 mg at 309 ms, then 479, 482
+def test_dice_twice_an_untold_press_that_move_on_start_where_they_land(model, kind, seed, at):
+    # round 26: a strike after the press twice the press's or more (no bounce
+    # of it) with something moving 40 ms or more after it is the dice, and
+    # the throw starts there (box 271: not at the weaker release before it);
+    # until round 26 the throw started at the press (under round 25's 4 x)
     _found_at(model, kind, seed, at, untold=True)
 
 

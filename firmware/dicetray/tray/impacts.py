@@ -139,6 +139,13 @@ _RUN_LOUD_X = const(8)
 # a throw's only once something moves after it (as a click at a hand's pace).
 _HOLD_GAP_MS = const(80)
 _PRESS_MS = const(100)
+# Round 26: a strike after the press twice as loud as the press's strike or
+# more is not its bounce either (a bounce is at most 0.7 of its landing, and
+# a sampled peak reads about 20 % either way), but a key's release can read
+# 1.3-7 x its press: so under _DICE_OVER_KEY_X it is the dice only once
+# something moves _LATE_MS or more after it (dice that land bounce, roll and
+# land again; a released key leaves the tray only ringing).
+_PAST_BOUNCE_X = const(2)
 
 
 def _one_way(x0, y0, x1, y1, dir_x=_LIKE_DIR_X):
@@ -274,7 +281,9 @@ class Impacts:
         # _PRESS_MS at least _DICE_OVER_KEY_X times every impact of the
         # onset's strike (those within _PRESS_MS) is no bounce of what struck
         # at the onset: the dice landed at the first impact after _PRESS_MS
-        # (round 25). Impacts of a told key (marked) are no dice.
+        # (round 25). Impacts of a told key (marked) are no dice. Or (round
+        # 26) at the first impact twice the onset's strike (_PAST_BOUNCE_X)
+        # that something moves _LATE_MS or more after (a release only rings).
         n = self._imp_n
         if n > _IMP_N:
             n = _IMP_N
@@ -292,6 +301,14 @@ class Impacts:
                     land = imps[i]
                 if top and m >= _DICE_OVER_KEY_X * top:
                     at = land
+                elif top and not at and m >= _PAST_BOUNCE_X * top:
+                    # twice the press: the dice, landing here, if they move
+                    # on after it (round 26; what came between, weaker, may
+                    # be the finger's release)
+                    for j in range(i + 4, n << 2, 4):
+                        if (imps[j + 1] and imps[j] >= imps[i] + _LATE_MS
+                                and not mark & (1 << (j >> 2))):
+                            at = imps[i]
         return at
 
     def _press_release(self):
