@@ -334,7 +334,11 @@ _HAND = const(51)               # 1: this window began with the hand in the tray
 _RING_KEY = const(52)           # ms of the late part in a key's ring (not summed in _RING)
 _LIE_PEAK = const(53)           # the last throw's peak (its bar, _LIE_X), when it set one,
 _LIE_UNTIL = const(54)          # and until when that bar holds (_LIE_MS after its settle)
-_IMP_SLOTS = const(55)
+_TAP_V = const(55)              # the window's change per sample (the settle's tap test, round 26):
+_TAP_A = const(56)              # the last x + y + z, its change averaged over 24 ms,
+_TAP_T = const(57)              # the last time that was over the tap level,
+_TAP_L = const(58)              # and the tap level (the floor holds still in a window)
+_IMP_SLOTS = const(59)
 # A throw's dice fall through the air and touch nothing until they land:
 # the tray is quiet (at its noise) before the first impact, apart from keys
 # the tray knows of. A hand picking dice out works in the tray: a fingertip's
@@ -519,6 +523,7 @@ class Tray(Impacts):
         if self._state == _CANDIDATE:
             self._state = _IDLE
             self._imps[_WAIT_WHY] = 0
+            self._imps[_TAP_T] = t      # no history: the settle's tap test from here
             if self.moving:             # EV_MOVED was said: wait for still again
                 self._watch(t, 0)
 
@@ -780,6 +785,13 @@ class Tray(Impacts):
         imps[_CUR_M] = mag
         imps[_CUR_X] = x if x > 0 else -x
         imps[_CUR_Y] = y if y > 0 else -y
+        # the change per sample, followed from the onset (its first change:
+        # from the quiet before it)
+        v = x + y + z
+        imps[_TAP_V] = v
+        imps[_TAP_A] = (v if v > 0 else -v) << _STA_FX
+        imps[_TAP_T] = t
+        imps[_TAP_L] = ((self._floor * _TAP_X) >> (_FLOOR_FX + 2 - _STA_FX)) + (_TAP_MG << _STA_FX)
         # the hand in the tray before the onset: a run of samples over the
         # level that ended before it, or began _HAND_EDGE_MS or more before it
         h = imps[_HAND_T]
@@ -831,6 +843,16 @@ class Tray(Impacts):
         env = (self._env * self._r_env[dt]) >> 10
         imps = self._imps
         keyring = t < self._key_until     # (samples before a key's mask were fed before its key_down)
+        # the settle's change per sample (feed()'s moving branch), from the
+        # onset: at EV_THROW the dice may have been still for 200 ms already
+        v = hx + hy + hz
+        d = v - imps[_TAP_V]
+        imps[_TAP_V] = v
+        v = imps[_TAP_A]
+        v += ((((d if d > 0 else -d) << _STA_FX) - v) * (self._r_lf_sta[dt] & 1023)) >> 10
+        imps[_TAP_A] = v
+        if v >= imps[_TAP_L]:
+            imps[_TAP_T] = t
         if span > _RING_FROM_MS - _DT_MAX:
             # how fast the late part changes: the table's ring, or the dice
             # (a key's press and release ring the tray's own rocking modes,
@@ -1082,15 +1104,31 @@ class Tray(Impacts):
         self._half_peak = self._peak >> 1
         hold = self._loud_t + (_FLIGHT_MAX_MS if self._peak > _FLIGHT_MAX_MS else self._peak)
         self._hold_until = hold if hold > t else t
-        # the change per sample is followed only from here (not paid for
-        # in the window): credit it at most _MURMUR_CREDIT_MS of quiet, so
-        # the last sub-quiet slaps of a die are looked for a while longer
-        self._murmur_t = t - _MURMUR_CREDIT_MS
         self._lvl = sta << _STA_FX
         self._steady_t = t + _STEADY_STEP_MS
         self._steady_lvl = self._lvl
-        self._upright = self._lvl << 1     # (a ring must show itself)
-        self._sx = 0
+        imps = self._imps
+        if (self.why and t - self._active_t >= _MURMUR_QUIET_MS
+                and t - imps[_TAP_T] >= _TAP_QUIET_MS):
+            # the window's dice went still before EV_THROW (a die that stops
+            # within 100-250 ms is judged at _EVAL_MS): its level has been
+            # quiet for 150 ms and its change per sample for 75 ms, as the
+            # window followed them. The settle goes on from that history; a
+            # start of twice the level would hold it 50-250 ms past a still
+            # the window has already seen (round 26). Not after EV_MOVED: a
+            # hand may still be in the tray. Nor while the window was loud
+            # at its end: dice still rolling under the tray's own ring look
+            # like a slow ring to the change per sample (a light tray).
+            self._murmur_t = imps[_TAP_T] - _MURMUR_QUIET_MS + _TAP_QUIET_MS
+            self._upright = imps[_TAP_A]
+            self._sx = imps[_TAP_V]
+        else:
+            # the change per sample is followed only from here (not paid for
+            # in the window): credit it at most _MURMUR_CREDIT_MS of quiet, so
+            # the last sub-quiet slaps of a die are looked for a while longer
+            self._murmur_t = t - _MURMUR_CREDIT_MS
+            self._upright = self._lvl << 1     # (a ring must show itself)
+            self._sx = 0
         self._low_peak = ((self._floor * _TAP_X) >> (_FLOOR_FX + 2 - _STA_FX)) + (_TAP_MG << _STA_FX)
         self._steady_n = 0
 
