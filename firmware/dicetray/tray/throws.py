@@ -359,6 +359,13 @@ _HAND_MS = const(500)
 _HAND_EDGE_MS = const(30)
 _HAND_GAP_MS = const(20)        # samples over the level this close are one run
 _HAND_SETTLE_MS = const(90)     # what was settled rings down a little after
+# With the hand in the tray, a window under _HAND_PEAK_X x the throw level
+# is no throw of any pattern (round 26): a die slipping from the fingertips
+# falls 1-3 cm and lands at 0.44-0.77 m/s, a thrown one at 0.8-3.5 m/s, so
+# the slipped die rings the tray at most about as hard as the weakest throw
+# of the same dice (3 x the throw level, Tray setup's) and mostly far less;
+# 2 x keeps a third of room for a throw softer than the weakest one.
+_HAND_PEAK_X = const(2)
 # Without Tray setup, the tray's first rest after power-on is taken as level
 # when the sensor reads it within 6.5 degrees of its z axis (tan^2 = 1/77):
 # a chip mounted up to 3 degrees off and offsets of up to 40 mg (datasheet)
@@ -988,8 +995,8 @@ class Tray(Impacts):
         upright = up >= side
         low = (self._low_peak >= _THROW_LOW_MG and shift <= _SHIFT_MG + (peak >> 2)
                and _SIDE_MAX_X * up >= _SIDE_MAX_Y * side)
-        if not low:
-            return 0
+        if not low or (self._imps[_HAND] and peak < _HAND_PEAK_X * self._throw_peak):
+            return 0    # (or the hand in the tray before and soft: a die slipped from the fingers)
         if peak >= self._throw_peak:
             # shaken more sideways than down: a hand sliding dice about (_SIDE_IMPS)
             flat = _SIDE_UP_X * up < _SIDE_UP_Y * side
