@@ -322,6 +322,9 @@ class Impacts:
         # window), the third as far or further after the second as the
         # second after the first, one of the later two 5/4 as
         # loud as every strike before it, all the first one's way.
+        # Or, tried first, any strikes whose loudest is a release (louder
+        # than all before, 80 ms+ on, under 4 x the first), then quiet
+        # _SILENT_MS at the judgment (round 26).
         n = self._imp_n
         if n >= _IMP_N:
             return False        # 7 impacts and more: dice rolling on
