@@ -127,6 +127,21 @@ _STRIKE_GAP_MS = const(80)
 _RUNG_X = const(5)
 _RUNG_QUIET_MS = const(150)
 _RUN_LOUD_X = const(8)
+# Round 26: whatever the strikes before and around it (the press's touch and
+# bottom-out, a ring's beats, the next key's touch), a window whose loudest
+# strike came _STRIKE_GAP_MS or more after the first, 3/2 as loud as every
+# strike before it (_BEAT_X: two sampled peaks of one strength differ by up
+# to that, each 20 % either way; a felt die's bounce read 1.28 x its
+# landing) but under _DICE_OVER_KEY_X times the first, and after
+# which the tray has been quiet for _SILENT_MS at the judgment, is a key's
+# release: the finger let go of the force its press put on the rim, and the
+# tray only rang down. The dice of a throw land within ~80 ms of each other,
+# a die's later landing after a flight is weaker than its first, a die
+# landing after a finger's press reads 4 x the press or more (round 25's
+# _untold_start), and dice that struck the floor that hard roll and slap on:
+# the tray stays busy. A quiet of _SILENT_MS is the slowest single ring's
+# decay time (throws.py's _TAU_ENV_MS): longer than that, nothing fed it.
+_SILENT_MS = const(80)
 # A finger on a key the tray was not told of (round 22, a plain CSV): the
 # press (touch, contact, bottom-out: within _PRESS_MS of the onset) rings
 # the tray, the finger holds 60-300 ms, and the release (the force falling
@@ -324,10 +339,44 @@ class Impacts:
         # window), the third as far or further after the second as the
         # second after the first, one of the later two 5/4 as
         # loud as every strike before it, all the first one's way.
+        # Or, tried first, any strikes whose loudest is a release (louder
+        # than all before, 80 ms+ on, under 4 x the first), then quiet
+        # _SILENT_MS at the judgment (round 26).
         n = self._imp_n
         if n >= _IMP_N:
             return False        # 7 impacts and more: dice rolling on
         imps = self._imps
+        if self._t - self._active_t >= _SILENT_MS:
+            # a release louder than all before it, then only the ring (round 26)
+            t0 = -1
+            top = loud = 0
+            for i in range(0, (n + 2) << 2, 4):
+                if i <= n << 2:
+                    if i < n << 2:
+                        at = imps[i]
+                        m = imps[i + 1]
+                    else:
+                        at = imps[_CUR_T] - self._cand_t0
+                        m = imps[_CUR_M]
+                    if t0 >= 0 and at - st < _MERGE_MS:
+                        if m > sm:
+                            sm = m
+                        continue
+                if t0 < 0:
+                    t0 = at
+                else:
+                    # the strike (st, sm) ends here
+                    if st == t0:
+                        m0 = sm
+                    elif (st - t0 >= _STRIKE_GAP_MS and 2 * sm >= _BEAT_X * top
+                            and sm < _DICE_OVER_KEY_X * m0):
+                        loud = sm
+                    if sm > top:
+                        top = sm
+                st = at
+                sm = m
+            if loud and loud >= top:
+                return True
         t0 = imps[0] if n else imps[_CUR_T] - self._cand_t0
         m0 = x0 = y0 = c0 = 0
         t1 = t2 = -1
