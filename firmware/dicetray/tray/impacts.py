@@ -315,8 +315,8 @@ class Impacts:
                 if land < 0:
                     land = imps[i]
                 if top and m >= _DICE_OVER_KEY_X * top:
-                    at = land
-                elif top and not at and m >= _PAST_BOUNCE_X * top:
+                    return at or land
+                if top and not at and m >= _PAST_BOUNCE_X * top:
                     # twice the press: the dice, landing here, if they move
                     # on after it (round 26; what came between, weaker, may
                     # be the finger's release)
@@ -324,6 +324,7 @@ class Impacts:
                         if (imps[j + 1] and imps[j] >= imps[i] + _LATE_MS
                                 and not mark & (1 << (j >> 2))):
                             at = imps[i]
+                            break
         return at
 
     def _press_release(self):
