@@ -16,7 +16,9 @@ has a power of 2 s^2 on each axis, 6 s^2 on three: the reading is heard
 moving when its own change, the Euclidean of the three axes' changes, is
 over sqrt(6) s. That hears even a tap that one sample's noise hides (a
 detector needs several such samples): a settle counted early by it is one
-the dice could, in principle, have told.
+the dice could, in principle, have told. Anything that moves counts: a
+table swaying or a machine humming under the tray keeps a throw heard up
+to its labels' still.
 """
 import math
 
