@@ -530,9 +530,8 @@ class Tray(Impacts):
         if self._state == _CANDIDATE:
             self._state = _IDLE
             self._imps[_WAIT_WHY] = 0
-            self._imps[_TAP_T] = t      # no history: the settle's tap test from here
             if self.moving:             # EV_MOVED was said: wait for still again
-                self._watch(t, 0)
+                self._watch(t, 0, False)
 
     def feed(self, t, x, y, z):
         dt = t - self._t
@@ -973,10 +972,10 @@ class Tray(Impacts):
         if why:
             self.throw_start_ms = start
             self._thrown_peak = self._peak
-            self._watch(t, sta)
+            self._watch(t, sta, True)
             return EV_THROW
         if self.moving:
-            self._watch(t, sta)     # EV_MOVED was said: EV_SETTLED when still again
+            self._watch(t, sta, False)     # EV_MOVED was said: EV_SETTLED when still again
         return EV_NONE
 
     def _pattern(self, span):
@@ -1101,8 +1100,10 @@ class Tray(Impacts):
             loud = peak * _MOVED_MOVE_X
         self._moved_loud = loud
 
-    def _watch(self, t, sta):
-        # Wait for the dice to be still (EV_SETTLED).
+    def _watch(self, t, sta, thrown):
+        # Wait for the dice to be still (EV_SETTLED). thrown: the window
+        # just judged was a throw (its impacts' history may carry the settle
+        # on); not after EV_MOVED, nor a window cut short by a gap.
         self._state = _MOVING
         self.moving = True
         self.settled_ms = -1
@@ -1115,7 +1116,7 @@ class Tray(Impacts):
         self._steady_t = t + _STEADY_STEP_MS
         self._steady_lvl = self._lvl
         imps = self._imps
-        if (self.why and t - self._active_t >= _MURMUR_QUIET_MS
+        if (thrown and t - self._active_t >= _MURMUR_QUIET_MS
                 and t - imps[_TAP_T] >= _TAP_QUIET_MS):
             # the window's dice went still before EV_THROW (a die that stops
             # within 100-250 ms is judged at _EVAL_MS): its level has been
@@ -1136,7 +1137,7 @@ class Tray(Impacts):
             self._murmur_t = t - _MURMUR_CREDIT_MS
             self._upright = self._lvl << 1     # (a ring must show itself)
             self._sx = 0
-        self._low_peak = ((self._floor * _TAP_X) >> (_FLOOR_FX + 2 - _STA_FX)) + (_TAP_MG << _STA_FX)
+        self._low_peak = imps[_TAP_L]   # the tap level, set at the window's onset (the floor held since)
         self._steady_n = 0
 
     def _tilt_check(self, sta):
