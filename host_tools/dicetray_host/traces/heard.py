@@ -21,6 +21,7 @@ table swaying or a machine humming under the tray keeps a throw heard up
 to its labels' still.
 """
 import math
+from bisect import bisect_right
 
 
 def noise_change(floor_mg):
@@ -43,11 +44,9 @@ def heard_stills(tr):
             out.append(None)
             continue
         last = start
-        for n in range(1, len(t)):
-            if t[n] > still:
-                break
-            if t[n] > start and ((cx[n] - cx[n - 1]) ** 2 + (cy[n] - cy[n - 1]) ** 2
-                                 + (cz[n] - cz[n - 1]) ** 2) > over:
+        for n in range(max(1, bisect_right(t, start)), bisect_right(t, still)):
+            if ((cx[n] - cx[n - 1]) ** 2 + (cy[n] - cy[n - 1]) ** 2
+                    + (cz[n] - cz[n - 1]) ** 2) > over:
                 last = t[n]
         out.append(last)
     return out
