@@ -156,12 +156,6 @@ _TAP_MG = const(1)
 _TAP_QUIET_MS = const(75)
 _MURMUR_QUIET_MS = const(150)
 _MURMUR_CREDIT_MS = const(100)
-_RHYTHM_X = 0
-_RHYTHM_C = 0
-_TAP_X_LOW = 5
-_TAP_LOW_DT = 8
-_RHYTHM_N = 2
-_RHYTHM_MAX_MS = 150
 # A ring changes per sample by 2 sin(pi f dt) of its size: one whose change
 # per sample stays under 3/5 of its level (f under about a tenth of the
 # rate) is a ring, not dice: a table's top ringing on after the dice at
@@ -620,32 +614,7 @@ class Tray(Impacts):
             v += ((((d if d > 0 else -d) << _STA_FX) - v) * a) >> 10
             self._upright = v
             if v >= self._low_peak:
-                imps = self._imps
-                g = t - imps[_TAP_T]        # since the last tap heard
-                imps[_TAP_T] = t
-                q = t - _MURMUR_QUIET_MS + _TAP_QUIET_MS
-                if sta >= quiet:
-                    imps[_TAP_A] = 0
-                elif g > (dt << 1):
-                    n = imps[_TAP_V]
-                    imps[_TAP_V] = g
-                    if _RHYTHM_C and not (g <= n * 2 and n <= g * 2):
-                        n = 0
-                    else:
-                        n = imps[_TAP_A] + 1
-                    imps[_TAP_A] = n
-                    if n >= _RHYTHM_N:
-                        g = (g * _RHYTHM_X) >> 2
-                        if g > _RHYTHM_MAX_MS:
-                            g = _RHYTHM_MAX_MS
-                        g += t - _MURMUR_QUIET_MS
-                        if g > q:
-                            q = g
-                else:
-                    g += self._murmur_t
-                    if g > q:
-                        q = g
-                self._murmur_t = q
+                self._murmur_t = t - _MURMUR_QUIET_MS + _TAP_QUIET_MS
                 if t >= self._steady_t:
                     self._steady_check(t, lvl)
             if _SLOW_X * v < _SLOW_Y * lvl:
@@ -828,7 +797,7 @@ class Tray(Impacts):
         imps[_TAP_V] = v
         imps[_TAP_A] = (v if v > 0 else -v) << _STA_FX
         imps[_TAP_T] = t
-        imps[_TAP_L] = ((self._floor * (_TAP_X_LOW if dt >= _TAP_LOW_DT else _TAP_X)) >> (_FLOOR_FX + 2 - _STA_FX)) + (_TAP_MG << _STA_FX)
+        imps[_TAP_L] = ((self._floor * _TAP_X) >> (_FLOOR_FX + 2 - _STA_FX)) + (_TAP_MG << _STA_FX)
         # the hand in the tray before the onset: a run of samples over the
         # level that ended before it, or began _HAND_EDGE_MS or more before it
         h = imps[_HAND_T]
@@ -1170,7 +1139,6 @@ class Tray(Impacts):
             self._sx = 0
         self._low_peak = imps[_TAP_L]   # the tap level, set at the window's onset (the floor held since)
         self._steady_n = 0
-        imps[_TAP_A] = imps[_TAP_V] = 0
 
     def _tilt_check(self, sta):
         # Every _TILT_EVERY_MS while idle: once the slow part (x, y, z mg)
