@@ -992,7 +992,13 @@ class Tray(Impacts):
         up = self._upright
         side = self._energy - up
         upright = up >= side
-        low = (self._low_peak >= _THROW_LOW_MG and shift <= _SHIFT_MG + (peak >> 2)
+        # the tray stays where it was: its shift (the slow part's mean offset)
+        # at most half the peak over _SHIFT_MG. Dice push the tray into its
+        # feet with their momentum for the whole landing, and at 100 Hz a
+        # sample catches only part of a die's 0.1-4 ms spike, so six dice
+        # read 0.26-0.42 x their sampled peak (peak/4 until round 27); a
+        # lifted or pushed tray shifts as a whole, 0.6 x its peak or more
+        low = (self._low_peak >= _THROW_LOW_MG and shift <= _SHIFT_MG + (peak >> 1)
                and _SIDE_MAX_X * up >= _SIDE_MAX_Y * side)
         if not low or (self._imps[_HAND] and peak < _HAND_PEAK_X * self._throw_peak):
             return 0    # (or the hand in the tray before and soft: a die slipped from the fingers)
