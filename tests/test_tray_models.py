@@ -1254,3 +1254,17 @@ def test_a_die_still_before_its_window_ends_is_not_held_by_the_settles_fresh_sta
     # followed its change per sample, so the settle does not start it anew at
     # twice the level (main: 417, 401 ms after still)
     _settles_within_300_ms_of_still(model, kind, seed)
+
+
+# ---------------------------------------------------------------- round 27: six dice push the tray down
+
+@pytest.mark.parametrize("model, kind, seed, at", [
+    ("light", "throw6_soft", 1138, 827), ("light", "throw6_soft", 1250, 1802),
+    ("bare", "throw6_soft", 1082, 1549)])
+def test_many_dice_at_100_hz_shift_the_tray_more_than_a_quarter_of_their_sampled_peak(model, kind, seed, at):
+    # six dice at 100 Hz: their momentum pushes the tray into its feet for
+    # the whole landing (the slow part's mean shift 95-548 mg), while a 10 ms
+    # sample catches only part of each die's 0.1-4 ms spike (peak 303-1,871
+    # mg): shift 0.26-0.31 x the peak, over peak/4 (main: no throw); a lifted
+    # or pushed tray shifts 0.6 x its peak or more
+    _found_at(model, kind, seed, at, untold=True)

@@ -79,6 +79,12 @@ _IMPULSE_MG = const(12)
 _IMPULSE_FLOOR_X = const(3)
 _PEAK_MS = const(60)
 _THROW_LOW_MG = const(25)
+# The tray stays where it was: its shift (the slow part's mean offset over
+# the window) at most _SHIFT_MG + half the peak. Dice push the tray into its
+# feet with their momentum for the whole landing, and at 100 Hz a sample
+# catches only part of a die's 0.1-4 ms spike, so six dice read 0.26-0.42 x
+# their sampled peak (peak/4 until round 27); a lifted or pushed tray
+# shifts as a whole, 0.6 x its peak or more.
 _SHIFT_MG = const(12)
 # Or: still loud (over an eighth of its peak level) this long after the onset,
 # longer than a single ring of a bump or a tap lasts.
@@ -992,7 +998,7 @@ class Tray(Impacts):
         up = self._upright
         side = self._energy - up
         upright = up >= side
-        low = (self._low_peak >= _THROW_LOW_MG and shift <= _SHIFT_MG + (peak >> 2)
+        low = (self._low_peak >= _THROW_LOW_MG and shift <= _SHIFT_MG + (peak >> 1)
                and _SIDE_MAX_X * up >= _SIDE_MAX_Y * side)
         if not low or (self._imps[_HAND] and peak < _HAND_PEAK_X * self._throw_peak):
             return 0    # (or the hand in the tray before and soft: a die slipped from the fingers)
