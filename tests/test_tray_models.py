@@ -543,12 +543,16 @@ def _folding_table_trace(rate, fist, die_at):
     return tr
 
 
-@pytest.mark.parametrize("rate", [100, 200, 400])
-@pytest.mark.parametrize("fist", [
-    pytest.param(False, marks=pytest.mark.xfail(strict=True, reason=(
-        "round 13: not solved: a second or third rap lands in the part after 200 ms the ring "
-        "check looks at, and at 400 Hz the feet (25-60 Hz, tau up to 160 ms) still ring there"))),
-    True])
+_RAPS_IN_THE_LATE_PART = pytest.mark.xfail(strict=True, reason=(
+    "round 13: not solved: a second or third rap lands in the part after 200 ms the ring "
+    "check looks at, and the feet (25-60 Hz, tau up to 160 ms) still ring there"))
+
+
+@pytest.mark.parametrize("rate,fist", [
+    pytest.param(100, False, marks=_RAPS_IN_THE_LATE_PART),
+    pytest.param(200, False, marks=_RAPS_IN_THE_LATE_PART),
+    (400, False),   # round 27: the ring read fast only through the sensor's noise
+    (100, True), (200, True), (400, True)])
 def test_a_folding_tables_ring_after_a_knock_is_no_throw(rate, fist):
     trace = _folding_table_trace(rate, fist, None)
     assert detect(trace.rows())["throws"] == []
