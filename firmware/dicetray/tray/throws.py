@@ -304,6 +304,22 @@ _SPIKE_Y = const(10)
 # sideways) whose late mean |z| is under 1/_RING_LEVEL_X of the low band's
 # peak is the dice's window, judged on.
 _RING_LEVEL_X = const(25)
+# Round 27: a knock's top rings on quietly, near the sensor's noise, and
+# white noise changes from sample to sample by about 1.13 sigma on one axis
+# (its sta at rest, the floor, is the L1 of three axes: about 2.39 sigma),
+# as fast as the rate: on a ring of a few mg that noise makes the late part
+# read fast. From 200 Hz on, a late part read over the bound is the table's
+# ring all the same when, with the noise's own change (_RING_NOISE_X / 16
+# of the floor a sample) taken out, it changes no faster than a folding
+# top's highest mode (_RING_HZ_FAST), it is heard over the noise (its mean
+# |z| at least the floor: the noise's own mean |z| is a third of it), and it
+# is as loud as a knock's top (1/_RING_LOUD_X of the low band's peak or
+# more: a blow rings the top at 0.1-0.7 of the tray's own ring, dice at the
+# tray's mass over the top's of that). At 100 Hz the filter blurs rolling
+# dice into the feet's and the top's speeds: not there. Such a ring is
+# too quiet to keep the tray off rest, so no onset over it (_RING_WAIT_MS).
+_RING_NOISE_X = const(8)
+_RING_LOUD_X = const(10)
 # After such a knock the top rings on and the slow part swings, so the tray
 # does not count as resting: for _RING_WAIT_MS an impact whose level is
 # _RING_OVER_X times the ring's mean |z| starts a window anyway (a throw
@@ -1044,18 +1060,29 @@ class Tray(Impacts):
         if late < _RING_MIN_MS:
             return False    # keys rang through the late part: no ring of the table to read
         z = imps[_RING + 1]
+        d = imps[_RING]
+        heard = 1
         if dt > _RING_SLOW_DT:
-            dt *= _RING_HZ          # (100 Hz)
+            if 159 * d >= dt * _RING_HZ * z:
+                return False        # (100 Hz)
         else:
             dt *= _RING_HZ_FAST
-            if dt < 80:
-                dt = 80             # ODR/12.5 (400 Hz)
-        if 159 * imps[_RING] >= dt * z:
-            return False
+            if 159 * d >= (dt if dt >= 80 else 80) * z:    # (ODR/12.5 at 400 Hz)
+                # round 27: fast, or a quiet ring with the sensor's noise
+                # changing on it: heard over the noise, as loud as a
+                # knock's top, and slower than the top once the noise's
+                # own change is taken out (_RING_NOISE_X)
+                n = (self._floor >> _FLOOR_FX) * late   # the floor, summed over the late part
+                if (z < n or _RING_LOUD_X * z < self._low_peak * late
+                        or 159 * (d - ((n * _RING_NOISE_X) >> 4)) >= dt * z):
+                    return False
+                heard = 0
         up = self._upright
         if (up + up >= self._energy
                 and _RING_LEVEL_X * z < self._low_peak * late):
             return False    # upright, and a small ring beside the window's peak: dice rang the table
+        if not heard:
+            return True     # too quiet to keep the tray off rest: no onset over it (_RING_WAIT_MS)
         # the ring goes on: while it does, an impact far over it may start a window
         imps[_RING + 3] = self._t + _RING_WAIT_MS
         imps[_RING + 4] = z // late     # its mean |z|, mg
