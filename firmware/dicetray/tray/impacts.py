@@ -27,6 +27,7 @@ _KNOCK_T = const(30)
 _KEYMARK = const(31)
 _LOUD = const(45)
 _LOUD_OLD = const(47)
+_SILENCED = const(59)
 
 # An impact starting from _HIT_BEFORE_MS before a key's report to _HIT_AFTER_MS
 # after it is that key's (the scan reports 10-25 ms after the contact; the
@@ -142,6 +143,21 @@ _RUN_LOUD_X = const(8)
 # the tray stays busy. A quiet of _SILENT_MS is the slowest single ring's
 # decay time (throws.py's _TAU_ENV_MS): longer than that, nothing fed it.
 _SILENT_MS = const(80)
+# Round 27: a finger on the pad strikes the tray once per press and once per
+# release, at the finger's pace (a press held 60-300 ms, the next 150-600 ms
+# on), each a short blow after which the tray only rings down: between
+# strikes it falls silent (under the quiet level for _SILENT_MS, the slowest
+# single ring's decay: nothing fed it). A die is silent only in flight, and
+# comes down again weaker than it landed (it lands at e = 0.15-0.7 of the
+# speed it left with); the dice of one throw land within ~80 ms of each
+# other, before any such silence; dice landing after a finger's press read
+# twice it or more and move on (round 26's _PAST_BOUNCE_X). So a strike
+# after such a silence at least as loud as every impact before it, and
+# under _PAST_BOUNCE_X times the loudest, is the finger on the pad again
+# (the next press, or a release after a long hold): no throw, whatever the
+# strikes around it (_SILENCED marks the impacts that came after a silence).
+# Knocks on the table (1-3 blows of one strength, 120-350 ms apart, the
+# tray only ringing between) read the same way.
 # A finger on a key the tray was not told of (round 22, a plain CSV): the
 # press (touch, contact, bottom-out: within _PRESS_MS of the onset) rings
 # the tray, the finger holds 60-300 ms, and the release (the force falling
@@ -347,6 +363,8 @@ class Impacts:
         if n >= _IMP_N:
             return False        # 7 impacts and more: dice rolling on
         imps = self._imps
+        if imps[_SILENCED] and self._after_silence(n):
+            return True         # the finger on the pad again after the tray fell silent (round 27)
         if self._t - self._active_t >= _SILENT_MS:
             # a release louder than all before it, then only the ring (round 26)
             t0 = -1
@@ -434,6 +452,42 @@ class Impacts:
                  or 4 * m1 >= 5 * m0 and m1 < _DICE_OVER_KEY_X * m0 and m2 < m1)
                 and _one_way(x0, y0, x2, y2))
 
+    def _after_silence(self, n):
+        # True when a strike (impacts within _MERGE_MS of its first) that
+        # started after the tray was silent _SILENT_MS (_SILENCED) is at
+        # least as loud as every impact before it and under _PAST_BOUNCE_X
+        # times the loudest (round 27). The kept impacts and the current one.
+        imps = self._imps
+        sil = imps[_SILENCED]
+        cur = imps[_CUR_T] - self._cand_t0
+        top = 0
+        for i in range(n + 1):
+            if i < n:
+                at = imps[i << 2]
+                m = imps[(i << 2) + 1]
+            else:
+                at = cur
+                m = imps[_CUR_M]
+                i = _IMP_N
+            if top and sil & (1 << i):
+                sm = m
+                for k in range(i + 1, n + 1):
+                    if k < n:
+                        if imps[k << 2] - at >= _MERGE_MS:
+                            break
+                        mk = imps[(k << 2) + 1]
+                    elif cur - at >= _MERGE_MS:
+                        break
+                    else:
+                        mk = imps[_CUR_M]
+                    if mk > sm:
+                        sm = mk
+                if top <= sm < _PAST_BOUNCE_X * top:
+                    return True
+            if m > top:
+                top = m
+        return False
+
     def _slap_alone(self):
         # One sharp slap (pattern 5): a knock only rings after it; a die that
         # lands dead still comes down again or slaps the floor as it settles.
@@ -503,9 +557,17 @@ class Impacts:
             self._imp_n = n + 1
             if mark & (1 << _IMP_N):
                 mark |= 1 << n
+            if imps[_SILENCED] & (1 << _IMP_N):
+                imps[_SILENCED] |= 1 << n
         else:
             self._imp_n = _IMP_N + 1    # more impacts than knocks make
         mark &= ~(1 << _IMP_N)
+        # the one starting now came after the tray was silent (round 27; the
+        # onset's sample is over the quiet level, but _start does not say so)
+        if t - self._active_t >= _SILENT_MS and t - self._cand_t0 > _SILENT_MS:
+            imps[_SILENCED] |= 1 << _IMP_N
+        else:
+            imps[_SILENCED] &= ~(1 << _IMP_N)
         k = self._key_from + _KEY_PRE_MS    # the last key's report
         if k - _HIT_BEFORE_MS <= t <= k + _HIT_AFTER_MS:
             mark |= 1 << _IMP_N

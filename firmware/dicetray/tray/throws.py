@@ -338,7 +338,8 @@ _TAP_V = const(55)              # the window's change per sample (the settle's t
 _TAP_A = const(56)              # the last x + y + z, its change averaged over 24 ms,
 _TAP_T = const(57)              # the last time that was over the tap level,
 _TAP_L = const(58)              # and the tap level (the floor holds still in a window)
-_IMP_SLOTS = const(59)
+_SILENCED = const(59)           # bit i: kept impact i came after the tray was silent (impacts.py); bit _IMP_N: the current one
+_IMP_SLOTS = const(60)
 # A throw's dice fall through the air and touch nothing until they land:
 # the tray is quiet (at its noise) before the first impact, apart from keys
 # the tray knows of. A hand picking dice out works in the tray: a fingertip's
@@ -806,6 +807,7 @@ class Tray(Impacts):
         imps[_HAND] = 1 if t - h <= _HAND_MS else 0
         k = self._key_from + _KEY_PRE_MS    # the last key's report
         imps[_KEYMARK] = (1 << _IMP_N) if k - _HIT_BEFORE_MS <= t <= k + _HIT_AFTER_MS else 0
+        imps[_SILENCED] = 0
 
     def _candidate(self, dt, hx, hy, hz, mag, sta):
         # Collect evidence for _EVAL_MS, then decide: throw or not.
