@@ -28,6 +28,8 @@ _KEYMARK = const(31)
 _LOUD = const(45)
 _LOUD_OLD = const(47)
 _SILENCED = const(59)
+_FINGER_T = const(60)
+_FINGER_PEAK = const(61)
 
 # An impact starting from _HIT_BEFORE_MS before a key's report to _HIT_AFTER_MS
 # after it is that key's (the scan reports 10-25 ms after the contact; the
@@ -177,6 +179,19 @@ _PRESS_MS = const(100)
 # something moves _LATE_MS or more after it (dice that land bounce, roll and
 # land again; a released key leaves the tray only ringing).
 _PAST_BOUNCE_X = const(2)
+# Round 27: players key the faces press after press, the next press 150-600
+# ms after the release. A window refused as a finger on the pad
+# (_press_release) leaves the tray idle, and the next key starts a window of
+# its own, judged alone; often it reads as dice (a release weaker, the next
+# touch inside it). So while the key scan has told of no key (a plain CSV:
+# were there a scan, a window no key started is no finger's), a window that
+# starts within _PACE_MS of the judgment of one so refused, under
+# _PAST_BOUNCE_X times the loudest of that run, is the same finger: no
+# throw, and the run goes on. Dice thrown right after brought 2-3 x a key's
+# peak on the box (a fingertip 5-20 g at 0.1-0.4 m/s, a die 4-20 g at 1-3.5
+# m/s; a release can read up to 7 x its press, so a window's peak is no
+# fingertip's alone): twice the run's loudest is dice.
+_PACE_MS = const(600)
 
 
 def _one_way(x0, y0, x1, y1, dir_x=_LIKE_DIR_X):
@@ -342,6 +357,22 @@ class Impacts:
                             at = imps[i]
                             break
         return at
+
+    def _finger_run(self):
+        # True when the window is a finger on the pad: _press_release, or
+        # (round 27, while the key scan has told of no key) a window starting
+        # within _PACE_MS of the judgment of one so refused and under
+        # _PAST_BOUNCE_X times the loudest of that run: the next key.
+        imps = self._imps
+        top = imps[_FINGER_PEAK]
+        run = self._cand_t0 - imps[_FINGER_T] < _PACE_MS
+        if self._press_release() or run and self._peak < _PAST_BOUNCE_X * top:
+            if top >= 0:        # (-1: the scan tells of keys)
+                if not run or self._peak > top:
+                    imps[_FINGER_PEAK] = self._peak
+                imps[_FINGER_T] = self._t
+            return True
+        return False
 
     def _press_release(self):
         # True when the window's impacts (the kept ones and the current one;

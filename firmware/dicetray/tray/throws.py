@@ -339,7 +339,9 @@ _TAP_A = const(56)              # the last x + y + z, its change averaged over 2
 _TAP_T = const(57)              # the last time that was over the tap level,
 _TAP_L = const(58)              # and the tap level (the floor holds still in a window)
 _SILENCED = const(59)           # bit i: kept impact i came after the tray was silent (impacts.py); bit _IMP_N: the current one
-_IMP_SLOTS = const(60)
+_FINGER_T = const(60)           # the last window refused as a finger on the pad: its judgment,
+_FINGER_PEAK = const(61)        # and its peak (impacts.py's _finger_run); -1 once the key scan told of a key
+_IMP_SLOTS = const(62)
 # A throw's dice fall through the air and touch nothing until they land:
 # the tray is quiet (at its noise) before the first impact, apart from keys
 # the tray knows of. A hand picking dice out works in the tray: a fingertip's
@@ -453,6 +455,7 @@ class Tray(Impacts):
                 imps[_LOUD_CK] = imps[_LOUD_OLD]
             self._mark_keys(t)
         imps = self._imps
+        imps[_FINGER_PEAK] = -1     # the key scan tells: a window it did not start is no finger's (round 27)
         if imps[_HAND_T] >= self._key_from:
             # what was over the hand's level since the contact was the key
             imps[_HAND_T] = h = imps[_HAND_PREV]
@@ -515,6 +518,8 @@ class Tray(Impacts):
         imps[_RING + 3] = -(1 << 29)    # no knock's table ringing
         imps[_HAND_T] = imps[_HAND_RUN] = imps[_HAND_PREV] = -(1 << 29)   # no hand seen
         imps[_HAND] = imps[_LIE_PEAK] = imps[_LIE_UNTIL] = 0
+        imps[_FINGER_T] = -(1 << 29)
+        imps[_FINGER_PEAK] = 0
 
     def _restart(self, t, x, y, z):
         # First sample or after a gap: start the filters from this sample.
@@ -936,8 +941,8 @@ class Tray(Impacts):
             why = self._pattern(span)
             if why and self._table_rings(dt):
                 why = 0     # a knock: the table rings on after it
-            if why and not self._keyed and self._press_release():
-                why = 0     # a key's press and its release, nothing else
+            if why and not self._keyed and self._finger_run():
+                why = 0     # a key's press and its release, nothing else (or the next key of that run)
             if ((why == 2 or why == 4 or why == 5) and dt <= _SPIKE_DT and self._imp_n <= 1
                     and _SPIKE_Y * self._peak < _SPIKE_X * self._low_peak):
                 why = 0     # one blow with no spike on the floor: a knock through the feet
