@@ -365,7 +365,7 @@ class Impacts:
         # _PAST_BOUNCE_X times the loudest of that run: the next key.
         imps = self._imps
         top = imps[_FINGER_PEAK]
-        run = self._cand_t0 - imps[_FINGER_T] < _PACE_MS
+        run = self._cand_t0 < imps[_FINGER_T] + _PACE_MS     # (no difference: it may pass 2**30)
         if self._press_release() or run and self._peak < _PAST_BOUNCE_X * top:
             if top >= 0:        # (-1: the scan tells of keys)
                 if not run or self._peak > top:
