@@ -385,8 +385,9 @@ def test_the_detector_allocates_nothing_with_the_rp2040s_small_ints(site, tmp_pa
     fails it) and must give the events CPython gives."""
     from dicetray.tray.throws import Tray
     from dicetray_host.traces import ensemble
+    # (bare keys seed 1 since round 27: seed 2's presses untold are no throw now)
     traces = [list(ensemble.generate(model, kind, seed, rate_hz=rate, range_g=g).rows())
-              for model, kind, seed, rate, g in (("felt", "throw6_hard", 1, 400, 8), ("bare", "keys", 2, 200, 4),
+              for model, kind, seed, rate, g in (("felt", "throw6_hard", 1, 400, 8), ("bare", "keys", 1, 200, 4),
                                                   ("light", "knock", 3, 100, 2), ("box", "pick", 4, 400, 8))]
     traces.append(_stuck_sensor_rows())     # the tilt check's squares passed 2**30 there
     paths, expected = [], []

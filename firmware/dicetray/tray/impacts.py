@@ -27,6 +27,9 @@ _KNOCK_T = const(30)
 _KEYMARK = const(31)
 _LOUD = const(45)
 _LOUD_OLD = const(47)
+_SILENCED = const(59)
+_FINGER_T = const(60)
+_FINGER_PEAK = const(61)
 
 # An impact starting from _HIT_BEFORE_MS before a key's report to _HIT_AFTER_MS
 # after it is that key's (the scan reports 10-25 ms after the contact; the
@@ -142,6 +145,21 @@ _RUN_LOUD_X = const(8)
 # the tray stays busy. A quiet of _SILENT_MS is the slowest single ring's
 # decay time (throws.py's _TAU_ENV_MS): longer than that, nothing fed it.
 _SILENT_MS = const(80)
+# Round 27: a finger on the pad strikes the tray once per press and once per
+# release, at the finger's pace (a press held 60-300 ms, the next 150-600 ms
+# on), each a short blow after which the tray only rings down: between
+# strikes it falls silent (under the quiet level for _SILENT_MS, the slowest
+# single ring's decay: nothing fed it). A die is silent only in flight, and
+# comes down again weaker than it landed (it lands at e = 0.15-0.7 of the
+# speed it left with); the dice of one throw land within ~80 ms of each
+# other, before any such silence; dice landing after a finger's press read
+# twice it or more and move on (round 26's _PAST_BOUNCE_X). So a strike
+# after such a silence at least as loud as every impact before it, and
+# under _PAST_BOUNCE_X times the loudest, is the finger on the pad again
+# (the next press, or a release after a long hold): no throw, whatever the
+# strikes around it (_SILENCED marks the impacts that came after a silence).
+# Knocks on the table (1-3 blows of one strength, 120-350 ms apart, the
+# tray only ringing between) read the same way.
 # A finger on a key the tray was not told of (round 22, a plain CSV): the
 # press (touch, contact, bottom-out: within _PRESS_MS of the onset) rings
 # the tray, the finger holds 60-300 ms, and the release (the force falling
@@ -161,6 +179,19 @@ _PRESS_MS = const(100)
 # something moves _LATE_MS or more after it (dice that land bounce, roll and
 # land again; a released key leaves the tray only ringing).
 _PAST_BOUNCE_X = const(2)
+# Round 27: players key the faces press after press, the next press 150-600
+# ms after the release. A window refused as a finger on the pad
+# (_press_release) leaves the tray idle, and the next key starts a window of
+# its own, judged alone; often it reads as dice (a release weaker, the next
+# touch inside it). So while the key scan has told of no key (a plain CSV:
+# were there a scan, a window no key started is no finger's), a window that
+# starts within _PACE_MS of the judgment of one so refused, under
+# _PAST_BOUNCE_X times the loudest of that run, is the same finger: no
+# throw, and the run goes on. Dice thrown right after brought 2-3 x a key's
+# peak on the box (a fingertip 5-20 g at 0.1-0.4 m/s, a die 4-20 g at 1-3.5
+# m/s; a release can read up to 7 x its press, so a window's peak is no
+# fingertip's alone): twice the run's loudest is dice.
+_PACE_MS = const(600)
 
 
 def _one_way(x0, y0, x1, y1, dir_x=_LIKE_DIR_X):
@@ -327,6 +358,22 @@ class Impacts:
                             break
         return at
 
+    def _finger_run(self):
+        # True when the window is a finger on the pad: _press_release, or
+        # (round 27, while the key scan has told of no key) a window starting
+        # within _PACE_MS of the judgment of one so refused and under
+        # _PAST_BOUNCE_X times the loudest of that run: the next key.
+        imps = self._imps
+        top = imps[_FINGER_PEAK]
+        run = self._cand_t0 < imps[_FINGER_T] + _PACE_MS     # (no difference: it may pass 2**30)
+        if self._press_release() or run and self._peak < _PAST_BOUNCE_X * top:
+            if top >= 0:        # (-1: the scan tells of keys)
+                if not run or self._peak > top:
+                    imps[_FINGER_PEAK] = self._peak
+                imps[_FINGER_T] = self._t
+            return True
+        return False
+
     def _press_release(self):
         # True when the window's impacts (the kept ones and the current one;
         # impacts starting within _MERGE_MS of a strike's first are that
@@ -347,6 +394,8 @@ class Impacts:
         if n >= _IMP_N:
             return False        # 7 impacts and more: dice rolling on
         imps = self._imps
+        if imps[_SILENCED] and self._after_silence(n):
+            return True         # the finger on the pad again after the tray fell silent (round 27)
         if self._t - self._active_t >= _SILENT_MS:
             # a release louder than all before it, then only the ring (round 26)
             t0 = -1
@@ -434,6 +483,42 @@ class Impacts:
                  or 4 * m1 >= 5 * m0 and m1 < _DICE_OVER_KEY_X * m0 and m2 < m1)
                 and _one_way(x0, y0, x2, y2))
 
+    def _after_silence(self, n):
+        # True when a strike (impacts within _MERGE_MS of its first) that
+        # started after the tray was silent _SILENT_MS (_SILENCED) is at
+        # least as loud as every impact before it and under _PAST_BOUNCE_X
+        # times the loudest (round 27). The kept impacts and the current one.
+        imps = self._imps
+        sil = imps[_SILENCED]
+        cur = imps[_CUR_T] - self._cand_t0
+        top = 0
+        for i in range(n + 1):
+            if i < n:
+                at = imps[i << 2]
+                m = imps[(i << 2) + 1]
+            else:
+                at = cur
+                m = imps[_CUR_M]
+                i = _IMP_N
+            if top and sil & (1 << i):
+                sm = m
+                for k in range(i + 1, n + 1):
+                    if k < n:
+                        if imps[k << 2] - at >= _MERGE_MS:
+                            break
+                        mk = imps[(k << 2) + 1]
+                    elif cur - at >= _MERGE_MS:
+                        break
+                    else:
+                        mk = imps[_CUR_M]
+                    if mk > sm:
+                        sm = mk
+                if top <= sm < _PAST_BOUNCE_X * top:
+                    return True
+            if m > top:
+                top = m
+        return False
+
     def _slap_alone(self):
         # One sharp slap (pattern 5): a knock only rings after it; a die that
         # lands dead still comes down again or slaps the floor as it settles.
@@ -503,9 +588,17 @@ class Impacts:
             self._imp_n = n + 1
             if mark & (1 << _IMP_N):
                 mark |= 1 << n
+            if imps[_SILENCED] & (1 << _IMP_N):
+                imps[_SILENCED] |= 1 << n
         else:
             self._imp_n = _IMP_N + 1    # more impacts than knocks make
         mark &= ~(1 << _IMP_N)
+        # the one starting now came after the tray was silent (round 27; the
+        # onset's sample is over the quiet level, but _start does not say so)
+        if t - self._active_t >= _SILENT_MS and t - self._cand_t0 > _SILENT_MS:
+            imps[_SILENCED] |= 1 << _IMP_N
+        else:
+            imps[_SILENCED] &= ~(1 << _IMP_N)
         k = self._key_from + _KEY_PRE_MS    # the last key's report
         if k - _HIT_BEFORE_MS <= t <= k + _HIT_AFTER_MS:
             mark |= 1 << _IMP_N

@@ -360,7 +360,10 @@ _TAP_V = const(55)              # the window's change per sample (the settle's t
 _TAP_A = const(56)              # the last x + y + z, its change averaged over 24 ms,
 _TAP_T = const(57)              # the last time that was over the tap level,
 _TAP_L = const(58)              # and the tap level (the floor holds still in a window)
-_IMP_SLOTS = const(59)
+_SILENCED = const(59)           # bit i: kept impact i came after the tray was silent (impacts.py); bit _IMP_N: the current one
+_FINGER_T = const(60)           # the last window refused as a finger on the pad: its judgment,
+_FINGER_PEAK = const(61)        # and its peak (impacts.py's _finger_run); -1 once the key scan told of a key
+_IMP_SLOTS = const(62)
 # A throw's dice fall through the air and touch nothing until they land:
 # the tray is quiet (at its noise) before the first impact, apart from keys
 # the tray knows of. A hand picking dice out works in the tray: a fingertip's
@@ -474,6 +477,7 @@ class Tray(Impacts):
                 imps[_LOUD_CK] = imps[_LOUD_OLD]
             self._mark_keys(t)
         imps = self._imps
+        imps[_FINGER_PEAK] = -1     # the key scan tells: a window it did not start is no finger's (round 27)
         if imps[_HAND_T] >= self._key_from:
             # what was over the hand's level since the contact was the key
             imps[_HAND_T] = h = imps[_HAND_PREV]
@@ -536,6 +540,8 @@ class Tray(Impacts):
         imps[_RING + 3] = -(1 << 29)    # no knock's table ringing
         imps[_HAND_T] = imps[_HAND_RUN] = imps[_HAND_PREV] = -(1 << 29)   # no hand seen
         imps[_HAND] = imps[_LIE_PEAK] = imps[_LIE_UNTIL] = 0
+        imps[_FINGER_T] = -(1 << 29)
+        imps[_FINGER_PEAK] = 0
 
     def _restart(self, t, x, y, z):
         # First sample or after a gap: start the filters from this sample.
@@ -828,6 +834,7 @@ class Tray(Impacts):
         imps[_HAND] = 1 if t - h <= _HAND_MS else 0
         k = self._key_from + _KEY_PRE_MS    # the last key's report
         imps[_KEYMARK] = (1 << _IMP_N) if k - _HIT_BEFORE_MS <= t <= k + _HIT_AFTER_MS else 0
+        imps[_SILENCED] = 0
 
     def _candidate(self, dt, hx, hy, hz, mag, sta):
         # Collect evidence for _EVAL_MS, then decide: throw or not.
@@ -956,8 +963,8 @@ class Tray(Impacts):
             why = self._pattern(span)
             if why and self._table_rings(dt):
                 why = 0     # a knock: the table rings on after it
-            if why and not self._keyed and self._press_release():
-                why = 0     # a key's press and its release, nothing else
+            if why and not self._keyed and self._finger_run():
+                why = 0     # a key's press and its release, nothing else (or the next key of that run)
             if ((why == 2 or why == 4 or why == 5) and dt <= _SPIKE_DT and self._imp_n <= 1
                     and _SPIKE_Y * self._peak < _SPIKE_X * self._low_peak):
                 why = 0     # one blow with no spike on the floor: a knock through the feet
