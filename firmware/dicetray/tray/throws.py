@@ -1068,7 +1068,7 @@ class Tray(Impacts):
             return False    # keys rang through the late part: no ring of the table to read
         z = imps[_RING + 1]
         d = imps[_RING]
-        heard = 1
+        near_noise = 0
         if dt > _RING_SLOW_DT:
             if 159 * d >= dt * _RING_HZ * z:
                 return False        # (100 Hz)
@@ -1083,12 +1083,12 @@ class Tray(Impacts):
                 if (z < n or _RING_LOUD_X * z < self._low_peak * late
                         or 159 * (d - ((n * _RING_NOISE_X) >> 4)) >= dt * z):
                     return False
-                heard = 0
+                near_noise = 1
         up = self._upright
         if (up + up >= self._energy
                 and _RING_LEVEL_X * z < self._low_peak * late):
             return False    # upright, and a small ring beside the window's peak: dice rang the table
-        if not heard:
+        if near_noise:
             return True     # too quiet to keep the tray off rest: no onset over it (_RING_WAIT_MS)
         # the ring goes on: while it does, an impact far over it may start a window
         imps[_RING + 3] = self._t + _RING_WAIT_MS
