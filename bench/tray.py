@@ -171,7 +171,9 @@ def run(count=COUNT):
             "-".join(str(v) for v in (min(f["key_ms"] for f in done), max(f["key_ms"] for f in done))) if done else "-",
             "-".join(str(v) for v in (min(f["throw_mg"] for f in done), max(f["throw_mg"] for f in done))) if done else "-"))
         for (name, a), (_, b) in zip(plain[model].rows(), tuned[model].rows()):
-            if a != b or name == "tilt IoU":        # tilt: its level reference
+            # the throws, precision and tilt always (unchanged is a figure too),
+            # the rest where calibration changed them
+            if a != b or name in ("throws true / detected / matched", "precision", "tilt IoU"):
                 print("    %-34s default %-22s calibrated %s" % (name, a, b))
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "trace.csv")
