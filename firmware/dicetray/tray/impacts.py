@@ -389,15 +389,21 @@ class Impacts:
         # loud as every strike before it, all the first one's way.
         # Or, tried first, any strikes whose loudest is a release (louder
         # than all before, 80 ms+ on, under 4 x the first), then quiet
-        # _SILENT_MS at the judgment (round 26).
+        # _SILENT_MS at the judgment (round 26); or a strike after the tray
+        # fell silent, as loud as all before it (round 27).
         n = self._imp_n
         if n >= _IMP_N:
             return False        # 7 impacts and more: dice rolling on
         imps = self._imps
-        if imps[_SILENCED] and self._after_silence(n):
-            return True         # the finger on the pad again after the tray fell silent (round 27)
-        if self._t - self._active_t >= _SILENT_MS:
-            # a release louder than all before it, then only the ring (round 26)
+        quiet = self._t - self._active_t >= _SILENT_MS
+        sil = imps[_SILENCED]
+        if quiet or sil:
+            # one pass over the strikes for two rules: a strike after the
+            # tray fell silent, as loud as all before it and under
+            # _PAST_BOUNCE_X times them, is the finger on the pad again
+            # (round 27; a silence is longer than _MERGE_MS, so such an
+            # impact always starts a strike); and, quiet at the judgment, a
+            # release louder than all before it, then only the ring (round 26)
             t0 = -1
             top = loud = 0
             for i in range(0, (n + 2) << 2, 4):
@@ -415,7 +421,9 @@ class Impacts:
                 if t0 < 0:
                     t0 = at
                 else:
-                    # the strike (st, sm) ends here
+                    # the strike (st, sm, after a silence: ss) ends here
+                    if ss and top <= sm < _PAST_BOUNCE_X * top:
+                        return True
                     if st == t0:
                         m0 = sm
                     elif (st - t0 >= _STRIKE_GAP_MS and 2 * sm >= _BEAT_X * top
@@ -425,7 +433,8 @@ class Impacts:
                         top = sm
                 st = at
                 sm = m
-            if loud and loud >= top:
+                ss = sil & (1 << ((i >> 2) if i < n << 2 else _IMP_N))
+            if quiet and loud and loud >= top:
                 return True
         t0 = imps[0] if n else imps[_CUR_T] - self._cand_t0
         m0 = x0 = y0 = c0 = 0
@@ -482,42 +491,6 @@ class Impacts:
                  and m1 < _RUN_LOUD_X * m0 and m2 < _RUN_LOUD_X * m0
                  or 4 * m1 >= 5 * m0 and m1 < _DICE_OVER_KEY_X * m0 and m2 < m1)
                 and _one_way(x0, y0, x2, y2))
-
-    def _after_silence(self, n):
-        # True when a strike (impacts within _MERGE_MS of its first) that
-        # started after the tray was silent _SILENT_MS (_SILENCED) is at
-        # least as loud as every impact before it and under _PAST_BOUNCE_X
-        # times the loudest (round 27). The kept impacts and the current one.
-        imps = self._imps
-        sil = imps[_SILENCED]
-        cur = imps[_CUR_T] - self._cand_t0
-        top = 0
-        for i in range(n + 1):
-            if i < n:
-                at = imps[i << 2]
-                m = imps[(i << 2) + 1]
-            else:
-                at = cur
-                m = imps[_CUR_M]
-                i = _IMP_N
-            if top and sil & (1 << i):
-                sm = m
-                for k in range(i + 1, n + 1):
-                    if k < n:
-                        if imps[k << 2] - at >= _MERGE_MS:
-                            break
-                        mk = imps[(k << 2) + 1]
-                    elif cur - at >= _MERGE_MS:
-                        break
-                    else:
-                        mk = imps[_CUR_M]
-                    if mk > sm:
-                        sm = mk
-                if top <= sm < _PAST_BOUNCE_X * top:
-                    return True
-            if m > top:
-                top = m
-        return False
 
     def _slap_alone(self):
         # One sharp slap (pattern 5): a knock only rings after it; a die that
