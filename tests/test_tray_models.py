@@ -754,6 +754,13 @@ def _found_at(model, kind, seed, at, untold=False):
     return trace, out
 
 
+def _all_found_untold(model, kind, seed):
+    """With no key fed in (a plain CSV): every throw found, nothing else."""
+    trace = ensemble.generate(model, kind, seed)
+    out = detect(trace.rows(), keys=())
+    assert _found_all(trace, out)[0], (trace.throws, trace.keys, out["throws"])
+
+
 def _no_throw_untold(model, kind, seed, told_too=True):
     """No throw in that trace with no key fed in (a plain CSV), nor, told_too,
     with its keys fed in as the key scan would."""
@@ -1094,18 +1101,14 @@ def test_a_louder_release_then_only_the_ring_untold_is_no_throw(model, kind, see
     ("bare", "throw2_soft", 170),   # keys after the settle: 35, 101 (100 ms on), 35 mg, quiet 90 ms
     ("bare", "throw6_soft", 228)])  # 111, 250, 70 mg, quiet 118 ms
 def test_keys_after_a_throw_whose_release_then_rings_down_untold_are_no_throw(model, kind, seed):
-    trace = ensemble.generate(model, kind, seed)
-    out = detect(trace.rows(), keys=())
-    assert _found_all(trace, out)[0], (trace.throws, trace.keys, out["throws"])
+    _all_found_untold(model, kind, seed)
 
 
 def test_a_die_whose_bounce_reads_louder_then_stops_is_still_a_throw_untold():
     # felt throw1_hard 3295 at 200 Hz: the die lands (123 mg), its bounce
     # 100 ms later reads 157 mg (1.28 x: two sampled peaks), then it stops
     # on the felt (quiet 135 ms): lost with 5/4 instead of 3/2
-    trace = ensemble.generate("felt", "throw1_hard", 3295)
-    out = detect(trace.rows(), keys=())
-    assert _found_all(trace, out)[0], (trace.throws, out["throws"])
+    _all_found_untold("felt", "throw1_hard", 3295)
 
 
 
@@ -1190,9 +1193,7 @@ def test_keys_keyed_on_the_faces_after_a_settle_are_no_throw_unfed(model, kind, 
     # resting tray has settled, separate impacts under a quarter of its peak
     # are the players keying the faces (a fingertip brings far less momentum
     # than dice), not a new throw (each read as one until round 22)
-    trace = ensemble.generate(model, kind, seed)
-    out = detect(trace.rows(), keys=())
-    assert _found_all(trace, out)[0], (trace.throws, trace.keys, out["throws"])
+    _all_found_untold(model, kind, seed)
 
 
 @pytest.mark.parametrize("model,kind,seed,at", [
