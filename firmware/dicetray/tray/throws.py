@@ -173,6 +173,8 @@ _SLOW_Y = const(3)
 # is a hum that started under the throw: the dice are still against it.
 _STEADY_STEP_MS = const(250)
 _STEADY_STEPS = const(6)
+# A "hum" whose level falls under a quarter of itself was dice (round 28)
+_HUM_GONE = const(4)
 _FLIGHT_MAX_MS = const(450)
 # Long flights follow the loudest impacts (a hard die bouncing off the
 # floor); a die that rolls slaps the floor from a few mm: on a light tray
@@ -670,6 +672,19 @@ class Tray(Impacts):
                 return EV_NONE
             if (t - self._active_t >= _QUIET_MS and t - self._murmur_t >= _MURMUR_QUIET_MS
                     and t >= self._hold_until):
+                # a machine does not stop when the dice do: a level the hum
+                # rule took for a hum that has fallen under a quarter of it
+                # was dice rolling on at one level (round 28); still means
+                # still against the tray's own floor again
+                if (lvl >> _STA_FX) * (_QUIET_FLOOR_X * _HUM_GONE) + _QUIET_MG < quiet:
+                    q = _QUIET_MG + (self._floor >> _FLOOR_FX) * _QUIET_FLOOR_X
+                    if quiet > q:
+                        self._quiet_thr = q
+                        self._low_peak = self._imps[_TAP_L]
+                        self._steady_n = 0
+                        self._steady_lvl = lvl
+                        self._steady_t = t + _STEADY_STEP_MS
+                        return EV_NONE
                 self._state = _IDLE
                 self.moving = False
                 self.settled_ms = t
