@@ -942,8 +942,8 @@ class Tray(Impacts):
             if t < imps[_KNOCK_T] + (_FLIGHT_MAX_MS if why == 5 else _AFTER_MS):
                 if not imps[_LATE] or t - imps[_CUR_T] <= _IMP_MS:
                     return EV_NONE      # nothing yet, or the new impact's peak still to come
-            if not imps[_LATE]:
-                why = 0
+            if not imps[_LATE] or not self._keyed and self._finger_run():
+                why = 0     # (round 28: what came may be the finger on the pad again)
             else:
                 # what came may be the next knock: as strong, the same way
                 knocks = self._knocks()
