@@ -1195,7 +1195,7 @@ def test_a_quick_tap_then_silent_80_ms_untold_is_no_throw(model, kind, seed):
     _no_throw_untold(model, kind, seed)
 
 
-def test_a_tap_s_twin_the_dice_of_one_throw_still_a_throw_untold():
+def test_a_key_tap_in_a_throw_trace_untold_is_no_throw():
     # light throw6_hard 3383: a key's tap in the trace (a press, its release
     # 69 ms on at 2.9 x, silent 88 ms at the judgment) was a false throw on
     # main; the throw is still found, nothing else
@@ -1226,7 +1226,7 @@ def test_keys_after_a_throw_struck_again_after_a_silence_seven_impacts_untold_ar
     _all_found_untold("bare", "throw6_hard", 3145)
 
 
-def test_dice_after_a_wait_then_keys_are_still_a_throw_untold():
+def test_keys_that_waited_in_a_throw_trace_untold_are_no_throw():
     # light throw6_hard 3061: a run of keys (press, release, press) waited
     # at 400 ms, and the finger's next press after a silence (1.4 x all
     # before) was taken for dice moving on; the two throws are still found,
