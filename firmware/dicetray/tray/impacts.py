@@ -126,7 +126,10 @@ _STRIKE_GAP_MS = const(80)
 # press, louder (the dome or the click snapping back), then only rings:
 # closer than _STRIKE_GAP_MS, two strikes the later louder and hard with the
 # tray quiet since are a key too; dice landing that close roll on (and a
-# bounce is weaker than its landing).
+# bounce is weaker than its landing). Round 28: the tray silent since for
+# _SILENT_MS, not _RUNG_QUIET_MS: after a louder release it only rings down
+# (as round 26's release rule); the longer bar is for a weaker second strike,
+# which a soft die's second landing that ends its roll can mimic.
 _RUNG_X = const(5)
 _RUNG_QUIET_MS = const(150)
 _RUN_LOUD_X = const(8)
@@ -392,10 +395,10 @@ class Impacts:
         # _SILENT_MS at the judgment (round 26); or a strike after the tray
         # fell silent, as loud as all before it (round 27).
         n = self._imp_n
-        if n >= _IMP_N:
-            return False        # 7 impacts and more: dice rolling on
+        k = n if n < _IMP_N else _IMP_N     # the kept impacts, then the current one
+        cur = n <= _IMP_N                   # (unless impacts came between: 8 and more)
         imps = self._imps
-        quiet = self._t - self._active_t >= _SILENT_MS
+        quiet = n < _IMP_N and self._t - self._active_t >= _SILENT_MS
         sil = imps[_SILENCED]
         if quiet or sil:
             # one pass over the strikes for two rules: a strike after the
@@ -406,9 +409,10 @@ class Impacts:
             # release louder than all before it, then only the ring (round 26)
             t0 = -1
             top = loud = 0
-            for i in range(0, (n + 2) << 2, 4):
-                if i <= n << 2:
-                    if i < n << 2:
+            end = (k + cur) << 2
+            for i in range(0, end + 4, 4):
+                if i < end:
+                    if i < k << 2:
                         at = imps[i]
                         m = imps[i + 1]
                     else:
@@ -433,9 +437,11 @@ class Impacts:
                         top = sm
                 st = at
                 sm = m
-                ss = sil & (1 << ((i >> 2) if i < n << 2 else _IMP_N))
+                ss = sil & (1 << ((i >> 2) if i < k << 2 else _IMP_N))
             if quiet and loud and loud >= top:
                 return True
+        if n >= _IMP_N:
+            return False        # 7 impacts and more: dice rolling on
         t0 = imps[0] if n else imps[_CUR_T] - self._cand_t0
         m0 = x0 = y0 = c0 = 0
         t1 = t2 = -1
@@ -473,16 +479,18 @@ class Impacts:
             x2 += imps[i + 2]
             y2 += imps[i + 3]
             c2 += 1
-        quiet = self._t - self._active_t >= _RUNG_QUIET_MS
+        quiet = self._t - self._active_t
         if (c0 > 2 or c1 > 2 or c2 > 2
-                or t1 - t0 < _STRIKE_GAP_MS and (t2 >= 0 or not quiet)
+                or t1 - t0 < _STRIKE_GAP_MS and (t2 >= 0 or quiet < _SILENT_MS)
                 or not _one_way(x0, y0, x1, y1)):
             return False    # (a tap: two strikes closer, then rung down: round 24)
         if t2 < 0:      # louder, or weaker but hard and rung down since (round 23);
-            # closer than _STRIKE_GAP_MS: louder, hard and rung down (a tap, round 24)
+            # closer than _STRIKE_GAP_MS: louder, hard and rung down (a tap,
+            # round 24; silent for _SILENT_MS since, round 28)
             loud = 4 * m1 >= 5 * m0
-            hard = m1 >= _RUNG_X * self._quiet_thr and quiet
-            return loud and hard or t1 - t0 >= _STRIKE_GAP_MS and (loud or hard)
+            hard = m1 >= _RUNG_X * self._quiet_thr
+            return (loud and hard and quiet >= _SILENT_MS
+                    or t1 - t0 >= _STRIKE_GAP_MS and (loud or hard and quiet >= _RUNG_QUIET_MS))
         # the flights do not shrink (a die bouncing on), a later strike is
         # louder, and none is a die's (_RUN_LOUD_X); or (round 25) the
         # release louder but under a die's _DICE_OVER_KEY_X, then weaker

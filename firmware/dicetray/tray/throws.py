@@ -957,7 +957,10 @@ class Tray(Impacts):
             if t < imps[_KNOCK_T] + (_FLIGHT_MAX_MS if why == 5 else _AFTER_MS):
                 if not imps[_LATE] or t - imps[_CUR_T] <= _IMP_MS:
                     return EV_NONE      # nothing yet, or the new impact's peak still to come
-            if not imps[_LATE]:
+            # round 28: what came after the wait's impact may be the finger
+            # on the pad again (a strike after a silence, round 27), not dice
+            # moving on: ask the finger rules again, once
+            if not imps[_LATE] or not self._keyed and self._finger_run():
                 why = 0
             else:
                 # what came may be the next knock: as strong, the same way
