@@ -253,14 +253,14 @@ _MOVED_MOVE_X = const(5)        # x the settled move's peak
 _LIE_X = const(5)
 _LIE_MS = const(8000)
 # And in that time (round 28) a window under half that throw's peak, with
-# few impacts (under _SIDE_IMPS + 1: no dice rolling on) and shaken about as
-# much sideways as down (vertical under _LIE_UP_X / _LIE_UP_Y of the
+# few impacts (_SIDE_IMPS + 1 at most: no dice rolling on) and shaken about
+# as much sideways as down (vertical part under _LIE_UP_Y / _LIE_UP_X of the
 # sideways part) is the hand sliding the lying dice out: a die pushed along
 # the floor clicks sideways into another or the wall, where a thrown die
-# falls onto the floor and its landing pushes it down (a throw's window reads
-# 1.5-8 x as much down as sideways; the softest next throw on the tuning
-# seeds with few impacts read 0.56 of the throw before at 1.26, or 1.5 and
-# over when softer than half).
+# falls onto the floor and its landing pushes the floor down. (On the tuning
+# seeds the next throws softer than half the throw before with few impacts
+# read 1.5 x as much down as sideways or more; the few throws with few
+# impacts under 4/3 were louder than half: 0.56 at the least.)
 _LIE_UP_X = const(3)
 _LIE_UP_Y = const(4)
 # The window keeps its impacts (impacts.py: a rise over the single ring's
