@@ -253,7 +253,7 @@ _MOVED_MOVE_X = const(5)        # x the settled move's peak
 _LIE_X = const(5)
 _LIE_MS = const(8000)
 # And in that time (round 28) a window under half that throw's peak, with
-# few impacts (_SIDE_IMPS + 1 at most: no dice rolling on) and shaken about
+# few impacts (_SIDE_IMPS kept at the verdict at most: no die rolling on) and shaken about
 # as much sideways as down (vertical part under _LIE_UP_Y / _LIE_UP_X of the
 # sideways part) is the hand sliding the lying dice out: a die pushed along
 # the floor clicks sideways into another or the wall, where a thrown die
