@@ -928,6 +928,33 @@ def test_a_soft_throw_after_a_hard_one_is_still_found(model, kind, seed):
         assert later in [p[0] for p in pairs], (bool(keys), trace.throws, out["throws"])
 
 
+@pytest.mark.parametrize("model,kind,seed", [("light", "throw1_hard", 197), ("light", "throw1_soft", 350),
+                                             ("box", "throw6_soft", 214), ("box", "throw1_hard", 85),
+                                             ("box", "throw6_soft", 410)])
+def test_the_hand_sliding_the_lying_dice_out_is_no_throw(model, kind, seed):
+    # round 28: while a throw's dice lie in the tray, a window under half its
+    # peak with few impacts and as much sideways as down is a die pushed
+    # along the floor into another or the wall, not a die falling onto it
+    # (these read 0.22-0.37 of the throw before, 0.9-1.3 x as much down as
+    # sideways, 1-4 impacts); keys fed (box 85 not fed too)
+    trace = ensemble.generate(model, kind, seed)
+    for keys in ((trace.keys, ()) if seed == 85 else (trace.keys,)):
+        out = detect(trace.rows(), keys=keys)
+        assert _found_all(trace, out)[0], (bool(keys), trace.throws, out["throws"])
+
+
+@pytest.mark.parametrize("model,kind,seed", [("felt", "throw2_hard", 213), ("felt", "throw2_hard", 3395),
+                                             ("light", "throw1_hard", 3351)])
+def test_a_soft_next_throw_with_few_impacts_is_still_found(model, kind, seed):
+    # ... the nearest throws kept: felt 213 (0.56 of the throw before, 1.26 x
+    # as much down as sideways, 3 impacts), felt 3395 (0.41, 0.96: 5 impacts
+    # at the verdict, one over the bound) and light 3351 (0.49, 1.52, one
+    # upright landing); keys fed
+    trace = ensemble.generate(model, kind, seed)
+    out = detect(trace.rows(), keys=trace.keys)
+    assert _found_all(trace, out)[0], (trace.throws, out["throws"])
+
+
 def test_a_noise_sized_blip_before_a_throw_is_no_hand():
     # At 100-200 Hz the noise's own sta is one sample's size and reaches
     # 4-12.5 mg over the floor (3-5 x it) within a second before about 5 %

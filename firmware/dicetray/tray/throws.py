@@ -254,6 +254,17 @@ _MOVED_MOVE_X = const(5)        # x the settled move's peak
 # the one before on the tuning seeds (one die, flat or on a corner).
 _LIE_X = const(5)
 _LIE_MS = const(8000)
+# And in that time (round 28) a window under half that throw's peak, with
+# few impacts (_SIDE_IMPS kept at the verdict at most: no die rolling on) and shaken about
+# as much sideways as down (vertical part under _LIE_UP_Y / _LIE_UP_X of the
+# sideways part) is the hand sliding the lying dice out: a die pushed along
+# the floor clicks sideways into another or the wall, where a thrown die
+# falls onto the floor and its landing pushes the floor down. (On the tuning
+# seeds the next throws softer than half the throw before with few impacts
+# read 1.5 x as much down as sideways or more; the few throws with few
+# impacts under 4/3 were louder than half: 0.56 at the least.)
+_LIE_UP_X = const(3)
+_LIE_UP_Y = const(4)
 # The window keeps its impacts (impacts.py: a rise over the single ring's
 # envelope and the _IMP_MS after it; up to _IMP_N of them) for the rules that
 # read them once per window: knocks on the table, a key's press and release,
@@ -1006,8 +1017,11 @@ class Tray(Impacts):
                 why != 1 and why != 3
                 and (self._keyed or self._peak < self._moved_loud or not (why == 2 or self._moved_any)))):
             why = 0     # after a settle only many impacts are a throw: one is a die falling over
-        if why and self._peak * _LIE_X < imps[_LIE_PEAK] and self._cand_t0 < imps[_LIE_UNTIL]:
-            why = 0     # the dice still lie in the tray: a hand keying or taking them out
+        if why and self._cand_t0 < imps[_LIE_UNTIL] and (
+                self._peak * _LIE_X < imps[_LIE_PEAK] or (
+                    self._peak + self._peak < imps[_LIE_PEAK] and self._imp_n <= _SIDE_IMPS
+                    and _LIE_UP_X * self._upright < _LIE_UP_Y * (self._energy - self._upright))):
+            why = 0     # the dice still lie in the tray: a hand keying or taking them out (or sliding them)
         start = self._cand_t0
         if self._keyed and why:
             start = self._keyed_start(t)
