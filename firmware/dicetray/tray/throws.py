@@ -255,8 +255,8 @@ _MOVED_MOVE_X = const(5)        # x the settled move's peak
 _LIE_X = const(5)
 _LIE_MS = const(8000)
 # And in that time (round 28) a window under half that throw's peak, with
-# few impacts (_SIDE_IMPS kept at the verdict at most: no die rolling on) and shaken about
-# as much sideways as down (vertical part under _LIE_UP_Y / _LIE_UP_X of the
+# few impacts (at most _SIDE_IMPS kept at the verdict: no die rolling on)
+# and shaken about as much sideways as down (vertical part under _LIE_UP_Y / _LIE_UP_X of the
 # sideways part) is the hand sliding the lying dice out: a die pushed along
 # the floor clicks sideways into another or the wall, where a thrown die
 # falls onto the floor and its landing pushes the floor down. (On the tuning
