@@ -479,9 +479,9 @@ class Impacts:
             x2 += imps[i + 2]
             y2 += imps[i + 3]
             c2 += 1
-        quiet = self._t - self._active_t
+        quiet_ms = self._t - self._active_t     # how long the tray has been quiet
         if (c0 > 2 or c1 > 2 or c2 > 2
-                or t1 - t0 < _STRIKE_GAP_MS and (t2 >= 0 or quiet < _SILENT_MS)
+                or t1 - t0 < _STRIKE_GAP_MS and (t2 >= 0 or quiet_ms < _SILENT_MS)
                 or not _one_way(x0, y0, x1, y1)):
             return False    # (a tap: two strikes closer, then rung down: round 24)
         if t2 < 0:      # louder, or weaker but hard and rung down since (round 23);
@@ -489,8 +489,8 @@ class Impacts:
             # round 24; silent for _SILENT_MS since, round 28)
             loud = 4 * m1 >= 5 * m0
             hard = m1 >= _RUNG_X * self._quiet_thr
-            return (loud and hard and quiet >= _SILENT_MS
-                    or t1 - t0 >= _STRIKE_GAP_MS and (loud or hard and quiet >= _RUNG_QUIET_MS))
+            return (loud and hard and quiet_ms >= _SILENT_MS
+                    or t1 - t0 >= _STRIKE_GAP_MS and (loud or hard and quiet_ms >= _RUNG_QUIET_MS))
         # the flights do not shrink (a die bouncing on), a later strike is
         # louder, and none is a die's (_RUN_LOUD_X); or (round 25) the
         # release louder but under a die's _DICE_OVER_KEY_X, then weaker
