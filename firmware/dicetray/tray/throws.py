@@ -690,11 +690,7 @@ class Tray(Impacts):
                 if (lvl >> _STA_FX) * (_QUIET_FLOOR_X * _HUM_GONE) + _QUIET_MG < quiet:
                     q = _QUIET_MG + (self._floor >> _FLOOR_FX) * _QUIET_FLOOR_X
                     if quiet > q:
-                        self._quiet_thr = q
-                        self._low_peak = self._imps[_TAP_L]
-                        self._steady_n = 0
-                        self._steady_lvl = lvl
-                        self._steady_t = t + _STEADY_STEP_MS
+                        self._floor_levels(t, q)
                         return EV_NONE
                 self._state = _IDLE
                 self.moving = False
@@ -1179,14 +1175,12 @@ class Tray(Impacts):
         self._state = _MOVING
         self.moving = True
         self.settled_ms = -1
-        self._quiet_thr = _QUIET_MG + (self._floor >> _FLOOR_FX) * _QUIET_FLOOR_X
         # a die that bounced off the window's loudest impacts may still fly
         self._half_peak = self._peak >> 1
         hold = self._loud_t + (_FLIGHT_MAX_MS if self._peak > _FLIGHT_MAX_MS else self._peak)
         self._hold_until = hold if hold > t else t
         self._lvl = sta << _STA_FX
-        self._steady_t = t + _STEADY_STEP_MS
-        self._steady_lvl = self._lvl
+        self._floor_levels(t, _QUIET_MG + (self._floor >> _FLOOR_FX) * _QUIET_FLOOR_X)
         imps = self._imps
         if (thrown and t - self._active_t >= _MURMUR_QUIET_MS
                 and t - imps[_TAP_T] >= _TAP_QUIET_MS):
@@ -1209,7 +1203,16 @@ class Tray(Impacts):
             self._murmur_t = t - _MURMUR_CREDIT_MS
             self._upright = self._lvl << 1     # (a ring must show itself)
             self._sx = 0
-        self._low_peak = imps[_TAP_L]   # the tap level, set at the window's onset (the floor held since)
+
+    def _floor_levels(self, t, q):
+        # While moving: the quiet level q and the tap level of the tray's own
+        # floor (the tap level set at the window's onset, the floor held
+        # since), and the hum check (_steady_check) from the level now. At
+        # the window's end (_watch), and when a "hum" was dice (round 28).
+        self._quiet_thr = q
+        self._low_peak = self._imps[_TAP_L]
+        self._steady_t = t + _STEADY_STEP_MS
+        self._steady_lvl = self._lvl
         self._steady_n = 0
 
     def _tilt_check(self, sta):
