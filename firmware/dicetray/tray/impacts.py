@@ -368,7 +368,9 @@ class Impacts:
         # _PAST_BOUNCE_X times the loudest of that run: the next key.
         imps = self._imps
         top = imps[_FINGER_PEAK]
-        run = self._cand_t0 < imps[_FINGER_T] + _PACE_MS     # (no difference: it may pass 2**30)
+        # (compared, not subtracted: _FINGER_T starts at -2**29, and a
+        # difference past MicroPython's small ints would allocate)
+        run = self._cand_t0 < imps[_FINGER_T] + _PACE_MS
         if self._press_release() or run and self._peak < _PAST_BOUNCE_X * top:
             if top >= 0:        # (-1: the scan tells of keys)
                 if not run or self._peak > top:
@@ -398,7 +400,8 @@ class Impacts:
         k = n if n < _IMP_N else _IMP_N     # the kept impacts, then the current one
         cur = n <= _IMP_N                   # (unless impacts came between: 8 and more)
         imps = self._imps
-        quiet = n < _IMP_N and self._t - self._active_t >= _SILENT_MS
+        quiet_ms = self._t - self._active_t     # how long the tray has been quiet
+        quiet = n < _IMP_N and quiet_ms >= _SILENT_MS
         sil = imps[_SILENCED]
         if quiet or sil:
             # one pass over the strikes for two rules: a strike after the
@@ -479,7 +482,6 @@ class Impacts:
             x2 += imps[i + 2]
             y2 += imps[i + 3]
             c2 += 1
-        quiet_ms = self._t - self._active_t     # how long the tray has been quiet
         if (c0 > 2 or c1 > 2 or c2 > 2
                 or t1 - t0 < _STRIKE_GAP_MS and (t2 >= 0 or quiet_ms < _SILENT_MS)
                 or not _one_way(x0, y0, x1, y1)):
