@@ -754,11 +754,16 @@ def _found_at(model, kind, seed, at, untold=False):
     return trace, out
 
 
+def _all_found(model, kind, seed, fed):
+    """Every throw found, nothing else, the keys given (fed) or not."""
+    trace = ensemble.generate(model, kind, seed)
+    out = detect(trace.rows(), keys=trace.keys if fed else ())
+    assert _found_all(trace, out)[0], (fed, trace.throws, trace.keys, out["throws"])
+
+
 def _all_found_untold(model, kind, seed):
     """With no key fed in (a plain CSV): every throw found, nothing else."""
-    trace = ensemble.generate(model, kind, seed)
-    out = detect(trace.rows(), keys=())
-    assert _found_all(trace, out)[0], (trace.throws, trace.keys, out["throws"])
+    _all_found(model, kind, seed, False)
 
 
 def _no_throw_untold(model, kind, seed, told_too=True):
@@ -937,10 +942,8 @@ def test_the_hand_sliding_the_lying_dice_out_is_no_throw(model, kind, seed):
     # along the floor into another or the wall, not a die falling onto it
     # (these read 0.22-0.37 of the throw before, 0.9-1.3 x as much down as
     # sideways, 1-4 impacts); keys fed (box 85 not fed too)
-    trace = ensemble.generate(model, kind, seed)
-    for keys in ((trace.keys, ()) if seed == 85 else (trace.keys,)):
-        out = detect(trace.rows(), keys=keys)
-        assert _found_all(trace, out)[0], (bool(keys), trace.throws, out["throws"])
+    for fed in ((True, False) if seed == 85 else (True,)):
+        _all_found(model, kind, seed, fed)
 
 
 @pytest.mark.parametrize("model,kind,seed", [("felt", "throw2_hard", 213), ("felt", "throw2_hard", 3395),
@@ -950,9 +953,7 @@ def test_a_soft_next_throw_with_few_impacts_is_still_found(model, kind, seed):
     # as much down as sideways, 3 impacts), felt 3395 (0.41, 0.96: 5 impacts
     # at the verdict, one over the bound) and light 3351 (0.49, 1.52, one
     # upright landing); keys fed
-    trace = ensemble.generate(model, kind, seed)
-    out = detect(trace.rows(), keys=trace.keys)
-    assert _found_all(trace, out)[0], (trace.throws, out["throws"])
+    _all_found(model, kind, seed, True)
 
 
 def test_a_noise_sized_blip_before_a_throw_is_no_hand():
