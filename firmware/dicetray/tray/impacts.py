@@ -30,6 +30,15 @@ _LOUD_OLD = const(47)
 _SILENCED = const(59)
 _FINGER_T = const(60)
 _FINGER_PEAK = const(61)
+_HAND_T = const(48)
+_HAND_RUN = const(49)
+_HAND_PREV = const(50)
+_HAND_M = const(62)
+_HAND_PREV_M = const(63)
+_WIN_T = const(64)
+_WIN_M = const(65)
+_HAND_EDGE_MS = const(30)
+_HAND_GAP_MS = const(20)
 
 # An impact starting from _HIT_BEFORE_MS before a key's report to _HIT_AFTER_MS
 # after it is that key's (the scan reports 10-25 ms after the contact; the
@@ -195,6 +204,22 @@ _PAST_BOUNCE_X = const(2)
 # m/s; a release can read up to 7 x its press, so a window's peak is no
 # fingertip's alone): twice the run's loudest is dice.
 _PACE_MS = const(600)
+# Round 29: a throw's dice fall through the air and touch nothing until they
+# land, so the idle tray is at its noise before the first impact (throws.py's
+# hand rule). A finger's release comes 60-300 ms after its press, whose touch
+# and bottom-out rang the tray, and the next press 150-600 ms after a
+# release: the window of a key the tray was not told of began after the
+# tray had been shaken. So, while the key scan has told of no key, a window
+# whose onset came within _TOUCH_MS (the longest hold, 300 ms, with the
+# touch's 50 ms and the ring after it) of the idle tray over the hand's
+# level (_HAND_X x the floor; not the onset's own rise), and whose peak is
+# under _RUN_LOUD_X times that level (dice landing after a finger bring far
+# more: 4 x its peak, _DICE_OVER_KEY_X, and a sampled peak reads about twice
+# the 24 ms level of one blow), was touched before it: a strike after the
+# tray fell silent there is the finger again even when weaker than what came
+# before (round 27 took only as loud or louder: without the touch, a weaker
+# one may be a die back from a flight).
+_TOUCH_MS = const(400)
 
 
 def _one_way(x0, y0, x1, y1, dir_x=_LIKE_DIR_X):
@@ -361,6 +386,38 @@ class Impacts:
                             break
         return at
 
+    def _hand(self, t, sta):
+        # The idle tray over _HAND_X x its floor at t (sta, mg), in no key's
+        # ring (as far as told): a hand in the tray, a finger on the pad, or
+        # the onset's own rise. Runs of such samples, and each one's peak.
+        imps = self._imps
+        if t - imps[_HAND_T] > _HAND_GAP_MS:
+            imps[_HAND_PREV] = imps[_HAND_T]
+            imps[_HAND_PREV_M] = imps[_HAND_M]
+            imps[_HAND_RUN] = t
+            imps[_HAND_M] = 0
+        if sta > imps[_HAND_M]:
+            imps[_HAND_M] = sta
+        imps[_HAND_T] = t
+
+    def _touched(self):
+        # True when (round 29, no key told) the idle tray was over the hand's
+        # level within _TOUCH_MS before the onset, not in the onset's own
+        # rise, or a refused window was over the quiet level then, and the
+        # window's peak is under _RUN_LOUD_X x that run's (window's) level.
+        imps = self._imps
+        t0 = self._cand_t0
+        h = imps[_HAND_T]
+        m = imps[_HAND_M]
+        # (compared, not subtracted: the times start at -2**29, as _finger_run's)
+        if t0 <= h + _HAND_GAP_MS and t0 < imps[_HAND_RUN] + _HAND_EDGE_MS:
+            h = imps[_HAND_PREV]    # the run going on is the onset's own rise
+            m = imps[_HAND_PREV_M]
+        if imps[_WIN_T] > h:        # or a window refused since (the tray was not idle)
+            h = imps[_WIN_T]
+            m = imps[_WIN_M]
+        return imps[_FINGER_PEAK] >= 0 and t0 <= h + _TOUCH_MS and self._peak < _RUN_LOUD_X * m
+
     def _finger_run(self):
         # True when the window is a finger on the pad: _press_release, or
         # (round 27, while the key scan has told of no key) a window starting
@@ -412,6 +469,7 @@ class Impacts:
             # release louder than all before it, then only the ring (round 26)
             t0 = -1
             top = loud = 0
+            touched = sil and self._touched()     # (round 29)
             end = (k + cur) << 2
             for i in range(0, end + 4, 4):
                 if i < end:
@@ -429,7 +487,7 @@ class Impacts:
                     t0 = at
                 else:
                     # the strike (st, sm, after a silence: ss) ends here
-                    if ss and top <= sm < _PAST_BOUNCE_X * top:
+                    if ss and sm < _PAST_BOUNCE_X * top and (touched or top <= sm):
                         return True
                     if st == t0:
                         m0 = sm

@@ -376,7 +376,11 @@ _TAP_L = const(58)              # and the tap level (the floor holds still in a 
 _SILENCED = const(59)           # bit i: kept impact i came after the tray was silent (impacts.py); bit _IMP_N: the current one
 _FINGER_T = const(60)           # the last window refused as a finger on the pad: its judgment,
 _FINGER_PEAK = const(61)        # and its peak (impacts.py's _finger_run); -1 once the key scan told of a key
-_IMP_SLOTS = const(62)
+_HAND_M = const(62)             # the peak level of the run over the hand's level (_HAND_RUN),
+_HAND_PREV_M = const(63)        # and of the run before it (impacts.py's _hand, _touched)
+_WIN_T = const(64)              # the last refused window's last time over the quiet level,
+_WIN_M = const(65)              # and its peak level (impacts.py's _touched)
+_IMP_SLOTS = const(66)
 # A throw's dice fall through the air and touch nothing until they land:
 # the tray is quiet (at its noise) before the first impact, apart from keys
 # the tray knows of. A hand picking dice out works in the tray: a fingertip's
@@ -551,7 +555,7 @@ class Tray(Impacts):
         imps[_KNOCK_T] = 1 << 29
         imps[_TB] = imps[_TB + 1] = imps[_TB + 2] = imps[_TB + 3] = 0
         imps[_RING + 3] = -(1 << 29)    # no knock's table ringing
-        imps[_HAND_T] = imps[_HAND_RUN] = imps[_HAND_PREV] = -(1 << 29)   # no hand seen
+        imps[_HAND_T] = imps[_HAND_RUN] = imps[_HAND_PREV] = imps[_WIN_T] = -(1 << 29)   # no hand seen
         imps[_HAND] = imps[_LIE_PEAK] = imps[_LIE_UNTIL] = 0
         imps[_FINGER_T] = -(1 << 29)
         imps[_FINGER_PEAK] = 0
@@ -741,7 +745,7 @@ class Tray(Impacts):
             if ((sta << (_FLOOR_FX + 1)) > _HAND_X * floor and ((sta - _HAND_MG) << _FLOOR_FX) > floor
                     and not self._key_from <= t < self._key_until
                     and t - self.settled_ms > _HAND_SETTLE_MS):
-                self._hand(t)
+                self._hand(t, sta)     # (impacts.py)
             floor >>= _FLOOR_FX
             onset = floor * _ONSET_FLOOR_X
             if onset < _ONSET_MG:
@@ -793,15 +797,6 @@ class Tray(Impacts):
             self._tilt_t = t + _TILT_EVERY_MS
             return self._tilt_check(sta)
         return EV_NONE
-
-    def _hand(self, t):
-        # The idle tray over _HAND_X x its floor at t, in no key's ring (as
-        # far as told): a hand in the tray, or the onset's own rise.
-        imps = self._imps
-        if t - imps[_HAND_T] > _HAND_GAP_MS:
-            imps[_HAND_PREV] = imps[_HAND_T]
-            imps[_HAND_RUN] = t
-        imps[_HAND_T] = t
 
     def _start(self, dt, x, y, z, sta, floor):
         # A candidate throw starts at this sample (an onset over a resting
@@ -1031,6 +1026,8 @@ class Tray(Impacts):
             self._thrown_peak = self._peak
             self._watch(t, sta, True)
             return EV_THROW
+        imps[_WIN_T] = self._active_t   # what shook the tray, refused (impacts.py's _touched)
+        imps[_WIN_M] = self._sta_peak
         if self.moving:
             self._watch(t, sta, False)     # EV_MOVED was said: EV_SETTLED when still again
         return EV_NONE
