@@ -1445,3 +1445,41 @@ def test_a_throw_after_a_knock_whose_quiet_ring_read_fast_is_found(model, kind, 
     # the knock 0.6-1.5 s before was taken for a throw, and the dice landed
     # while the detector waited for it to settle (round 27)
     _found_at(model, kind, seed, at, untold=True)
+
+
+# ---------------------------------------------------------------- round 29: the tray touched before the onset, keys not fed
+
+@pytest.mark.parametrize("model,kind,seed", [
+    ("box", "keys", 62),        # a release 4 ms before the onset (its press 255 ms before), the next press 350 ms on at 0.46 x after a silence
+    ("box", "keys", 286),       # the press 281 ms before: the release 639 mg, the next press 0.16 x after a silence
+    ("box", "keys", 3230),      # the press and release in a refused window just before; the next press 0.24 x after a silence
+    ("bare", "keys", 90),
+    ("bare", "keys", 3146),     # the press 189 ms before the release's onset; the next press 0.59 x after a silence
+    ("light", "keys", 20)])
+def test_a_finger_that_touched_the_tray_before_the_onset_then_weaker_after_a_silence_untold_is_no_throw(model, kind, seed):
+    # round 29 (keys29): dice fall through the air and touch nothing before
+    # they land; a release comes 60-300 ms after its press, the next press
+    # after a release. The tray shaken within 400 ms before the onset (idle
+    # over the hand's level, or a refused window) and a strike after a
+    # silence, weaker than what came before: the finger again, not a die
+    # back from a flight (each a false throw on main)
+    _no_throw_untold(model, kind, seed)
+
+
+@pytest.mark.parametrize("model,kind,seed", [
+    ("box", "throw2_hard", 339), ("box", "throw1_hard", 3393), ("box", "throw1_soft", 3406)])
+def test_keys_around_a_throw_touched_before_untold_are_no_throw(model, kind, seed):
+    # keys on the faces before or after the throw, each window begun after
+    # the finger had touched the tray: a false throw on main; the throws are
+    # still found, nothing else
+    _all_found_untold(model, kind, seed)
+
+
+@pytest.mark.parametrize("model,kind,seed", [
+    ("box", "throw1_hard", 3211),       # a press 139 ms before the die landed (9.7 x the press's level), its bounce after a silence
+    ("bare", "throw2_soft", 170),       # the tray over the quiet level before, the window's peak 3.8 x it, then a silence: the hand's level not reached
+    ("light", "throw6_soft", 3144)])    # something 400-500 ms before the onset
+def test_dice_landing_after_a_touch_are_still_a_throw_untold(model, kind, seed):
+    # the guards of round 29's rule: dice 8 x the touch's level or more
+    # (_RUN_LOUD_X), a touch under the hand's level, or over 400 ms before
+    _all_found_untold(model, kind, seed)
