@@ -212,13 +212,14 @@ _PACE_MS = const(600)
 # tray had been shaken. So, while the key scan has told of no key, a window
 # whose onset came within _TOUCH_MS (the longest hold, 300 ms, with the
 # touch's 50 ms and the ring after it) of the idle tray over the hand's
-# level (_HAND_X x the floor; not the onset's own rise), and whose peak is
+# level (_HAND_X x the floor; not the onset's own rise) or of a refused
+# window over the quiet level (the tray was not idle), and whose peak is
 # under _RUN_LOUD_X times that level (dice landing after a finger bring far
-# more: 4 x its peak, _DICE_OVER_KEY_X, and a sampled peak reads about twice
-# the 24 ms level of one blow), was touched before it: a strike after the
-# tray fell silent there is the finger again even when weaker than what came
-# before (round 27 took only as loud or louder: without the touch, a weaker
-# one may be a die back from a flight).
+# more, as in round 23's runs; the level is the 24 ms average and the peak
+# one sample, so the bar is over _DICE_OVER_KEY_X's 4), was touched before
+# it: a strike after the tray fell silent there is the finger again even
+# when weaker than what came before (round 27 took only as loud or louder:
+# without the touch, a weaker one may be a die back from a flight).
 _TOUCH_MS = const(400)
 
 
