@@ -401,24 +401,6 @@ class Impacts:
             imps[_HAND_M] = sta
         imps[_HAND_T] = t
 
-    def _touched(self):
-        # True when (round 29, no key told) the idle tray was over the hand's
-        # level within _TOUCH_MS before the onset, not in the onset's own
-        # rise, or a refused window was over the quiet level then, and the
-        # window's peak is under _RUN_LOUD_X x that run's (window's) level.
-        imps = self._imps
-        t0 = self._cand_t0
-        h = imps[_HAND_T]
-        m = imps[_HAND_M]
-        # (compared, not subtracted: the times start at -2**29, as _finger_run's)
-        if t0 <= h + _HAND_GAP_MS and t0 < imps[_HAND_RUN] + _HAND_EDGE_MS:
-            h = imps[_HAND_PREV]    # the run going on is the onset's own rise
-            m = imps[_HAND_PREV_M]
-        if imps[_WIN_T] > h:        # or a window refused since (the tray was not idle)
-            h = imps[_WIN_T]
-            m = imps[_WIN_M]
-        return imps[_FINGER_PEAK] >= 0 and t0 <= h + _TOUCH_MS and self._peak < _RUN_LOUD_X * m
-
     def _finger_run(self):
         # True when the window is a finger on the pad: _press_release, or
         # (round 27, while the key scan has told of no key) a window starting
@@ -468,9 +450,22 @@ class Impacts:
             # (round 27; a silence is longer than _MERGE_MS, so such an
             # impact always starts a strike); and, quiet at the judgment, a
             # release louder than all before it, then only the ring (round 26)
-            t0 = -1
             top = loud = 0
-            touched = sil and self._touched()     # (round 29)
+            # (round 29) touched before: the idle tray over the hand's level
+            # (not the onset's own rise) or a refused window within
+            # _TOUCH_MS before the onset, the peak under _RUN_LOUD_X x its level
+            t0 = self._cand_t0
+            h = imps[_HAND_T]
+            m = imps[_HAND_M]
+            if t0 <= h + _HAND_GAP_MS and t0 < imps[_HAND_RUN] + _HAND_EDGE_MS:
+                h = imps[_HAND_PREV]
+                m = imps[_HAND_PREV_M]
+            if imps[_WIN_T] > h:
+                h = imps[_WIN_T]
+                m = imps[_WIN_M]
+            touched = (imps[_FINGER_PEAK] >= 0 and t0 <= h + _TOUCH_MS
+                       and self._peak < _RUN_LOUD_X * m)
+            t0 = -1
             end = (k + cur) << 2
             for i in range(0, end + 4, 4):
                 if i < end:

@@ -377,9 +377,9 @@ _SILENCED = const(59)           # bit i: kept impact i came after the tray was s
 _FINGER_T = const(60)           # the last window refused as a finger on the pad: its judgment,
 _FINGER_PEAK = const(61)        # and its peak (impacts.py's _finger_run); -1 once the key scan told of a key
 _HAND_M = const(62)             # the peak level of the run over the hand's level (_HAND_RUN),
-_HAND_PREV_M = const(63)        # and of the run before it (impacts.py's _hand, _touched)
+_HAND_PREV_M = const(63)        # and of the run before it (impacts.py's _hand, _press_release)
 _WIN_T = const(64)              # the last refused window's last time over the quiet level,
-_WIN_M = const(65)              # and its peak level (impacts.py's _touched)
+_WIN_M = const(65)              # and its peak level (impacts.py's _press_release)
 _IMP_SLOTS = const(66)
 # A throw's dice fall through the air and touch nothing until they land:
 # the tray is quiet (at its noise) before the first impact, apart from keys
@@ -1026,7 +1026,7 @@ class Tray(Impacts):
             self._thrown_peak = self._peak
             self._watch(t, sta, True)
             return EV_THROW
-        imps[_WIN_T] = self._active_t   # what shook the tray, refused (impacts.py's _touched)
+        imps[_WIN_T] = self._active_t   # what shook the tray, refused (impacts.py's _press_release)
         imps[_WIN_M] = self._sta_peak
         if self.moving:
             self._watch(t, sta, False)     # EV_MOVED was said: EV_SETTLED when still again
