@@ -159,11 +159,6 @@ _QUIET_MS = const(200)
 # for 150 ms, which did not see a spin-down at 1.2-2 x the floor).
 _TAP_X = const(5)               # (x 1/4 of the floor)
 _TAP_MG = const(1)
-_TZ = 0
-_TZN = 64
-_TZB = 4
-_SX = 5
-_SY = 3
 _TAP_QUIET_MS = const(75)
 _MURMUR_QUIET_MS = const(150)
 _MURMUR_CREDIT_MS = const(100)
@@ -653,7 +648,7 @@ class Tray(Impacts):
             # the change per sample, averaged (in the window's sums: _sx
             # the last x + y + z, _upright the average, _low_peak its level
             # for dice; each taken anew at EV_THROW)
-            v = (z if _TZ == 1 else (z << 1) + x + y) if _TZ else x + y + z
+            v = x + y + z
             d = v - self._sx
             self._sx = v
             v = self._upright
@@ -663,7 +658,7 @@ class Tray(Impacts):
                 self._murmur_t = t - _MURMUR_QUIET_MS + _TAP_QUIET_MS
                 if t >= self._steady_t:
                     self._steady_check(t, lvl)
-            if _SX * v < _SY * lvl:
+            if _SLOW_X * v < _SLOW_Y * lvl:
                 # a slow ring: the table's top, the tray's feet. Under a
                 # single ring's envelope it only decays: after a throw (the
                 # thrower's hand let go before the dice landed) it swings the
@@ -848,11 +843,11 @@ class Tray(Impacts):
         imps[_CUR_Y] = y if y > 0 else -y
         # the change per sample, followed from the onset (its first change:
         # from the quiet before it)
-        v = (z if _TZ == 1 else (z << 1) + x + y) if _TZ else x + y + z
+        v = x + y + z
         imps[_TAP_V] = v
         imps[_TAP_A] = (v if v > 0 else -v) << _STA_FX
         imps[_TAP_T] = t
-        imps[_TAP_L] = (((self._floor * _TAP_X) >> (_FLOOR_FX + 2 - _STA_FX)) * _TZN >> 6) + (_TZB * (1 << _STA_FX) >> 2)
+        imps[_TAP_L] = ((self._floor * _TAP_X) >> (_FLOOR_FX + 2 - _STA_FX)) + (_TAP_MG << _STA_FX)
         # the hand in the tray before the onset: a run of samples over the
         # level that ended before it, or began _HAND_EDGE_MS or more before it
         h = imps[_HAND_T]
@@ -907,7 +902,7 @@ class Tray(Impacts):
         keyring = t < self._key_until     # (samples before a key's mask were fed before its key_down)
         # the settle's change per sample (feed()'s moving branch), from the
         # onset: at EV_THROW the dice may have been still for 200 ms already
-        v = (hz if _TZ == 1 else (hz << 1) + hx + hy) if _TZ else hx + hy + hz
+        v = hx + hy + hz
         d = v - imps[_TAP_V]
         imps[_TAP_V] = v
         v = imps[_TAP_A]
