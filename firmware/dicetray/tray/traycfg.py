@@ -8,15 +8,22 @@ A few name=value lines, e.g.
     gx_mg=12
     gy_mg=-30
     gz_mg=1004
+    ring_chz=1275
+    ring_decay=84
 
 floor_mg: the detector's noise level with the tray still; key_ms: how long
 a key's ring lasts after the key scan reports it; throw_mg: the peak of the
 weakest calibration throw; g*_mg: gravity at rest, the detector's level
-reference for tilt (it takes out the sensor's offset and mounting).
+reference for tilt (it takes out the sensor's offset and mounting);
+ring_chz: the ring the tray keeps longest after a rap on the table beside
+it (the table's top, or the tray's feet on it), in hundredths of a Hz, 0
+when none was heard; ring_decay: the percent of that ring left 100 ms on
+(about 85 on a folding card table, half that on a solid one). Files
+written before round 29 have no ring_* lines: they load, with no ring.
 `dicetray detect --config FILE` reads the same file.
 """
 PATH = "/tray.cfg"
-FIELDS = ("floor_mg", "key_ms", "throw_mg", "gx_mg", "gy_mg", "gz_mg")
+FIELDS = ("floor_mg", "key_ms", "throw_mg", "gx_mg", "gy_mg", "gz_mg", "ring_chz", "ring_decay")
 
 
 def save(figures, path=PATH):
@@ -76,4 +83,4 @@ def apply(tray, figures):
     if figures:
         tray.configure(figures.get("floor_mg", 0), figures.get("key_ms", 0),
                        figures.get("throw_mg", 0), figures.get("gx_mg", 0),
-                       figures.get("gy_mg", 0), figures.get("gz_mg", 0))
+                       figures.get("gy_mg", 0), figures.get("gz_mg", 0), figures.get("ring_chz", 0))
