@@ -43,13 +43,17 @@ _GAP_MS = const(250)
 # is the ring, and mean |z| 200-300 ms over 100-200 ms its decay per 100 ms.
 _RAPS_NEEDED = const(2)
 _RAP_WAIT_MS = const(10000)     # no rap this long (after the last): the step ends
+# A rap reaches the tray through its feet only (no blow on the tray): the
+# lightest (a box tray, 100 Hz) read 25-50 mg, under the throws' 30 mg. The
+# step is otherwise still, so its level has only to clear the noise's peaks
+# (up to 3.7 x the floor over 3 s on the tuning trays): 4 x floor, 16 mg at least.
+_RAP_MG = const(16)
 _RAP_FROM_MS = const(80)
 _RAP_TO_MS = const(400)
 _SEG = const(128)               # samples a rap keeps: 320 ms at 400 Hz (a faster rate keeps every n-th)
 _F_LO = const(500)              # the scan, in hundredths of a Hz
 _F_HI = const(6000)
 _F_STEP = const(25)
-_SCAN_MS = const(10)            # one frequency every 10 ms of samples: the tray goes on reading keys
 _CLIP = const(2047)             # mg: keeps the scan's sums small ints on the board
 
 
@@ -96,6 +100,7 @@ class Calibrator:
         self._r1 = self._r2 = 0     # the same, the rap being kept
         self._f = 0                 # the scan's next frequency (0: no scan running)
         self._scan_t = 0
+        self._every = 10
         self._best = -1
         self.heard = 0              # raps heard
 
@@ -134,7 +139,7 @@ class Calibrator:
         self._sta += ((mag << 4) - self._sta) * min(dt, 6) // 6
         sta = self._sta >> 4
         if self._f and t >= self._scan_t:
-            self._scan_t = t + _SCAN_MS
+            self._scan_t = t + self._every
             self._scan_one()
         phase = self.phase
         if phase == _STILL:
@@ -156,6 +161,9 @@ class Calibrator:
                 # the rate from the sample times (the board's are a FIFO's, spread back from its read)
                 self.rate_chz = (n - 1) * 100000 // max(1, t - self._first)
                 self._stride = 1 + self.rate_chz // 50000
+                # the scan: a frequency (2 x rate x 0.32 s samples) every rate / 20 ms
+                # of samples, 2 in each 40 ms read of the FIFO (about 9 ms on an RP2040)
+                self._every = min(20, max(5, self.rate_chz // 2000))
                 self.phase = RAPS
                 self.count = 0
                 self._wait = t
@@ -210,9 +218,10 @@ class Calibrator:
         """The raps step: an onset with no key near is a rap; its late part is kept."""
         rt = self._rap_t
         if rt < 0:
-            if sta <= max(_ONSET_MG, 4 * self.floor_mg) // 2:
+            onset = max(_RAP_MG, 4 * self.floor_mg)
+            if sta <= onset // 2:
                 self._armed = True
-            elif self._armed and sta > max(_ONSET_MG, 4 * self.floor_mg) and t >= self._quiet_until:
+            elif self._armed and sta > onset and t >= self._quiet_until:
                 self._rap_t = t
                 self._skip = 0
                 self._r1 = self._r2 = 0
