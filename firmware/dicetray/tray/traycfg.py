@@ -8,18 +8,13 @@ A few name=value lines, e.g.
     gx_mg=12
     gy_mg=-30
     gz_mg=1004
-    ring_chz=1275
-    ring_decay=84
 
 floor_mg: the detector's noise level with the tray still; key_ms: how long
 a key's ring lasts after the key scan reports it; throw_mg: the peak of the
 weakest calibration throw; g*_mg: gravity at rest, the detector's level
 reference for tilt (it takes out the sensor's offset and mounting);
-ring_chz: the ring the tray keeps longest after a rap on the table beside
-it (the table's top, or the tray's feet on it), in hundredths of a Hz, 0
-when none was heard; ring_decay: the percent of that ring left 100 ms on
-(about 85 on a folding card table, half that on a solid one). Files
-written before round 29 have no ring_* lines: they load, with no ring.
+ring_chz, ring_decay: the table's ring (0.01 Hz, 0: none) and the percent
+of it left 100 ms on (round 29). Older files, without them, still load.
 `dicetray detect --config FILE` reads the same file.
 """
 PATH = "/tray.cfg"
