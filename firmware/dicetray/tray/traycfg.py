@@ -13,8 +13,7 @@ floor_mg: the detector's noise level with the tray still; key_ms: how long
 a key's ring lasts after the key scan reports it; throw_mg: the peak of the
 weakest calibration throw; g*_mg: gravity at rest, the detector's level
 reference for tilt (it takes out the sensor's offset and mounting);
-ring_chz, ring_decay: the table's ring (0.01 Hz, 0: none) and the percent
-of it left 100 ms on (round 29). Older files, without them, still load.
+ring_*: the table's ring (tray/calibrate.py). Older files load as before.
 `dicetray detect --config FILE` reads the same file.
 """
 PATH = "/tray.cfg"
