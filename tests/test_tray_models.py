@@ -253,22 +253,64 @@ def test_the_trays_ring_after_the_last_impact_does_not_hold_the_settle(model, ki
 
 # ---------------------------------------------------------------- calibration
 
+def _session(model, seed, tray_seed, monkeypatch):
+    """A calibration session and the table its tray stands on (the
+    generator's own, read only to check what the calibration learnt)."""
+    scenes = []
+
+    class Seen(ensemble.Scene):
+        def __init__(self, *a, **k):
+            super().__init__(*a, **k)
+            scenes.append(self)
+    with monkeypatch.context() as m:
+        m.setattr(ensemble, "Scene", Seen)
+        session = ensemble.generate(model, "calibration", seed, tray_seed=tray_seed)
+    return session, scenes[0].table_modes
+
+
 @pytest.mark.parametrize("model", ["bare", "light", "box"])
-def test_calibration_learns_floor_keys_and_throws(model):
-    session = ensemble.generate(model, "calibration", 1, tray_seed=1)
+def test_calibration_learns_floor_ring_keys_and_throws(model, monkeypatch):
+    # tray 2 since round 29: the session's keys and throws come 3.5 s later
+    # (after the raps), and on bare tray 1 the second throw's dice, still
+    # rolling 2 s on, now reach the 30 mg onset: its "weakest throw" is 31 mg
+    session, table = _session(model, 1, 2, monkeypatch)
     figures = calibrate(session.rows(), session.keys)
     assert figures is not None
     assert 1 <= figures["floor_mg"] <= 20
     assert 80 <= figures["key_ms"] <= 650
     assert figures["throw_mg"] >= 50
     assert 900 <= figures["gz_mg"] <= 1100
+    # the two raps beside the tray: the table's own ring, within 15 % (round 29)
+    assert abs(figures["ring_chz"] - 100 * table[0][0]) <= 15 * table[0][0], (figures, table)
+    assert 10 <= figures["ring_decay"] <= 120
     # without the key presses the session never gets past its keys step
     assert calibrate(session.rows(), []) is None
 
 
+def test_calibration_without_raps_learns_no_ring(monkeypatch):
+    # a session as before round 29 (no raps): its first key ends the raps
+    # step, and the rest is learnt as before
+    monkeypatch.setattr(ensemble, "_raps", lambda *a: None)
+    monkeypatch.setattr(ensemble, "_RAPS_S", 0.0)
+    session = ensemble.generate("bare", "calibration", 1, tray_seed=1)
+    figures = calibrate(session.rows(), session.keys)
+    assert figures is not None and figures["ring_chz"] == 0 and figures["ring_decay"] == 0
+    assert figures["key_ms"] >= 80 and figures["throw_mg"] >= 50
+    # nor does a tray that hears no rap for 10 s and no key: the step ends
+    from dicetray.tray.calibrate import Calibrator, KEYS, RAPS
+    cal = Calibrator()
+    t = 0
+    while cal.phase != KEYS:
+        assert cal.phase != RAPS or t < 3500 + 10_000 + 20
+        cal.feed(t, 0, 0, 1000 + (t // 5) % 3)
+        t += 5
+    assert t >= 3500 + 10_000 and cal.heard == 0 and cal.figures()["ring_chz"] == 0
+
+
 def test_tray_cfg_round_trip_and_errors(tmp_path):
     path = str(tmp_path / "tray.cfg")
-    figures = {"floor_mg": 4, "key_ms": 220, "throw_mg": 240, "gx_mg": -3, "gy_mg": 7, "gz_mg": 1001}
+    figures = {"floor_mg": 4, "key_ms": 220, "throw_mg": 240, "gx_mg": -3, "gy_mg": 7, "gz_mg": 1001,
+               "ring_chz": 1275, "ring_decay": 84}
     traycfg.save(figures, path)
     assert traycfg.load(path) == figures
     assert not (tmp_path / "tray.cfg.new").exists()
@@ -280,13 +322,32 @@ def test_tray_cfg_round_trip_and_errors(tmp_path):
         traycfg.parse("colour=red\n")
 
 
+def test_a_tray_cfg_written_before_the_ring_still_loads(tmp_path, monkeypatch):
+    # /tray.cfg files of round 28 and before have no ring_* lines
+    path = tmp_path / "tray.cfg"
+    path.write_text("floor_mg=4\nkey_ms=220\nthrow_mg=240\ngx_mg=-3\ngy_mg=7\ngz_mg=1001\n")
+    figures = traycfg.load(str(path))
+    assert figures == {"floor_mg": 4, "key_ms": 220, "throw_mg": 240, "gx_mg": -3, "gy_mg": 7, "gz_mg": 1001}
+    got = []
+    configure = Tray.configure
+
+    def told(self, *a):
+        got.append(a)
+        configure(self, *a)
+    monkeypatch.setattr(Tray, "configure", told)
+    traycfg.apply(Tray(), figures)
+    traycfg.apply(Tray(), dict(figures, ring_chz=1275, ring_decay=84))
+    assert [a for a in got if a] == [(4, 220, 240, -3, 7, 1001, 0), (4, 220, 240, -3, 7, 1001, 1275)]
+
+
 class PowerCut(BaseException):
     """The board stops where it is: nothing after runs, no handler sees it."""
 
 
 def test_a_power_cut_while_tray_setup_saves_leaves_the_old_figures(tmp_path, monkeypatch):
     path = str(tmp_path / "tray.cfg")
-    old = {"floor_mg": 4, "key_ms": 220, "throw_mg": 240, "gx_mg": -3, "gy_mg": 7, "gz_mg": 1001}
+    old = {"floor_mg": 4, "key_ms": 220, "throw_mg": 240, "gx_mg": -3, "gy_mg": 7, "gz_mg": 1001,
+           "ring_chz": 1275, "ring_decay": 84}
     traycfg.save(old, path)
     import os
 
@@ -400,6 +461,24 @@ def test_detect_score_with_bad_labels_exits_2(tmp_path, capsys, text, message):
     assert cli_main(["detect", str(csv), "--score", str(labels)]) == 2
     err = capsys.readouterr().err
     assert message in err and len(err.strip().splitlines()) == 1
+
+
+def test_detect_config_carries_the_ring(tmp_path, capsys, monkeypatch):
+    trace = ensemble.generate("bare", "throw2_hard", 14, rate_hz=200, run_down=False)
+    csv = tmp_path / "t.csv"
+    csv.write_text(trace.csv_text())
+    cfg = tmp_path / "tray.cfg"
+    cfg.write_text("floor_mg=6\nkey_ms=300\nthrow_mg=200\nring_chz=1275\nring_decay=84\n")
+    got = []
+    configure = Tray.configure
+
+    def told(self, *a):
+        got.append(a)
+        configure(self, *a)
+    monkeypatch.setattr(Tray, "configure", told)
+    assert cli_main(["detect", str(csv), "--config", str(cfg), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["throws"]
+    assert got[-1] == (6, 300, 200, 0, 0, 0, 1275)
 
 
 def test_detect_bad_config_exits_2(tmp_path, capsys):

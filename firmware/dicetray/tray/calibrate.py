@@ -1,22 +1,29 @@
-"""Learn this tray: its noise floor, its keys' rings, its throws' levels.
+"""Learn this tray: its noise floor, the table's ring, its keys' rings, its throws' levels.
 
-Three steps, each shown on the OLED with its progress:
+Four steps, each shown on the OLED with its progress:
 1. _STILL: the tray left alone for a few seconds: the noise floor (the
-   detector's level of the fast part) and gravity at rest;
-2. KEYS: a few key presses: how long each key's ring lasts above the floor;
-3. THROWS: a few throws: the peak of each (the weakest is kept).
+   detector's level of the fast part), gravity at rest and the sample rate;
+2. RAPS: two raps of the knuckles on the table beside the tray: the ring
+   the tray keeps longest after a blow on its table (the table's own mode,
+   or the tray's feet on it) and how fast it dies (round 29). No rap for
+   10 s, or a key pressed, ends the step with what it heard (no ring if
+   none: a table the tray cannot hear, or no knock);
+3. KEYS: a few key presses: how long each key's ring lasts above the floor;
+4. THROWS: a few throws: the peak of each (the weakest is kept).
 The figures go to a small text file on flash (tray/traycfg.py, /tray.cfg)
 and are handed to the detector at boot. This module is imported only while
 the tray learns (the menu's "Tray setup"), then dropped again.
 """
+from array import array
 from micropython import const
 
 from dicetray.tray import keys, traycfg
 
 _STILL = const(0)
-KEYS = const(1)
-THROWS = const(2)
-DONE = const(3)
+RAPS = const(1)
+KEYS = const(2)
+THROWS = const(3)
+DONE = const(4)
 
 
 _SETTLE_IN_MS = const(500)      # the hand that chose the menu entry is still felt
@@ -28,6 +35,35 @@ _KEY_MARGIN_MS = const(40)
 _BURST_MS = const(400)          # a throw's peak is looked for this long after its onset
 _ONSET_MG = const(30)
 _GAP_MS = const(250)
+# The raps (round 28's measure): a knuckle's blow on the table is over in a
+# few ms; what the tray hears 80-400 ms later is what rings on, the table's
+# top and the tray's feet on it. Each rap keeps that part of z (its rest
+# level taken out) in a fixed buffer; the strongest frequency over both raps
+# (Goertzel power, 5 Hz to 0.45 x the rate and at most 60 Hz, 0.25 Hz steps)
+# is the ring, and mean |z| 200-300 ms over 100-200 ms its decay per 100 ms.
+_RAPS_NEEDED = const(2)
+_RAP_WAIT_MS = const(10000)     # no rap this long (after the last): the step ends
+# A rap reaches the tray through its feet only (no blow on the tray): the
+# lightest (a box tray, 100 Hz) read 25-50 mg, under the throws' 30 mg. The
+# step is otherwise still, so its level has only to clear the noise's peaks
+# (up to 3.7 x the floor over 3 s on the tuning trays): 4 x floor, 16 mg at least.
+_RAP_MG = const(16)
+_RAP_FROM_MS = const(80)
+_RAP_TO_MS = const(400)
+_SEG = const(128)               # samples a rap keeps: 320 ms at 400 Hz (a faster rate keeps every n-th)
+_F_LO = const(500)              # the scan, in hundredths of a Hz
+_F_HI = const(6000)
+_F_STEP = const(25)
+_CLIP = const(2047)             # mg: keeps the scan's sums small ints on the board
+
+
+def _cosines():
+    # cos(2 pi i / 64) x 1024, made once at import (sin is 48 steps on)
+    from math import cos, pi
+    return array("h", [int(1024 * cos(pi * i / 32)) for i in range(64)])
+
+
+_COS = _cosines()
 
 
 class Calibrator:
@@ -40,24 +76,46 @@ class Calibrator:
         self._sta = 0
         self._sum = self._n = 0
         self._gx = self._gy = self._gz = 0
+        self._first = -1            # the still part's first sample: the rate from the sample times
         self.floor_mg = 0
         self.key_ms = 0
         self.throw_mg = 0
+        self.ring_chz = 0           # the table's ring, hundredths of a Hz (0: none heard)
+        self.ring_decay = 0         # percent of it left after 100 ms
+        self.rate_chz = 0
         self._key_t = -1
         self._key_last = 0
         self._key_up = -1
         self._burst_t = -1
         self._burst_peak = 0
         self._quiet_until = 0
+        self._buf = array("h", bytes(4 * _SEG))     # both raps' late parts
+        self._len = [0, 0]
+        self._rap_t = -1            # the current rap's onset (-1: waiting for one)
+        self._armed = False         # quiet since the last rap: the next onset is a new rap
+        self._wait = 0              # when the wait for the next rap began
+        self._stride = 1
+        self._skip = 0
+        self._a1 = self._a2 = 0     # sum |z| 100-200 and 200-300 ms after the raps
+        self._r1 = self._r2 = 0     # the same, the rap being kept
+        self._f = 0                 # the scan's next frequency (0: no scan running)
+        self._scan_t = 0
+        self._every = 10
+        self._best = -1
+        self.heard = 0              # raps heard
 
     def needed(self):
-        return (1, _KEYS_NEEDED, _THROWS_NEEDED, 0)[self.phase]
+        return (1, _RAPS_NEEDED, _KEYS_NEEDED, _THROWS_NEEDED, 0)[self.phase]
 
     def key_down(self, t):
+        if self.phase == RAPS:
+            # a key in the raps step: no (more) knocks; this is the first key
+            self._len[self.count] = 0       # a rap not yet kept is dropped
+            self._raps_done(t)
         if self.phase == KEYS and self._key_t < 0:
             self._key_t = t
             self._key_last = t
-        self._quiet_until = t + _KEY_WATCH_MS   # no throw burst from a key
+        self._quiet_until = t + _KEY_WATCH_MS   # no throw burst (nor rap) from a key
 
     def key_up(self, t):
         """The release rings on its own (the detector masks it from key_up)."""
@@ -80,10 +138,15 @@ class Calibrator:
         mag = abs(x - (self._bx >> 4)) + abs(y - (self._by >> 4)) + abs(z - (self._bz >> 4))
         self._sta += ((mag << 4) - self._sta) * min(dt, 6) // 6
         sta = self._sta >> 4
+        if self._f and t >= self._scan_t:
+            self._scan_t = t + self._every
+            self._scan_one()
         phase = self.phase
         if phase == _STILL:
             if t - self._t0 < _SETTLE_IN_MS:
                 return False
+            if self._first < 0:
+                self._first = t
             self._sum += sta
             self._n += 1
             self._gx += x
@@ -95,11 +158,20 @@ class Calibrator:
                 self._gx //= n
                 self._gy //= n
                 self._gz //= n
-                self.phase = KEYS
+                # the rate from the sample times (the board's are a FIFO's, spread back from its read)
+                self.rate_chz = (n - 1) * 100000 // max(1, t - self._first)
+                self._stride = 1 + self.rate_chz // 50000
+                # the scan: a frequency (2 x rate x 0.32 s samples) every rate / 20 ms
+                # of samples, 2 in each 40 ms read of the FIFO (about 9 ms on an RP2040)
+                self._every = min(20, max(5, self.rate_chz // 2000))
+                self.phase = RAPS
                 self.count = 0
+                self._wait = t
                 return True
             return False
         quiet = 6 + 2 * self.floor_mg
+        if phase == RAPS:
+            return self._rap(t, z, sta, quiet)
         if phase == KEYS:
             kt = self._key_t
             if kt < 0:
@@ -136,14 +208,99 @@ class Calibrator:
             self._quiet_until = t + 1500     # the dice of this throw roll on
             self.count += 1
             if self.count >= _THROWS_NEEDED:
+                while self._f:              # (the scan ended long ago: 3 throws take seconds)
+                    self._scan_one()
                 self.phase = DONE
             return True
         return False
 
+    def _rap(self, t, z, sta, quiet):
+        """The raps step: an onset with no key near is a rap; its late part is kept."""
+        rt = self._rap_t
+        if rt < 0:
+            onset = max(_RAP_MG, 4 * self.floor_mg)
+            if sta <= onset // 2:
+                self._armed = True
+            elif self._armed and sta > onset and t >= self._quiet_until:
+                self._rap_t = t
+                self._skip = 0
+                self._r1 = self._r2 = 0
+                self._armed = False
+                return False
+            if t - self._wait < _RAP_WAIT_MS:
+                return False
+            self._raps_done(t)      # no (more) raps: the step ends with what it heard
+            return True
+        dt = t - rt
+        if dt < _RAP_FROM_MS:
+            return False
+        if dt < _RAP_TO_MS:
+            d = z - self._gz
+            if 100 <= dt < 200:
+                self._r1 += abs(d)
+            elif 200 <= dt < 300:
+                self._r2 += abs(d)
+            i = self.count
+            n = self._len[i]
+            self._skip -= 1
+            if n < _SEG and self._skip <= 0:
+                self._skip = self._stride
+                self._buf[i * _SEG + n] = -_CLIP if d < -_CLIP else (_CLIP if d > _CLIP else d)
+                self._len[i] = n + 1
+            return False
+        self._rap_t = -1
+        self._wait = t
+        self._a1 += self._r1
+        self._a2 += self._r2
+        self.count += 1
+        if self.count >= _RAPS_NEEDED:
+            self._raps_done(t)
+        return True
+
+    def _raps_done(self, t):
+        if self.count:
+            self._f = _F_LO
+            self._scan_t = t
+            self.ring_decay = min(200, self._a2 * 100 // max(1, self._a1))
+            # each rap's own mean out (the rest level to the last mg)
+            buf = self._buf
+            for i in range(self.count):
+                n = self._len[i]
+                m = sum(buf[i * _SEG:i * _SEG + n]) // max(1, n)
+                for k in range(i * _SEG, i * _SEG + n):
+                    buf[k] -= m
+        self.phase = KEYS
+        self.heard = self.count
+        self.count = 0
+
+    def _scan_one(self):
+        """One frequency of the scan: its power summed over the raps (a
+        64-step cosine table and a phase in 1/65536 of a turn: small ints)."""
+        f = self._f
+        rate = self.rate_chz // self._stride
+        step = f * 65536 // rate
+        buf = self._buf
+        cos = _COS
+        power = 0
+        for i in range(self.heard):
+            c = s = ph = 0
+            for k in range(i * _SEG, i * _SEG + self._len[i]):
+                v = buf[k]
+                j = ph >> 10
+                c += v * cos[j]
+                s += v * cos[(j + 48) & 63]
+                ph = (ph + step) & 0xFFFF
+            power += (c >> 6) * (c >> 6) + (s >> 6) * (s >> 6)
+        if power > self._best:
+            self._best = power
+            self.ring_chz = f
+        f += _F_STEP
+        self._f = 0 if f > min(_F_HI, rate * 45 // 100) else f
+
     def figures(self):
         return {"floor_mg": self.floor_mg, "key_ms": self.key_ms, "throw_mg": self.throw_mg,
-                "gx_mg": self._gx, "gy_mg": self._gy, "gz_mg": self._gz}
-
+                "gx_mg": self._gx, "gy_mg": self._gy, "gz_mg": self._gz,
+                "ring_chz": self.ring_chz, "ring_decay": self.ring_decay}
 
 
 # What a key did on the setup screens.
@@ -210,7 +367,7 @@ class Setup:
         cal = self.cal
         if cal is None:
             fb.text("Learns noise,", 0, 14, 1)
-            fb.text("keys and throws", 0, 23, 1)
+            fb.text("ring, keys, dice", 0, 23, 1)
             fb.text("OK: learn", 0, 37, 1)
             fb.text("UNDO: defaults", 0, 46, 1)
             fb.text("MENU: back", 0, 55, 1)
@@ -219,15 +376,24 @@ class Setup:
         if phase == _STILL:
             fb.text("Leave it still", 0, 14, 1)
             fb.text("Learning noise", 0, 23, 1)
+        elif phase == RAPS:
+            fb.text("Knock twice on", 0, 14, 1)
+            fb.text("the table beside", 0, 23, 1)
+            fb.text("the tray: %d of %d" % (cal.count, cal.needed()), 0, 32, 1)
+            fb.text("Any key: skip", 0, 41, 1)
         elif phase == KEYS:
             fb.text("Press any key", 0, 14, 1)
             fb.text("%d of %d" % (cal.count, cal.needed()), 0, 23, 1)
+            if not cal.heard:
+                fb.text("No knock heard", 0, 37, 1)
         elif phase == THROWS:
             fb.text("Throw the dice", 0, 14, 1)
             fb.text("%d of %d" % (cal.count, cal.needed()), 0, 23, 1)
         else:
-            fb.text("Noise %d mg" % cal.floor_mg, 0, 14, 1)
-            fb.text("Keys %d ms" % cal.key_ms, 0, 23, 1)
-            fb.text("Throw %d mg" % cal.throw_mg, 0, 32, 1)
+            fb.text("Noise %d mg" % cal.floor_mg, 0, 10, 1)
+            fb.text("Keys %d ms" % cal.key_ms, 0, 19, 1)
+            fb.text("Throw %d mg" % cal.throw_mg, 0, 28, 1)
+            r = cal.ring_chz
+            fb.text("Ring %d.%d Hz" % (r // 100, r // 10 % 10) if r else "Ring none", 0, 37, 1)
             fb.text("OK: save", 0, 46, 1)
         fb.text("MENU: back", 0, 55, 1)

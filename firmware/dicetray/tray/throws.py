@@ -448,7 +448,7 @@ class Tray(Impacts):
         self.configure()
         self.reset()
 
-    def configure(self, floor_mg=0, key_ms=_KEY_MS, throw_mg=0, gx=0, gy=0, gz=0):
+    def configure(self, floor_mg=0, key_ms=_KEY_MS, throw_mg=0, gx=0, gy=0, gz=0, ring_chz=0):
         # Figures learnt on this tray (tray/calibrate.py), 0 for the defaults:
         # its noise floor (the level to start from), how long a key's ring
         # lasts, the peak of its weakest calibration throw, and gravity at

@@ -12,11 +12,12 @@ A few name=value lines, e.g.
 floor_mg: the detector's noise level with the tray still; key_ms: how long
 a key's ring lasts after the key scan reports it; throw_mg: the peak of the
 weakest calibration throw; g*_mg: gravity at rest, the detector's level
-reference for tilt (it takes out the sensor's offset and mounting).
+reference for tilt (it takes out the sensor's offset and mounting);
+ring_*: the table's ring (tray/calibrate.py). Older files load as before.
 `dicetray detect --config FILE` reads the same file.
 """
 PATH = "/tray.cfg"
-FIELDS = ("floor_mg", "key_ms", "throw_mg", "gx_mg", "gy_mg", "gz_mg")
+FIELDS = ("floor_mg", "key_ms", "throw_mg", "gx_mg", "gy_mg", "gz_mg", "ring_chz", "ring_decay")
 
 
 def save(figures, path=PATH):
@@ -76,4 +77,4 @@ def apply(tray, figures):
     if figures:
         tray.configure(figures.get("floor_mg", 0), figures.get("key_ms", 0),
                        figures.get("throw_mg", 0), figures.get("gx_mg", 0),
-                       figures.get("gy_mg", 0), figures.get("gz_mg", 0))
+                       figures.get("gy_mg", 0), figures.get("gz_mg", 0), figures.get("ring_chz", 0))

@@ -16,7 +16,7 @@ import random
 
 from dicetray_host.traces import acrylic, bare, box, happenings as hp, light, model, table
 from dicetray_host.traces.model import RANGES_G, RATES, THROW_KINDS, Trace
-from dicetray_host.traces.scene import Scene
+from dicetray_host.traces.scene import Scene, down
 
 FORCE_MODELS = {m.NAME: m for m in (bare, light, box, acrylic)}
 MODELS = ("felt",) + tuple(FORCE_MODELS) + (table.NAME,)
@@ -100,13 +100,17 @@ def _act(s, p, tr, kind):
     rng = s.rng
     t = rng.uniform(0.8, 2.0)
     if kind == "calibration":
-        # what the tray's calibration asks for: still, four keys, three throws
+        # what the tray's calibration asks for: still, two raps on the table
+        # beside the tray (round 29), four keys, three throws
         t += 4.0
+        raps = t
+        t += _RAPS_S
         for _ in range(4):
             t = hp.key(s, p, tr, t) + rng.uniform(0.8, 1.2)
         for i in range(3):
             lo, hi = p["dice"][(1, 2, 6)[i]]
             t = hp.throw(s, p, tr, t + 1.0, rng.randint(lo, hi), i == 2) + rng.uniform(1.5, 2.5)
+        _raps(s, p, tr, raps)
         return t
     if kind in THROW_KINDS:
         lo, hi = p["dice"][int(kind[5])]
@@ -163,6 +167,29 @@ def _act(s, p, tr, kind):
         hp.machine(s, p, t, end - 1.0)
         return end
     return hp.pick(s, p, t) + rng.uniform(0.8, 1.5)
+
+
+_RAPS_S = 3.5       # the calibration session's time for its two raps (round 29)
+
+
+def _raps(s, p, tr, t):
+    """Two knuckle raps on the table beside the tray, about 1.5 s apart
+    (Tray setup's "Knock twice on the table beside the tray", round 29):
+    each rings the tray's feet and the table under it, with no blow on the
+    tray itself, at a knuckle's mid step (as round 28's analysis). Drawn
+    from their own generator, and added after the rest of the session was
+    drawn (the scene adds its impacts up, in any order): the table is the
+    one the throws' dice rang (or one drawn here if they rang none), and
+    every other draw of the session is as before."""
+    side = random.Random("%s/%s/%d/raps" % (tr.model, tr.kind, tr.seed))
+    if p.get("springy_table"):
+        modes = p["feet_modes"] + hp._table(s, p, side)
+    else:
+        modes = p.get("knock_modes", p["feet_modes"])
+    lo, hi = p["knock_dv"]
+    for tk in (t, t + side.uniform(1.3, 1.7)):
+        s.impulse(tk, s.mass * (lo + hi) / 2 * side.uniform(0.7, 1.0), down(side, 0.8),
+                  side.uniform(0.002, 0.006), modes=modes, on_tray=False)
 
 
 def corpus(model_name, count, seed):
