@@ -444,7 +444,7 @@ class Tray(Impacts):
         self.configure()
         self.reset()
 
-    def configure(self, floor_mg=0, key_ms=_KEY_MS, throw_mg=0, gx=0, gy=0, gz=0):
+    def configure(self, floor_mg=0, key_ms=_KEY_MS, throw_mg=0, gx=0, gy=0, gz=0, ring_chz=0):
         # Figures learnt on this tray (tray/calibrate.py), 0 for the defaults:
         # its noise floor (the level to start from), how long a key's ring
         # lasts, the peak of its weakest calibration throw, and gravity at
@@ -463,6 +463,14 @@ class Tray(Impacts):
         self._key_ms = key_ms if key_ms > 0 else _KEY_MS
         peak = throw_mg // 3 if throw_mg > 0 else _THROW_PEAK_MG
         self._throw_peak = max(_SOFT_PEAK_MG, min(150, peak))
+        # the table's ring (hundredths of a Hz) a rap beside the tray rang
+        # longest at setup: a window's late part ringing at it is a knock (ring.py)
+        self._rbuf = None
+        if ring_chz > 0:
+            from dicetray.tray import ring
+            self._rbuf = ring.buf()
+            self._rstep = ring.step(ring_chz)
+            self._rings = ring.rings
 
     def key_down(self, t):
         # A key went down at t (the key scan's time, after its debounce).
@@ -836,6 +844,8 @@ class Tray(Impacts):
         imps = self._imps
         imps[_WAIT_WHY] = imps[_LATE] = 0
         imps[_RING] = imps[_RING + 1] = imps[_RING_KEY] = 0
+        if self._rbuf:
+            self._rbuf[256] = 0
         imps[_KNOCK_T] = 1 << 29
         imps[_CUR_T] = imps[_LOUD] = imps[_LOUD_CK] = imps[_LOUD_OLD] = t
         imps[_CUR_M] = mag
@@ -922,6 +932,11 @@ class Tray(Impacts):
                     imps[_RING] += (d if d > 0 else -d) * dt
                     imps[_RING + 1] += (hz if hz > 0 else -hz) * dt
             imps[_RING + 2] = hz
+            rb = self._rbuf
+            if rb:  # the late part, kept for the learnt ring (ring.py)
+                d = rb[256]
+                rb[d & 255] = (hz << 6) | dt
+                rb[256] = d + 1
         since = t - imps[_CUR_T]
         if since <= _IMP_MS:     # the current impact: its peak and direction
             if mag > imps[_CUR_M]:
@@ -1025,6 +1040,12 @@ class Tray(Impacts):
                 why = 0     # only keys and their rings
         elif why:
             start += self._untold_start()   # a finger's press before the dice landed
+        if why and self._rbuf:
+            d = self._rings(self._rbuf, self._rstep, self._floor)
+            if d:
+                why = 0     # the table's own ring, learnt at setup: a knock
+                imps[_RING + 3] = t + _RING_WAIT_MS     # (as _table_rings)
+                imps[_RING + 4] = d
         self.why = why
         if why:
             self.throw_start_ms = start
