@@ -25,7 +25,6 @@ _CUR_Y = const(27)
 _LATE = const(29)
 _KNOCK_T = const(30)
 _KEYMARK = const(31)
-_RING = const(40)
 _LOUD = const(45)
 _LOUD_OLD = const(47)
 _SILENCED = const(59)
@@ -38,7 +37,6 @@ _FINGER_PEAK = const(61)
 # bottoms out after it; a release lifts the force and tops the cap out).
 _HIT_BEFORE_MS = const(60)
 _HIT_AFTER_MS = const(30)
-_RING_WAIT_MS = const(2000)
 _LIE_PEAK = const(53)
 _LIE_UNTIL = const(54)
 _LIE_MS = const(8000)
@@ -220,6 +218,7 @@ def _one_way(x0, y0, x1, y1, dir_x=_LIKE_DIR_X):
 
 
 class Impacts:
+    _rbuf = None    # the window's late part, with a ring learnt at setup (ring.py)
     # The window's impacts (Tray's _imps, _imp_n, _cand_t0 ...) and the
     # rules read from them.
 
@@ -694,22 +693,10 @@ class Impacts:
     def _ring_setup(self, chz):
         # Tray.configure: the table's ring (hundredths of a Hz) that a rap
         # beside the tray rang longest at Tray setup, 0 for none (round 29).
-        # ring.py is imported only for a ring: a tray without one pays nothing.
-        self._rbuf = None
+        # ring.py is imported only for a ring: a tray without one pays
+        # nothing, not even an attribute of its own (_rbuf: the class's None).
         if chz > 0:
             from dicetray.tray import ring
-            self._rbuf = ring.buf()     # the window's late part (Tray._candidate)
-            self._rstep = ring.step(chz)
-            self._rings = ring.rings
-
-    def _ring_knock(self):
-        # At a would-be throw's judgment: its late part rings at the table's
-        # ring (ring.py), a knock. The top rings on and sways the tray, so,
-        # as after _table_rings, an impact far over that ring may start a
-        # window (a throw after the knock) while it does.
-        d = self._rings(self._rbuf, self._rstep, self._floor)
-        if d:
-            imps = self._imps
-            imps[_RING + 3] = self._t + _RING_WAIT_MS
-            imps[_RING + 4] = d
-        return d
+            ring.setup(self, chz)
+        elif self._rbuf is not None:
+            del self._rbuf

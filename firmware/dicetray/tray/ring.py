@@ -26,14 +26,30 @@ _SIN = array("b", b"\x00\x06\x0c\x13\x18\x1e$)-158;=?@@@?=;851-)$\x1e\x18\x13\x0
              b"\xc0\xc0\xc1\xc3\xc5\xc8\xcb\xcf\xd3\xd7\xdc\xe2\xe8\xed\xf4\xfa")
 
 
-def buf():
-    # the late part, (z << 6) | dt a sample in a circle of _N, then the count
-    return array("i", bytes(4 * _N + 4))
+_RING = const(40)           # Tray's impacts array: _table_rings' slots (throws.py)
+_RING_WAIT_MS = const(2000)
 
 
-def step(chz):
+def setup(tray, chz):
+    # Tray.configure with a ring: the late part's buffer ((z << 6) | dt a
+    # sample in a circle of _N, then the count; Tray._candidate fills it),
     # the ring's phase per ms in 1/65536 of a turn (chz: hundredths of a Hz)
-    return chz * 65536 // 100000
+    tray._rbuf = array("i", bytes(4 * _N + 4))
+    tray._rstep = chz * 65536 // 100000
+    tray._rings = knock
+
+
+def knock(tray):
+    # At a would-be throw's judgment: its late part rings at the table's
+    # ring, a knock. The top rings on and sways the tray, so, as after
+    # _table_rings, an impact far over that ring may start a window (a
+    # throw after the knock) while it does.
+    d = rings(tray._rbuf, tray._rstep, tray._floor)
+    if d:
+        imps = tray._imps
+        imps[_RING + 3] = tray._t + _RING_WAIT_MS
+        imps[_RING + 4] = d
+    return d
 
 
 def rings(rb, step, floor):

@@ -1031,7 +1031,7 @@ class Tray(Impacts):
                 why = 0     # only keys and their rings
         elif why:
             start += self._untold_start()   # a finger's press before the dice landed
-        if why and self._rbuf and self._ring_knock():
+        if why and self._rbuf and self._rings(self):
             why = 0     # the table's own ring, learnt at setup: a knock
         self.why = why
         if why:
