@@ -46,6 +46,13 @@ _HAND_GAP_MS = const(20)
 # bottoms out after it; a release lifts the force and tops the cap out).
 _HIT_BEFORE_MS = const(60)
 _HIT_AFTER_MS = const(30)
+_LIE_PEAK = const(53)
+_LIE_UNTIL = const(54)
+_LIE_MS = const(8000)
+# after a settle (throws.py, _MOVED_WINDOW_MS: why, from round 19)
+_MOVED_THROW_X = const(3)       # (x 1/4) of the settled throw's peak
+_MOVED_SURE_X = const(3)        # x the throw level: the settled throw was dice
+_MOVED_MOVE_X = const(5)        # x the settled move's peak
 # A keyed window whose impacts apart from the keys' reach this many times the
 # keys' own is a throw whatever its tail: a fingertip brings far less
 # momentum than a die.
@@ -237,6 +244,7 @@ def _one_way(x0, y0, x1, y1, dir_x=_LIKE_DIR_X):
 
 
 class Impacts:
+    _rbuf = None    # the window's late part, with a ring learnt at setup (ring.py)
     # The window's impacts (Tray's _imps, _imp_n, _cand_t0 ...) and the
     # rules read from them.
 
@@ -710,3 +718,39 @@ class Impacts:
         if big >= 2 and _KNOCK_LATE_Y * later >= late_x * m0:
             return last + 1
         return 0
+
+    def _moved_loud_after(self):
+        # At a settle: how loud a window after it must be to be judged with
+        # more than patterns 1 and 3 (_MOVED_THROW_X): after a throw's settle
+        # a long tail of 3/4 of its peak, after a move's any pattern at
+        # _MOVED_MOVE_X x the move's peak and 3/4 of the last throw's.
+        peak = self._peak
+        loud = (self._thrown_peak * _MOVED_THROW_X) >> 2
+        self._moved_any = not self.why
+        # after a throw from a resting tray judged with no key, its bar: in
+        # the moved window a quarter of its peak (round 22), then for _LIE_MS
+        # a fifth (round 25): under it, keys keyed on the faces, a topple, a
+        # hand taking the dice out
+        if self.why and not (self._moved_cand or self._keyed):
+            # (after a move's settle, or one of those "throws", the last bar
+            # stands, but not its quarter: that holds only after the settle
+            # that set it)
+            self._imps[_LIE_PEAK] = peak
+            self._imps[_LIE_UNTIL] = self.settled_ms + _LIE_MS
+        if self.why:
+            if peak < _MOVED_SURE_X * self._throw_peak:
+                loud = 1 << 29      # a soft throw, or a knock or a pick taken for one
+        elif peak * _MOVED_MOVE_X > loud:
+            loud = peak * _MOVED_MOVE_X
+        self._moved_loud = loud
+
+    def _ring_setup(self, chz):
+        # Tray.configure: the table's ring (hundredths of a Hz) that a rap
+        # beside the tray rang longest at Tray setup, 0 for none (round 29).
+        # ring.py is imported only for a ring: a tray without one pays
+        # nothing, not even an attribute of its own (_rbuf: the class's None).
+        if chz > 0:
+            from dicetray.tray import ring
+            ring.setup(self, chz)
+        elif self._rbuf is not None:
+            del self._rbuf

@@ -229,9 +229,7 @@ _MOVED_WINDOW_MS = const(2500)
 # After the settle of a move (a hand picking dice out, a topple), the hand's
 # next move is like its last: any pattern is a throw at 5 x that move's
 # peak and 3/4 of the last throw's. Never while a key rings.
-_MOVED_THROW_X = const(3)       # (x 1/4) of the settled throw's peak
-_MOVED_SURE_X = const(3)        # x the throw level: the settled throw was dice
-_MOVED_MOVE_X = const(5)        # x the settled move's peak
+# (_MOVED_THROW_X, _MOVED_SURE_X, _MOVED_MOVE_X: impacts.py's _moved_loud_after)
 # And (round 22, for keys the detector is not told of: `dicetray detect` on a
 # plain CSV) after the settle of a throw that started on a resting tray with
 # no key in its window, nothing under a quarter of that throw's peak is a
@@ -467,6 +465,7 @@ class Tray(Impacts):
         self._key_ms = key_ms if key_ms > 0 else _KEY_MS
         peak = throw_mg // 3 if throw_mg > 0 else _THROW_PEAK_MG
         self._throw_peak = max(_SOFT_PEAK_MG, min(150, peak))
+        self._ring_setup(ring_chz)     # the table's ring (impacts.py)
 
     def key_down(self, t):
         # A key went down at t (the key scan's time, after its debounce).
@@ -831,6 +830,8 @@ class Tray(Impacts):
         imps = self._imps
         imps[_WAIT_WHY] = imps[_LATE] = 0
         imps[_RING] = imps[_RING + 1] = imps[_RING_KEY] = 0
+        if self._rbuf:
+            self._rbuf[256] = 0
         imps[_KNOCK_T] = 1 << 29
         imps[_CUR_T] = imps[_LOUD] = imps[_LOUD_CK] = imps[_LOUD_OLD] = t
         imps[_CUR_M] = mag
@@ -917,6 +918,11 @@ class Tray(Impacts):
                     imps[_RING] += (d if d > 0 else -d) * dt
                     imps[_RING + 1] += (hz if hz > 0 else -hz) * dt
             imps[_RING + 2] = hz
+            rb = self._rbuf
+            if rb:  # the late part, kept for the learnt ring (ring.py)
+                d = rb[256]
+                rb[d & 255] = (hz << 6) | dt
+                rb[256] = d + 1
         since = t - imps[_CUR_T]
         if since <= _IMP_MS:     # the current impact: its peak and direction
             if mag > imps[_CUR_M]:
@@ -1020,6 +1026,8 @@ class Tray(Impacts):
                 why = 0     # only keys and their rings
         elif why:
             start += self._untold_start()   # a finger's press before the dice landed
+        if why and self._rbuf and self._rings(self):
+            why = 0     # the table's own ring, learnt at setup: a knock
         self.why = why
         if why:
             self.throw_start_ms = start
@@ -1139,31 +1147,6 @@ class Tray(Impacts):
         else:
             self._steady_n = 0
             self._steady_lvl = lvl
-
-    def _moved_loud_after(self):
-        # At a settle: how loud a window after it must be to be judged with
-        # more than patterns 1 and 3 (_MOVED_THROW_X): after a throw's settle
-        # a long tail of 3/4 of its peak, after a move's any pattern at
-        # _MOVED_MOVE_X x the move's peak and 3/4 of the last throw's.
-        peak = self._peak
-        loud = (self._thrown_peak * _MOVED_THROW_X) >> 2
-        self._moved_any = not self.why
-        # after a throw from a resting tray judged with no key, its bar: in
-        # the moved window a quarter of its peak (round 22), then for _LIE_MS
-        # a fifth (round 25): under it, keys keyed on the faces, a topple, a
-        # hand taking the dice out
-        if self.why and not (self._moved_cand or self._keyed):
-            # (after a move's settle, or one of those "throws", the last bar
-            # stands, but not its quarter: that holds only after the settle
-            # that set it)
-            self._imps[_LIE_PEAK] = peak
-            self._imps[_LIE_UNTIL] = self.settled_ms + _LIE_MS
-        if self.why:
-            if peak < _MOVED_SURE_X * self._throw_peak:
-                loud = 1 << 29      # a soft throw, or a knock or a pick taken for one
-        elif peak * _MOVED_MOVE_X > loud:
-            loud = peak * _MOVED_MOVE_X
-        self._moved_loud = loud
 
     def _watch(self, t, sta, thrown):
         # Wait for the dice to be still (EV_SETTLED). thrown: the window

@@ -1,0 +1,111 @@
+# The table's ring, learnt at Tray setup (round 29): Tray.configure imports
+# this module only when a ring is given, so a tray without one pays nothing.
+# (Comments, not docstrings: see throws.py.)
+#
+# A knuckle's knock beside the tray rings the table's top, and the tray's
+# feet on it, at the frequency that a rap at setup rang longest; a die rings
+# the tray's own modes, the top only by the tray's mass over the top's, and
+# dice rolling on strike again and again at other frequencies. So in a
+# window's late part (from about 160 ms to its judgment: the blow and the
+# tray's own ring are over) a knock's is nearly one sine at the learnt
+# frequency and the dice's is not: the share of the late part's energy over
+# the sensor's noise that is at that frequency was 0.71 / 0.63 (folding /
+# solid top) at the median knock, 0.03 at the median throw and 0.56 at the
+# 99th percentile (round 28). At _SHARE_X10 / 10 or more it is the table
+# ringing after a knock: no throw.
+from array import array
+from micropython import const
+
+_N = const(256)         # late-part samples kept, the last ones (640 ms at 400 Hz)
+_MASK = const(255)
+_MIN_N = const(12)      # fewer (a late part of under 120 ms at 100 Hz): no ring read
+_SHARE_X10 = const(8)
+# sin x 64 in 64 steps of a turn (cos: a quarter turn on)
+_SIN = array("b", b"\x00\x06\x0c\x13\x18\x1e$)-158;=?@@@?=;851-)$\x1e\x18\x13\x0c\x06"
+             b"\x00\xfa\xf4\xed\xe8\xe2\xdc\xd7\xd3\xcf\xcb\xc8\xc5\xc3\xc1\xc0"
+             b"\xc0\xc0\xc1\xc3\xc5\xc8\xcb\xcf\xd3\xd7\xdc\xe2\xe8\xed\xf4\xfa")
+
+
+_RING = const(40)           # Tray's impacts array: _table_rings' slots (throws.py)
+_RING_WAIT_MS = const(2000)
+
+
+def setup(tray, chz):
+    # Tray.configure with a ring: the late part's buffer ((z << 6) | dt a
+    # sample in a circle of _N, then the count; Tray._candidate fills it),
+    # the ring's phase per ms in 1/65536 of a turn (chz: hundredths of a Hz)
+    tray._rbuf = array("i", bytes(4 * _N + 4))
+    tray._rstep = chz * 65536 // 100000
+    tray._rings = knock
+
+
+def knock(tray):
+    # At a would-be throw's judgment: its late part rings at the table's
+    # ring, a knock. The top rings on and sways the tray, so, as after
+    # _table_rings, an impact far over that ring may start a window (a
+    # throw after the knock) while it does.
+    d = rings(tray._rbuf, tray._rstep, tray._floor)
+    if d:
+        imps = tray._imps
+        imps[_RING + 3] = tray._t + _RING_WAIT_MS
+        imps[_RING + 4] = d
+    return d
+
+
+def rings(rb, step, floor):
+    # The late part in rb rings at the table's frequency (step): its mean |z|
+    # (mg, at least 1), else 0. floor: the tray's noise level (mg << 8, as
+    # Tray keeps it). Once a window, at its judgment.
+    n = rb[_N]
+    m = n if n < _N else _N
+    if m < _MIN_N:
+        return 0
+    j0 = n - m
+    top = 0
+    j = j0
+    while j < n:
+        v = rb[j & _MASK] >> 6
+        if v < 0:
+            v = -v
+        if v > top:
+            top = v
+        j += 1
+    if not top:
+        return 0
+    # scaled so that the loudest sample is 128-255: every sum below stays a
+    # small int on the chip (under 2**30) and a quiet ring keeps its digits
+    up = dn = 0
+    while top > 255:
+        top >>= 1
+        dn += 1
+    while top < 128:
+        top <<= 1
+        up += 1
+    sc = ss = e = a = ph = 0
+    j = j0
+    while j < n:
+        w = rb[j & _MASK]
+        ph += step * (w & 63)
+        i = (ph >> 10) & 63
+        w = (w >> (6 + dn)) << up
+        sc += w * _SIN[(i + 16) & 63]
+        ss += w * _SIN[i]
+        e += w * w
+        a += w if w > 0 else -w
+        j += 1
+    sc //= m
+    ss //= m
+    e //= m     # the mean square
+    # the noise's sigma: the floor (a mean of |x| + |y| + |z|) is 1.5-2.1 x
+    # the z's sigma at rest; half of it, in 1/16 (a small sigma keeps its digits)
+    s = (floor << up) >> (dn + 5)
+    if s > 4080:
+        return 0    # the noise as loud as the loudest sample
+    s = (s * s) >> 8
+    if 4 * e < 9 * s:
+        return 0    # under 1.5 x the noise's sigma: at the noise a window says nothing
+    # share = (A^2 / 2) / (rms^2 - sigma^2), with A = 2 |sc + i ss| / 64
+    if 10 * ((sc * sc + ss * ss) >> 8) < _SHARE_X10 * 8 * (e - s):
+        return 0
+    a = ((a // m) << dn) >> up
+    return a if a > 0 else 1

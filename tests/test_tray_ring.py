@@ -1,0 +1,122 @@
+"""The table's ring learnt at Tray setup (round 29): Tray.configure's 7th
+argument, ring_chz (hundredths of a Hz, 0 = none learnt). A window whose
+late part rings at it is a knock on the table, not a throw (tray/ring.py).
+
+Each ring below is what that trace's own tray would learn at setup: two
+raps on its table beside the tray, the strongest late frequency 80-400 ms
+after each (round 28's simulation, the samples' own times)."""
+import os
+import subprocess
+import sys
+
+import pytest
+
+from dicetray.tray.throws import Tray
+from dicetray_host.traces import ensemble
+from dicetray_host.traces.detecting import detect
+from dicetray_host.traces.scoring import match
+from waits import HANG_S
+
+# (model, kind, seed, the ring its tray learns, cHz)
+KNOCK = ("box", "knock", 35, 1750)              # 100 Hz, a solid top: two knock windows
+KNOCK_THEN_THROW = ("bare", "throw6_soft", 3256, 1400)  # a knock 0.6-1.5 s before the throw
+NEAR = ("light", "throw1_hard", 3197, 1550)     # a throw whose late part is 0.77 at its tray's ring
+
+
+def _run(job, ring_chz, fed=True):
+    model, kind, seed, _ = job
+    tr = ensemble.generate(model, kind, seed)
+    tray = Tray()
+    tray.configure(0, 0, 0, 0, 0, 0, ring_chz)
+    out = detect(tr.rows(), tray=tray, keys=tr.keys if fed else ())
+    return tr, out
+
+
+def test_a_knock_that_is_a_throw_without_the_ring_is_none_with_it():
+    tr, out = _run(KNOCK, 0)
+    assert tr.throws == [] and len(out["throws"]) == 2
+    tr, out = _run(KNOCK, KNOCK[3])
+    assert out["throws"] == []
+
+
+@pytest.mark.parametrize("fed", [True, False])
+def test_the_throw_after_a_refused_knock_is_found(fed):
+    # the knock 0.6 s before the first throw: without the ring its window
+    # is a throw and the dice land while it is judged (the trace's second
+    # throw, at 100 Hz, is missed with or without the ring)
+    tr, out = _run(KNOCK_THEN_THROW, 0, fed)
+    first = tr.throws[0]
+    pairs, extra = match(tr.throws, out["throws"])
+    assert first not in [a for a, b in pairs] and len(extra) == 2
+    tr, out = _run(KNOCK_THEN_THROW, KNOCK_THEN_THROW[3], fed)
+    pairs, extra = match(tr.throws, out["throws"])
+    assert [a for a, b in pairs] == [first] and extra == []
+    assert out["throws"][0]["settled_ms"] is not None
+
+
+def test_a_throw_near_the_share_is_still_found():
+    tr, out = _run(NEAR, NEAR[3])
+    pairs, extra = match(tr.throws, out["throws"])
+    assert len(pairs) == len(tr.throws) == 1 and extra == []
+
+
+@pytest.mark.parametrize("job", [KNOCK, KNOCK_THEN_THROW, NEAR, ("felt", "throw2_hard", 3, 0),
+                                 ("light", "keys", 5, 0)])
+def test_no_ring_changes_nothing(job):
+    # configured with 0 (no ring learnt) the detector is the one without the argument
+    tr = ensemble.generate(*job[:3])
+    for fed in (True, False):
+        keys = tr.keys if fed else ()
+        plain = detect(tr.rows(), keys=keys)
+        tray = Tray()
+        tray.configure(0, 0, 0, 0, 0, 0, 0)
+        assert detect(tr.rows(), tray=tray, keys=keys) == plain
+        assert tray._rbuf is None and "_rbuf" not in tray.__dict__
+
+
+def test_same_events_with_a_ring_on_the_micropython_unix_port(tmp_path):
+    # the board's own build, heap locked around every feed() (a sample, or a
+    # judgment reading the ring, that allocated would raise MemoryError);
+    # a tray with no ring never imports ring.py
+    micropython = os.path.join(os.path.dirname(sys.executable), "micropython")
+    if not os.path.exists(micropython):
+        pytest.skip("MicroPython unix port not installed in .venv")
+    script = tmp_path / "run.py"
+    script.write_text(
+        "import sys, micropython\n"
+        "from dicetray.tray.throws import Tray\n"
+        "Tray()\n"
+        "print('ring' if 'dicetray.tray.ring' in sys.modules else 'none')\n"
+        "ev = 0\n"     # (a global first stored under the lock may grow the globals' dict)
+        "for arg in sys.argv[1:]:\n"
+        "    path, chz = arg.split(':')\n"
+        "    tray = Tray()\n"
+        "    tray.configure(0, 0, 0, 0, 0, 0, int(chz))\n"
+        "    out = []\n"
+        "    with open(path) as f:\n"
+        "        f.readline()\n"
+        "        for line in f:\n"
+        "            a = line.split(',')\n"
+        "            t = int(a[0]); x = int(a[1]); y = int(a[2]); z = int(a[3])\n"
+        "            micropython.heap_lock()\n"
+        "            ev = tray.feed(t, x, y, z)\n"
+        "            micropython.heap_unlock()\n"
+        "            if ev:\n"
+        "                out.append('%d:%d' % (t, ev))\n"
+        "    print(' '.join(out))\n")
+    args = []
+    expected = ["none"]
+    for job in (KNOCK, NEAR, ("light", "knock", 35, 2025)):
+        tr = ensemble.generate(*job[:3])
+        path = tmp_path / ("%s_%s_%d.csv" % job[:3])
+        path.write_text(tr.csv_text())
+        args.append("%s:%d" % (path, job[3]))
+        tray = Tray()
+        tray.configure(0, 0, 0, 0, 0, 0, job[3])
+        expected.append(" ".join("%d:%d" % (r[0], e) for r in tr.rows() for e in [tray.feed(*r)] if e))
+    from dicetray_host.paths import compiled_firmware
+    env = dict(os.environ, MICROPYPATH=str(compiled_firmware()))
+    out = subprocess.run([micropython, "-X", "heapsize=96k", str(script)] + args,
+                         env=env, capture_output=True, text=True, timeout=HANG_S)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert out.stdout.splitlines() == expected
