@@ -371,6 +371,17 @@ class _Scene:
         w._add(w.torque[0], i0, tremor * self.p["half"])
 
     # ---- the table
+    def raps(self, t):
+        """Tray setup's "Knock twice on the table beside the tray": two
+        knuckle raps about 1.5 s apart. Drawn from their own generator and
+        added after the rest of the session (the world adds its forces up
+        in any order), so every other draw of the session is as before."""
+        tr = self.tr
+        side = random.Random("%s/%s/%d/raps" % (NAME, tr.kind, tr.seed))
+        for tk in (t, t + side.uniform(1.3, 1.7)):
+            share = (side.uniform(-0.2, 0.2), side.uniform(-0.2, 0.2), side.uniform(0.3, 1.0))
+            self.w.table_hit(tk, side.uniform(0.03, 0.08), side.uniform(0.001, 0.003), share)
+
     def knock(self, t):
         rng, p, w = self.rng, self.p, self.w
         what = rng.choices(("knuckle", "cup", "fist"), (0.55, 0.25, 0.2))[0]
@@ -535,6 +546,8 @@ class _Scene:
 
 
 # ---------------------------------------------------------------- a trace
+_RAPS_S = 3.5      # the calibration session's time for its two raps
+
 
 def _many(p, rng):
     return rng.randint(10, 13) if p["cup"] else rng.randint(5, 7)
@@ -544,12 +557,17 @@ def _act(s, kind):
     rng, p = s.rng, s.p
     t = rng.uniform(0.8, 2.0)
     if kind == "calibration":
+        # still, two raps on the table beside the tray (Tray setup's step
+        # since round 29), four keys, three throws
         t += 4.0
+        raps = t
+        t += _RAPS_S
         for _ in range(4):
             t = s.key(t) + rng.uniform(0.8, 1.2)
         for i in range(3):
             n = (1, 2, _many(p, rng))[i]
             t = s.throw(t + 1.0, n, i == 2) + rng.uniform(1.5, 2.5)
+        s.raps(raps)
         return t
     if kind in THROW_KINDS:
         count = int(kind[5])
