@@ -91,8 +91,8 @@ def run():
               "rp2): the firmware's %d names | %.1f KB |"
               % (held / 1024, names, fw_names - names, (game["peak"] - held - wasm_tables + chip_tables) / 1024))
     print("The WebAssembly port is 32-bit like the RP2040 (the unix port's figures in `app` and `keys`")
-    print("are 64-bit). The game runs the .mpy files `dicetray deploy` puts on a board; the page itself")
-    print("runs the sources. Part of the heap is interned names (qstrs) in pools that double in size,")
+    print("are 64-bit). The game runs the .mpy files `dicetray deploy` puts on a board, as the page does.")
+    print("Part of the heap is interned names (qstrs) in pools that double in size,")
     print("the last one mostly empty; the board side's own names count here and are built in on rp2,")
     print("hence the estimate (docs/firmware.md, \"Memory and speed\"; the goal on the chip is 64 KB).")
 

@@ -328,15 +328,19 @@ def test_the_firmware_gets_the_boards_heap_and_no_more(site):
     assert "MemoryError" in small["output"]
 
 
-def test_the_site_carries_the_firmware_byte_for_byte(site):
-    from dicetray_host.paths import FIRMWARE
+def test_the_site_carries_the_firmware_as_deployed(site):
+    # as `make deploy` puts it on a board: main.py as source, every module
+    # of the package as the .mpy mpy-cross makes of it, byte for byte
+    from dicetray_host.paths import FIRMWARE, compiled_firmware
+    compiled = compiled_firmware()
     listed = json.loads((site / "tray.json").read_text())["files"]
-    firmware = sorted(p.relative_to(FIRMWARE).as_posix() for p in FIRMWARE.rglob("*.py")
-                      if p.name != "manifest.py")
+    package = sorted(p.relative_to(FIRMWARE).with_suffix(".mpy").as_posix()
+                     for p in (FIRMWARE / "dicetray").rglob("*.py"))
     in_site = sorted(url[len("fw/"):] for url, _ in listed if url.startswith("fw/"))
-    assert in_site == firmware
-    for name in firmware:
-        assert (site / "fw" / name).read_bytes() == (FIRMWARE / name).read_bytes(), name
+    assert in_site == sorted(["main.py"] + package)
+    assert (site / "fw" / "main.py").read_bytes() == (FIRMWARE / "main.py").read_bytes()
+    for name in package:
+        assert (site / "fw" / name).read_bytes() == (compiled / name).read_bytes(), name
 
 
 def test_dicetray_web_serves_the_built_page_on_loopback(site):

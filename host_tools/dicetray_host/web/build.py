@@ -2,7 +2,8 @@
 
 build/web/ gets the page (web/*.html, *.js, *.css), the MicroPython
 WebAssembly runtime from the pinned npm package (web/package-lock.json,
-installed with `npm ci`), the firmware files copied byte for byte, the
+installed with `npm ci`), the firmware as `make deploy` puts it on a
+board (main.py, the package cross-compiled to .mpy), the
 virtual board's MicroPython side (the host's models and web/board/), and
 tray.json: the file list, the pad's legend, the keyboard map of `make sim`
 and generated throw traces.
@@ -57,10 +58,17 @@ def _install_runtime():
 
 
 def firmware_files():
-    """(path in the firmware folder, Path): main.py and the dicetray package."""
+    """(path in the firmware folder, Path): the firmware as `make deploy`
+    puts it on a board: main.py as source, the dicetray package as the .mpy
+    files mpy-cross makes of it. A board compiling the package's sources at
+    boot needs tens of KB more heap, and fragments it, than the deployed
+    .mpy (`make bench`, section app); the page's board runs what a tray
+    runs."""
+    from dicetray_host.paths import compiled_firmware
+    compiled = compiled_firmware()
     files = [("main.py", FIRMWARE / "main.py")]
-    for source in sorted((FIRMWARE / "dicetray").rglob("*.py")):
-        files.append((source.relative_to(FIRMWARE).as_posix(), source))
+    for module in sorted((compiled / "dicetray").rglob("*.mpy")):
+        files.append((module.relative_to(compiled).as_posix(), module))
     return files
 
 
