@@ -1,5 +1,6 @@
 """The detector is two modules (tray/throws.py and tray/impacts.py) that
-share the impacts array's slots and a few figures. const() names are private
+share the impacts array's slots and a few figures (and ring.py, with a ring
+learnt at setup, the late part's buffer). const() names are private
 to a module, so each writes them: these tests keep the copies equal, and
 keep each module small enough to compile from source on the board."""
 import re
@@ -25,6 +26,15 @@ def test_the_figures_both_modules_write_are_the_same():
     # the key figures and the knock verdicts: at least these are shared
     assert {"_IMP_N", "_CUR_T", "_KEYMARK", "_KNOCKS", "_KEY_PRE_MS", "_HIT_AFTER_MS"} <= set(shared)
     assert [(n, throws[n]) for n in shared] == [(n, impacts[n]) for n in shared]
+
+
+def test_the_late_parts_buffer_is_the_same_size_where_it_is_filled_and_read():
+    # throws.py fills the ring's buffer (made by ring.py) at every late
+    # sample; ring.py reads it at the judgment: one size, one mask
+    throws, ring = _consts("throws.py"), _consts("ring.py")
+    assert (throws["_RBUF_N"], throws["_RBUF_MASK"]) == (ring["_N"], ring["_MASK"])
+    assert int(ring["_MASK"]) == int(ring["_N"]) - 1 and int(ring["_N"]) & int(ring["_MASK"]) == 0
+    assert ring["_RING"] == throws["_RING"]
 
 
 @pytest.mark.parametrize("module", ["throws", "impacts"])

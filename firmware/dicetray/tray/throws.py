@@ -365,6 +365,10 @@ _HAND_RUN = const(49)           # when that run of such samples began,
 _HAND_PREV = const(50)          # and the last such sample before that run
 _HAND = const(51)               # 1: this window began with the hand in the tray
 _RING_KEY = const(52)           # ms of the late part in a key's ring (not summed in _RING)
+# With a ring learnt at setup (ring.py, its _N and _MASK): the late part's
+# last _RBUF_N samples in a circle, the count after them
+_RBUF_N = const(256)
+_RBUF_MASK = const(255)
 _LIE_PEAK = const(53)           # the last throw's peak (its bar, _LIE_X), when it set one,
 _LIE_UNTIL = const(54)          # and until when that bar holds (_LIE_MS after its settle)
 _TAP_V = const(55)              # the window's change per sample (the settle's tap test, round 26):
@@ -831,7 +835,7 @@ class Tray(Impacts):
         imps[_WAIT_WHY] = imps[_LATE] = 0
         imps[_RING] = imps[_RING + 1] = imps[_RING_KEY] = 0
         if self._rbuf:
-            self._rbuf[256] = 0
+            self._rbuf[_RBUF_N] = 0
         imps[_KNOCK_T] = 1 << 29
         imps[_CUR_T] = imps[_LOUD] = imps[_LOUD_CK] = imps[_LOUD_OLD] = t
         imps[_CUR_M] = mag
@@ -920,9 +924,9 @@ class Tray(Impacts):
             imps[_RING + 2] = hz
             rb = self._rbuf
             if rb:  # the late part, kept for the learnt ring (ring.py)
-                d = rb[256]
-                rb[d & 255] = (hz << 6) | dt
-                rb[256] = d + 1
+                d = rb[_RBUF_N]
+                rb[d & _RBUF_MASK] = (hz << 6) | dt
+                rb[_RBUF_N] = d + 1
         since = t - imps[_CUR_T]
         if since <= _IMP_MS:     # the current impact: its peak and direction
             if mag > imps[_CUR_M]:
