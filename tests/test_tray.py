@@ -1,8 +1,6 @@
 """Throw detection (firmware/dicetray/tray.py) over generated traces, and `dicetray detect`."""
 import json
 import os
-import subprocess
-import sys
 
 import pytest
 
@@ -10,7 +8,7 @@ from dicetray.tray.throws import Tray, EV_NONE, EV_THROW, EV_SETTLED, EV_TILT, E
 from dicetray_host.traces import model as traces
 from dicetray_host.traces.detecting import detect, parse_trace, TraceError
 from dicetray_host.cli import main as cli_main
-from waits import HANG_S
+from tray_on_micropython import events_on_micropython
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MATCH_MS = 150
@@ -265,30 +263,11 @@ def test_events_flags_and_reset():
 
 
 def test_same_events_on_the_micropython_unix_port(tmp_path):
-    micropython = os.path.join(os.path.dirname(sys.executable), "micropython")
-    if not os.path.exists(micropython):
-        pytest.skip("MicroPython unix port not installed in .venv")
-    script = tmp_path / "run.py"
-    script.write_text(
-        "import sys, micropython\n"
-        "from dicetray.tray.throws import Tray\n"
-        "for path in sys.argv[1:]:\n"
-        "    tray = Tray()\n"
-        "    out = []\n"
-        "    with open(path) as f:\n"
-        "        f.readline()\n"
-        "        for line in f:\n"
-        "            a = line.split(',')\n"
-        "            t = int(a[0]); x = int(a[1]); y = int(a[2]); z = int(a[3])\n"
-        "            micropython.heap_lock()\n"
-        "            ev = tray.feed(t, x, y, z)\n"
-        "            micropython.heap_unlock()\n"
-        "            if ev:\n"
-        "                out.append('%d:%d' % (t, ev))\n"
-        "    print(' '.join(out))\n")
+    # the board's build, heap locked around feed(): a MemoryError there means
+    # a sample allocated (tests/tray_on_micropython.py)
     cases = [("throw6_hard", 1, 400, 8), ("tilted", 2, 100, 2), ("throw1_soft", 3, 200, 4)]
     paths = []
-    expected = []
+    expected = ["none"]     # and a tray with no ring never imports ring.py
     for kind, seed, rate, rng in cases:
         trace = traces.generate(kind, seed, rate_hz=rate, range_g=rng)
         path = tmp_path / ("%s.csv" % kind)
@@ -297,15 +276,7 @@ def test_same_events_on_the_micropython_unix_port(tmp_path):
         tray = Tray()
         expected.append(" ".join("%d:%d" % (r[0], e) for r in trace.rows()
                                  for e in [tray.feed(*r)] if e))
-    # the board's own build (.mpy, as `make deploy` puts it): compiling the
-    # detector from source at 96k takes more heap than the board ever gives it
-    from dicetray_host.paths import compiled_firmware
-    env = dict(os.environ, MICROPYPATH=str(compiled_firmware()))
-    # heap_lock around feed(): a MemoryError here means a sample allocated
-    out = subprocess.run([micropython, "-X", "heapsize=96k", str(script)] + paths,
-                         env=env, capture_output=True, text=True, timeout=HANG_S)
-    assert out.returncode == 0, out.stderr
-    assert out.stdout.splitlines() == expected
+    assert events_on_micropython(paths) == expected
     assert all(expected)
 
 

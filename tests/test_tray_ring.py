@@ -5,9 +5,6 @@ late part rings at it is a knock on the table, not a throw (tray/ring.py).
 Each ring below is what that trace's own tray would learn at setup: two
 raps on its table beside the tray, the strongest late frequency 80-400 ms
 after each (round 28's simulation, the samples' own times)."""
-import os
-import subprocess
-import sys
 
 import pytest
 
@@ -15,7 +12,7 @@ from dicetray.tray.throws import Tray
 from dicetray_host.traces import ensemble
 from dicetray_host.traces.detecting import detect
 from dicetray_host.traces.scoring import match
-from waits import HANG_S
+from tray_on_micropython import events_on_micropython
 
 # (model, kind, seed, the ring its tray learns, cHz)
 KNOCK = ("box", "knock", 35, 1750)              # 100 Hz, a solid top: two knock windows
@@ -77,33 +74,7 @@ def test_no_ring_changes_nothing(job):
 def test_same_events_with_a_ring_on_the_micropython_unix_port(tmp_path):
     # the board's own build, heap locked around every feed() (a sample, or a
     # judgment reading the ring, that allocated would raise MemoryError);
-    # a tray with no ring never imports ring.py
-    micropython = os.path.join(os.path.dirname(sys.executable), "micropython")
-    if not os.path.exists(micropython):
-        pytest.skip("MicroPython unix port not installed in .venv")
-    script = tmp_path / "run.py"
-    script.write_text(
-        "import sys, micropython\n"
-        "from dicetray.tray.throws import Tray\n"
-        "Tray()\n"
-        "print('ring' if 'dicetray.tray.ring' in sys.modules else 'none')\n"
-        "ev = 0\n"     # (a global first stored under the lock may grow the globals' dict)
-        "for arg in sys.argv[1:]:\n"
-        "    path, chz = arg.split(':')\n"
-        "    tray = Tray()\n"
-        "    tray.configure(0, 0, 0, 0, 0, 0, int(chz))\n"
-        "    out = []\n"
-        "    with open(path) as f:\n"
-        "        f.readline()\n"
-        "        for line in f:\n"
-        "            a = line.split(',')\n"
-        "            t = int(a[0]); x = int(a[1]); y = int(a[2]); z = int(a[3])\n"
-        "            micropython.heap_lock()\n"
-        "            ev = tray.feed(t, x, y, z)\n"
-        "            micropython.heap_unlock()\n"
-        "            if ev:\n"
-        "                out.append('%d:%d' % (t, ev))\n"
-        "    print(' '.join(out))\n")
+    # a tray with no ring never imports ring.py (tests/tray_on_micropython.py)
     args = []
     expected = ["none"]
     for job in (KNOCK, NEAR, ("light", "knock", 35, 2025)):
@@ -114,9 +85,4 @@ def test_same_events_with_a_ring_on_the_micropython_unix_port(tmp_path):
         tray = Tray()
         tray.configure(0, 0, 0, 0, 0, 0, job[3])
         expected.append(" ".join("%d:%d" % (r[0], e) for r in tr.rows() for e in [tray.feed(*r)] if e))
-    from dicetray_host.paths import compiled_firmware
-    env = dict(os.environ, MICROPYPATH=str(compiled_firmware()))
-    out = subprocess.run([micropython, "-X", "heapsize=96k", str(script)] + args,
-                         env=env, capture_output=True, text=True, timeout=HANG_S)
-    assert out.returncode == 0, out.stdout + out.stderr
-    assert out.stdout.splitlines() == expected
+    assert events_on_micropython(args) == expected

@@ -1,0 +1,29 @@
+# Runs on the MicroPython unix port: feed each trace CSV named on the command
+# line (PATH or PATH:RING_CHZ, a ring learnt at setup) to a fresh Tray with
+# the heap locked around every feed() (a sample, or a judgment, that
+# allocated raises MemoryError), and print one line per trace: its events,
+# "t:ev" each. The first line says whether a Tray with no ring imported
+# ring.py ("ring") or not ("none").
+import sys, micropython
+from dicetray.tray.throws import Tray
+
+Tray()
+print("ring" if "dicetray.tray.ring" in sys.modules else "none")
+ev = 0      # (a global first stored under the lock may grow the globals' dict)
+for arg in sys.argv[1:]:
+    path, _, chz = arg.partition(":")
+    tray = Tray()
+    if chz:
+        tray.configure(0, 0, 0, 0, 0, 0, int(chz))
+    out = []
+    with open(path) as f:
+        f.readline()
+        for line in f:
+            a = line.split(",")
+            t = int(a[0]); x = int(a[1]); y = int(a[2]); z = int(a[3])
+            micropython.heap_lock()
+            ev = tray.feed(t, x, y, z)
+            micropython.heap_unlock()
+            if ev:
+                out.append("%d:%d" % (t, ev))
+    print(" ".join(out))
