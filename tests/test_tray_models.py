@@ -322,12 +322,9 @@ def test_tray_cfg_round_trip_and_errors(tmp_path):
         traycfg.parse("colour=red\n")
 
 
-def test_a_tray_cfg_written_before_the_ring_still_loads(tmp_path, monkeypatch):
-    # /tray.cfg files of round 28 and before have no ring_* lines
-    path = tmp_path / "tray.cfg"
-    path.write_text("floor_mg=4\nkey_ms=220\nthrow_mg=240\ngx_mg=-3\ngy_mg=7\ngz_mg=1001\n")
-    figures = traycfg.load(str(path))
-    assert figures == {"floor_mg": 4, "key_ms": 220, "throw_mg": 240, "gx_mg": -3, "gy_mg": 7, "gz_mg": 1001}
+def _configure_calls(monkeypatch):
+    """The arguments of every Tray.configure call from now on (each still
+    configures the tray): what the figures handed the detector."""
     got = []
     configure = Tray.configure
 
@@ -335,6 +332,16 @@ def test_a_tray_cfg_written_before_the_ring_still_loads(tmp_path, monkeypatch):
         got.append(a)
         configure(self, *a)
     monkeypatch.setattr(Tray, "configure", told)
+    return got
+
+
+def test_a_tray_cfg_written_before_the_ring_still_loads(tmp_path, monkeypatch):
+    # /tray.cfg files of round 28 and before have no ring_* lines
+    path = tmp_path / "tray.cfg"
+    path.write_text("floor_mg=4\nkey_ms=220\nthrow_mg=240\ngx_mg=-3\ngy_mg=7\ngz_mg=1001\n")
+    figures = traycfg.load(str(path))
+    assert figures == {"floor_mg": 4, "key_ms": 220, "throw_mg": 240, "gx_mg": -3, "gy_mg": 7, "gz_mg": 1001}
+    got = _configure_calls(monkeypatch)
     traycfg.apply(Tray(), figures)
     traycfg.apply(Tray(), dict(figures, ring_chz=1275, ring_decay=84))
     assert [a for a in got if a] == [(4, 220, 240, -3, 7, 1001, 0), (4, 220, 240, -3, 7, 1001, 1275)]
@@ -469,13 +476,7 @@ def test_detect_config_carries_the_ring(tmp_path, capsys, monkeypatch):
     csv.write_text(trace.csv_text())
     cfg = tmp_path / "tray.cfg"
     cfg.write_text("floor_mg=6\nkey_ms=300\nthrow_mg=200\nring_chz=1275\nring_decay=84\n")
-    got = []
-    configure = Tray.configure
-
-    def told(self, *a):
-        got.append(a)
-        configure(self, *a)
-    monkeypatch.setattr(Tray, "configure", told)
+    got = _configure_calls(monkeypatch)
     assert cli_main(["detect", str(csv), "--config", str(cfg), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["throws"]
     assert got[-1] == (6, 300, 200, 0, 0, 0, 1275)
