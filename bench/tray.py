@@ -114,11 +114,12 @@ def calibration_effect(trays=CAL_TRAYS, traces=CAL_TRACES):
 _FEED = (Path(__file__).resolve().parent / "mp" / "detector_feed.py").read_text()
 
 
-def _script(tmp, name, trace_path, n, feed=True):
-    """bench/mp/detector_feed.py with its trace, its count and whether it feeds."""
+def _script(tmp, name, trace_path, n, feed=True, ring=0):
+    """bench/mp/detector_feed.py with its trace, its count, whether it feeds
+    and the ring learnt at setup (hundredths of a Hz, 0: none)."""
     path = os.path.join(tmp, name)
     text = (_FEED.replace('TRACE = "trace.csv"', "TRACE = %r" % trace_path)
-            .replace("N = 2000", "N = %d" % n))
+            .replace("N = 2000", "N = %d" % n).replace("RING = 0", "RING = %d" % ring))
     if not feed:
         text = text.replace("feed(t + (i // m) * 100000, x, y, z)", "t + (i // m) * 100000")
     with open(path, "w") as f:
@@ -131,11 +132,12 @@ def _run_mp(script):
                           capture_output=True, text=True, check=True)
 
 
-def cost(trace_path, tmp):
-    """(instructions per sample or None, RAM short, RAM long)."""
+def cost(trace_path, tmp, ring=0):
+    """(instructions per sample or None, RAM short, RAM long); ring: a table's
+    ring learnt at Tray setup (hundredths of a Hz), 0 for none."""
     out = {}
     for n in (2000, 20000):
-        ram, after, _ = _run_mp(_script(tmp, "run_%d.py" % n, trace_path, n)).stdout.split()
+        ram, after, _ = _run_mp(_script(tmp, "run_%d.py" % n, trace_path, n, ring=ring)).stdout.split()
         out[n] = (int(ram), int(after))
     instr = None
     if callgrind_available():
@@ -143,7 +145,7 @@ def cost(trace_path, tmp):
         base = {}
         for n in (2000, 4000):
             for feed, into in ((True, counts), (False, base)):
-                script = _script(tmp, "cg_%d_%s.py" % (n, feed), trace_path, n, feed)
+                script = _script(tmp, "cg_%d_%s.py" % (n, feed), trace_path, n, feed, ring)
                 into[n] = instructions([micropython_binary(), "-X", "heapsize=4m", script], env=micropython_env())
         # the loop costs too: measured alone (without the call) and taken off
         instr = ((counts[4000] - counts[2000]) - (base[4000] - base[2000])) / 2000.0
@@ -179,19 +181,23 @@ def run(count=COUNT):
         path = os.path.join(tmp, "trace.csv")
         write_csv(generate("felt", "throw6_hard", 7_000_000, rate_hz=400, range_g=8), path)
         try:
-            instr, short, long_ = cost(path, tmp)
+            plain = cost(path, tmp)
+            # a tray whose setup learnt its table's ring keeps each window's
+            # late part (ring.py): 20 Hz, a folding table's
+            ringed = cost(path, tmp, ring=2000)
         except (OSError, subprocess.CalledProcessError) as exc:
             print("cost: MicroPython unix port did not run (%s)" % exc)
             return
     rows = []
-    if instr is None:
-        rows.append(("instructions per sample (callgrind)", "skipped: valgrind not installed",
-                     "<= 20000"))
-    else:
-        rows.append(("instructions per sample (callgrind, unix port)", "%d" % instr, "<= 20000"))
-    rows.append(("detector RAM after Tray() (gc.mem_alloc)", "%d bytes" % short[0], ""))
-    rows.append(("heap growth after 2,000 samples", "%d bytes" % (short[1] - short[0]), "constant"))
-    rows.append(("heap growth after 20,000 samples", "%d bytes" % (long_[1] - long_[0]), "constant"))
+    for (instr, short, long_), what in ((plain, ""), (ringed, ", a ring learnt at setup")):
+        if instr is None:
+            rows.append(("instructions per sample (callgrind)" + what, "skipped: valgrind not installed",
+                         "<= 20000"))
+        else:
+            rows.append(("instructions per sample (callgrind, unix port)" + what, "%d" % instr, "<= 20000"))
+        rows.append(("detector RAM after Tray()" + what, "%d bytes" % short[0], ""))
+        rows.append(("heap growth after 2,000 samples" + what, "%d bytes" % (short[1] - short[0]), "constant"))
+        rows.append(("heap growth after 20,000 samples" + what, "%d bytes" % (long_[1] - long_[0]), "constant"))
     print_table(rows)
 
 

@@ -1,13 +1,15 @@
 # Feeds N samples of a trace to the throw detector and prints
 # "<detector RAM> <heap after> <events>" (bench/tray.py measures its RAM and,
 # under callgrind, its instructions; it writes TRACE and N, and a copy
-# without the feed() call to subtract the loop's own cost).
+# without the feed() call to subtract the loop's own cost; RING: a table's
+# ring learnt at Tray setup, hundredths of a Hz, 0 for none).
 import gc
 
 from dicetray.tray.throws import Tray
 
 TRACE = "trace.csv"
 N = 2000
+RING = 0
 
 rows = []
 with open(TRACE) as f:
@@ -18,6 +20,8 @@ with open(TRACE) as f:
 gc.collect()
 before = gc.mem_alloc()
 tray = Tray()
+if RING:
+    tray.configure(0, 0, 0, 0, 0, 0, RING)
 gc.collect()
 ram = gc.mem_alloc() - before
 events = 0
