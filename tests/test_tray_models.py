@@ -268,6 +268,24 @@ def _session(model, seed, tray_seed, monkeypatch):
     return session, scenes[0].table_modes
 
 
+def test_one_tray_one_table(monkeypatch):
+    # the table a tray stands on is drawn with the tray: what its Tray setup
+    # learnt of the table (the ring) is the table of its traces
+    _, table = _session("box", 1, 3, monkeypatch)
+    scenes = []
+
+    class Seen(ensemble.Scene):
+        def __init__(self, *a, **k):
+            super().__init__(*a, **k)
+            scenes.append(self)
+    monkeypatch.setattr(ensemble, "Scene", Seen)
+    ensemble.generate("box", "knock", 2, tray_seed=3)
+    ensemble.generate("box", "knock", 2, tray_seed=4)
+    ensemble.generate("box", "knock", 2)
+    assert scenes[0].table_modes == table
+    assert scenes[1].table_modes != table and scenes[2].table_modes != table
+
+
 @pytest.mark.parametrize("model", ["bare", "light", "box"])
 def test_calibration_learns_floor_ring_keys_and_throws(model, monkeypatch):
     # tray 2 since round 29: the session's keys and throws come 3.5 s later

@@ -69,6 +69,11 @@ def generate(model_name, kind, seed, rate_hz=None, range_g=None, tray_seed=None,
     tr.model = model_name
     plan = _plan(rng, p, kind)
     s = Scene(rng, plan + 0.1, p["mass_kg"], p["modes"])
+    if tray_seed is not None and p.get("springy_table"):
+        # one tray, one table: the table it stands on is drawn with the tray
+        # (a trace of its own draws its own), so what Tray setup learns of
+        # the table (its ring, round 29) is the table of that tray's traces
+        hp._table(s, p, random.Random("%s/table/%d" % (model_name, tray_seed)))
     # round 13: how dice come to rest and ring the table, from its own generator
     s.still_rng = random.Random("%s/%s/%d/still" % (model_name, kind, seed))
     end = _act(s, p, tr, kind)
