@@ -89,6 +89,31 @@ def print_models(scores):
         print("  %-6s %s" % (m, scores[m].falses_text()))
 
 
+def print_calibration(plain, tuned, learnt):
+    """calibration_effect's figures: per held-out model, what its trays
+    learnt, and each measure calibration changed (with the throws,
+    precision and tilt always)."""
+    from dicetray_host.traces import ensemble
+    for model in ensemble.HELD_OUT_MODELS:
+        done = [f for f in learnt[model] if f]
+        rings = [f["ring_chz"] for f in done if f["ring_chz"]]
+        print("  %s: calibration finished on %d/%d trays; key ring %s ms, weakest throw %s mg; "
+              "a ring learnt on %d (%s Hz)" % (
+                  model, len(done), len(learnt[model]), _span(done, "key_ms"), _span(done, "throw_mg"),
+                  len(rings), "%.1f-%.1f" % (min(rings) / 100.0, max(rings) / 100.0) if rings else "-"))
+        for (name, a), (_, b) in zip(plain[model].rows(), tuned[model].rows()):
+            # the throws, precision and tilt always (unchanged is a figure too),
+            # the rest where calibration changed them
+            if a != b or name in ("throws true / detected / matched", "precision", "tilt IoU"):
+                print("    %-34s default %-22s calibrated %s" % (name, a, b))
+
+
+def _span(figures, name):
+    """"lo-hi" of one learnt figure over the trays, "-" for none."""
+    values = [f[name] for f in figures]
+    return "%d-%d" % (min(values), max(values)) if values else "-"
+
+
 def calibration_effect(trays=CAL_TRAYS, traces=CAL_TRACES):
     """Per held-out model: the same trays' traces with default figures and
     with the figures their own calibration session learnt."""
@@ -165,18 +190,7 @@ def run(count=COUNT):
     print_unfed(per_model(count, keys_fed=False))
     print("\ncalibration on trays of the held-out models (%d trays each, %d traces a tray):"
           % (CAL_TRAYS, CAL_TRACES))
-    plain, tuned, learnt = calibration_effect()
-    for model in ensemble.HELD_OUT_MODELS:
-        done = [f for f in learnt[model] if f]
-        print("  %s: calibration finished on %d/%d trays; key ring %s ms, weakest throw %s mg" % (
-            model, len(done), len(learnt[model]),
-            "-".join(str(v) for v in (min(f["key_ms"] for f in done), max(f["key_ms"] for f in done))) if done else "-",
-            "-".join(str(v) for v in (min(f["throw_mg"] for f in done), max(f["throw_mg"] for f in done))) if done else "-"))
-        for (name, a), (_, b) in zip(plain[model].rows(), tuned[model].rows()):
-            # the throws, precision and tilt always (unchanged is a figure too),
-            # the rest where calibration changed them
-            if a != b or name in ("throws true / detected / matched", "precision", "tilt IoU"):
-                print("    %-34s default %-22s calibrated %s" % (name, a, b))
+    print_calibration(*calibration_effect())
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "trace.csv")
         write_csv(generate("felt", "throw6_hard", 7_000_000, rate_hz=400, range_g=8), path)
