@@ -7,7 +7,9 @@
 // interned names (qstrs) at the peak and on the board alone (no firmware),
 // from which bench/web.py estimates what the pools cost on an RP2040.
 // MPY: a folder of the firmware cross-compiled (build/mpy): its .mpy files
-// take the place of the page's dicetray/*.py, as `dicetray deploy` puts them on the board.
+// are read from there, as `dicetray deploy` puts them on the board (since
+// round 29 the page carries the same .mpy files; for a site built before it,
+// they take the place of its dicetray/*.py).
 import fs from "fs";
 import path from "path";
 import {pathToFileURL} from "url";
