@@ -25,4 +25,4 @@ def events_on_micropython(args, heap="96k"):
     out = subprocess.run([micropython, "-X", "heapsize=" + heap, str(script)] + [str(a) for a in args],
                          env=env, capture_output=True, text=True, timeout=HANG_S)
     assert out.returncode == 0, out.stdout + out.stderr
-    return out.stdout.splitlines()
+    return [line[len("events "):] if line.startswith("events ") else line for line in out.stdout.splitlines()]
