@@ -23,5 +23,16 @@ def instructions(argv, env=None, cwd=None, timeout=600):
                           env=env, cwd=cwd, capture_output=True, text=True, timeout=timeout)
     found = _COLLECTED.search(proc.stderr)
     if proc.returncode or not found:
-        raise RuntimeError("callgrind run failed: %s" % proc.stderr[-1500:])
+        raise RunFailed(proc)
     return int(found.group(1))
+
+
+class RunFailed(RuntimeError):
+    """A run under callgrind that failed; error: the program's own last
+    line of error output (callgrind's lines, "==PID==", left out)."""
+
+    def __init__(self, proc):
+        own = [line for line in (proc.stdout + proc.stderr).splitlines()
+               if line.strip() and not line.startswith("==")]
+        self.error = own[-1] if own else "no output"
+        super().__init__("callgrind run failed: %s" % proc.stderr[-1500:])

@@ -20,7 +20,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from bench.callgrind import available as callgrind_available, instructions
+from bench.callgrind import RunFailed, available as callgrind_available, instructions
 from dicetray_host.paths import FIRMWARE, ROOT, compiled_firmware, micropython_binary, micropython_env
 from dicetray_host.records.generate import random_game, record_text
 
@@ -103,19 +103,6 @@ def boot_python_instructions(firmware):
     return runs[1] - runs[0]
 
 
-def _boot_failure(firmware):
-    """The last line a failed boot_cost.py run printed (its error)."""
-    env = micropython_env(ROOT / "bench" / "mp" / "stubs", firmware)
-    work = tempfile.mkdtemp(prefix="bench-boot-")
-    try:
-        proc = subprocess.run([micropython_binary(), "-X", "heapsize=192k", str(_BOOT_COST), "1"],
-                              env=env, cwd=work, capture_output=True, text=True, timeout=600)
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
-    lines = (proc.stdout + proc.stderr).strip().splitlines()
-    return lines[-1] if proc.returncode and lines else "callgrind failed (the run alone passed)"
-
-
 def boot_bus_ms():
     """Virtual board (bus at 400 kHz, flash at the W25Q16JV's times, no
     Python time): ms from power-on to the menu's last byte on the panel."""
@@ -142,13 +129,13 @@ def boot_rest_section():
     for label, firmware in (("deployed .mpy (make deploy)", compiled_firmware()), ("source .py (compiled at boot)", FIRMWARE)):
         try:
             count = boot_python_instructions(firmware)
-        except RuntimeError:
+        except RunFailed as failed:
             if deployed is None:
                 raise
             # compiling the sources at boot in 192k on this 64-bit port sits
             # near the limit, where the heap's layout decides (round 29: the
             # same firmware boots at 184k and 208k); said, not hidden
-            print("%-34s did not boot in 192k: %s" % (label, _boot_failure(firmware)))
+            print("%-34s did not boot in 192k: %s" % (label, failed.error))
             continue
         if count is None:
             print("valgrind not installed: the boot's Python not counted")
