@@ -38,6 +38,8 @@ _HAND_PREV_M = const(63)
 _WIN_T = const(64)
 _WIN_M = const(65)
 _HAND_EDGE_MS = const(30)
+_RING = const(40)
+_RING_WAIT_MS = const(2000)
 _HAND_GAP_MS = const(20)
 
 # An impact starting from _HIT_BEFORE_MS before a key's report to _HIT_AFTER_MS
@@ -743,6 +745,14 @@ class Impacts:
         elif peak * _MOVED_MOVE_X > loud:
             loud = peak * _MOVED_MOVE_X
         self._moved_loud = loud
+
+    def _ring_on(self, level):
+        # A knock's table rings on (throws.py's _table_rings, or the ring
+        # learnt at setup, ring.py): for _RING_WAIT_MS an impact far over its
+        # level (mg) may still start a window: a throw after the knock.
+        imps = self._imps
+        imps[_RING + 3] = self._t + _RING_WAIT_MS
+        imps[_RING + 4] = level
 
     def _ring_setup(self, chz):
         # Tray.configure: the table's ring (hundredths of a Hz) that a rap

@@ -26,9 +26,6 @@ _SIN = array("b", b"\x00\x06\x0c\x13\x18\x1e$)-158;=?@@@?=;851-)$\x1e\x18\x13\x0
              b"\xc0\xc0\xc1\xc3\xc5\xc8\xcb\xcf\xd3\xd7\xdc\xe2\xe8\xed\xf4\xfa")
 
 
-_RING = const(40)           # Tray's impacts array: _table_rings' slots (throws.py)
-_RING_WAIT_MS = const(2000)
-
 
 def setup(tray, chz):
     # Tray.configure with a ring: the late part's buffer ((z << 6) | dt a
@@ -46,9 +43,7 @@ def knock(tray):
     # throw after the knock) while it does.
     d = rings(tray._rbuf, tray._rstep, tray._floor)
     if d:
-        imps = tray._imps
-        imps[_RING + 3] = tray._t + _RING_WAIT_MS
-        imps[_RING + 4] = d
+        tray._ring_on(d)
     return d
 
 

@@ -332,10 +332,9 @@ _RING_LEVEL_X = const(25)
 _RING_NOISE_X = const(8)
 _RING_LOUD_X = const(10)
 # After such a knock the top rings on and the slow part swings, so the tray
-# does not count as resting: for _RING_WAIT_MS an impact whose level is
-# _RING_OVER_X times the ring's mean |z| starts a window anyway (a throw
-# 0.6-1.5 s after a knock).
-_RING_WAIT_MS = const(2000)
+# does not count as resting: for _RING_WAIT_MS (impacts.py's _ring_on) an
+# impact whose level is _RING_OVER_X times the ring's mean |z| starts a
+# window anyway (a throw 0.6-1.5 s after a knock).
 _RING_OVER_X = const(4)
 _KNOCKS = const(2)              # (impacts.py's _knocks(): knocks, or knock-like)
 _KNOCK_LIKE = const(1)
@@ -1127,9 +1126,7 @@ class Tray(Impacts):
             return False    # upright, and a small ring beside the window's peak: dice rang the table
         if near_noise:
             return True     # too quiet to keep the tray off rest: no onset over it (_RING_WAIT_MS)
-        # the ring goes on: while it does, an impact far over it may start a window
-        imps[_RING + 3] = self._t + _RING_WAIT_MS
-        imps[_RING + 4] = z // late     # its mean |z|, mg
+        self._ring_on(z // late)    # its mean |z|, mg: the ring goes on (impacts.py)
         return True
 
     def _steady_check(self, t, lvl):
