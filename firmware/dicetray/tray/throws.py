@@ -626,9 +626,12 @@ class Tray(Impacts):
         dy = (by << _LF_TO_G) - gy
         dz = (bz << _LF_TO_G) - gz
 
-        state = self._state
-        if state:       # (idle, the usual state, is 0: one test for it)
-            if state == _CANDIDATE:
+        # (feed()'s frame comes from the heap on every call, a word a local and
+        # a word per value of its deepest stack: the state is read twice
+        # rather than kept, d stands for a hold and a quiet level below, and
+        # _start() and _candidate() read sta themselves; 12 -> 11 blocks)
+        if self._state:     # (idle, the usual state, is 0: one test for it)
+            if self._state == _CANDIDATE:
                 # after a settle, something moved (a die fell over): said once the
                 # window has lasted longer than a key's contact could hide
                 if (self._moved_cand and t - self._cand_t0 > _KEY_PRE_MS and not self.moving
@@ -639,7 +642,7 @@ class Tray(Impacts):
                 self._sx += (dx >> _G_FX) * dt
                 self._sy += (dy >> _G_FX) * dt
                 self._sz += (dz >> _G_FX) * dt
-                return self._candidate(dt, x, y, z, mag, sta)
+                return self._candidate(dt, x, y, z, mag)
             # _MOVING
             # settled once quiet long enough, and past any possible flight
             quiet = self._quiet_thr
@@ -683,9 +686,9 @@ class Tray(Impacts):
                             and -_REST_DEV < dz < _REST_DEV)):
                 self._active_t = t
                 if mag > quiet and mag > self._half_peak:
-                    hold = t + (_FLIGHT_MAX_MS if mag > _FLIGHT_MAX_MS else mag)
-                    if hold > self._hold_until:
-                        self._hold_until = hold
+                    d = t + (_FLIGHT_MAX_MS if mag > _FLIGHT_MAX_MS else mag)
+                    if d > self._hold_until:
+                        self._hold_until = d
                 return EV_NONE
             if (t - self._active_t >= _QUIET_MS and t - self._murmur_t >= _MURMUR_QUIET_MS
                     and t >= self._hold_until):
@@ -694,9 +697,9 @@ class Tray(Impacts):
                 # was dice rolling on at one level (round 28); still means
                 # still against the tray's own floor again
                 if (lvl >> _STA_FX) * (_QUIET_FLOOR_X * _HUM_GONE) + _QUIET_MG < quiet:
-                    q = _QUIET_MG + (self._floor >> _FLOOR_FX) * _QUIET_FLOOR_X
-                    if quiet > q:
-                        self._floor_levels(t, q)
+                    d = _QUIET_MG + (self._floor >> _FLOOR_FX) * _QUIET_FLOOR_X
+                    if quiet > d:
+                        self._floor_levels(t, d)
                         return EV_NONE
                 self._state = _IDLE
                 self.moving = False
@@ -776,7 +779,7 @@ class Tray(Impacts):
                 self._gx = gx
                 self._gy = gy
                 self._gz = gz
-                self._start(dt, x, y, z, sta, floor)
+                self._start(dt, x, y, z, floor)
                 return EV_NONE
             elif self._armed:
                 # over half the onset level, no onset. A die landing on a
@@ -800,11 +803,12 @@ class Tray(Impacts):
             return self._tilt_check(sta)
         return EV_NONE
 
-    def _start(self, dt, x, y, z, sta, floor):
+    def _start(self, dt, x, y, z, floor):
         # A candidate throw starts at this sample (an onset over a resting
-        # tray): the window's evidence from nothing. (t and the magnitude
-        # are not passed: a shorter call keeps feed()'s frame small.)
+        # tray): the window's evidence from nothing. (t, sta and the
+        # magnitude are not passed: a shorter call keeps feed()'s frame small.)
         t = self._t
+        sta = self._sta >> _STA_FX
         mag = (x if x > 0 else -x) + (y if y > 0 else -y) + (z if z > 0 else -z)
         self._state = _CANDIDATE
         # the quiet level, for the whole window: the floor is learnt only while idle
@@ -857,9 +861,10 @@ class Tray(Impacts):
         imps[_KEYMARK] = (1 << _IMP_N) if k - _HIT_BEFORE_MS <= t <= k + _HIT_AFTER_MS else 0
         imps[_SILENCED] = 0
 
-    def _candidate(self, dt, hx, hy, hz, mag, sta):
+    def _candidate(self, dt, hx, hy, hz, mag):
         # Collect evidence for _EVAL_MS, then decide: throw or not.
-        t = self._t     # (not passed: a shorter call keeps feed()'s frame small)
+        t = self._t     # (t and sta not passed: a shorter call keeps feed()'s frame small)
+        sta = self._sta >> _STA_FX
         #
         # A throw has a sharp peak; more rings after the first that rise over
         # the envelope a single ring (bump, key tap) decays within; a high
