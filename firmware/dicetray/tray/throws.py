@@ -738,14 +738,21 @@ class Tray(Impacts):
             self._gy = by << _LF_TO_G
             self._gz = bz << _LF_TO_G
         floor = self._floor
-        d = ((sta if sta < 4000 else 4000) << _FLOOR_FX) - floor
-        if t < self._learn_t:       # learn the noise quickly first (from floor_mg)
-            self._floor = floor + ((d * (r >> 10)) >> 12)    # (sta's rate)
-        else:   # (the rate dt * 1024 // _TAU_FLOOR_MS is dt for dt <= _DT_MAX)
-            self._floor = floor + ((d * dt) >> 10)
         if sta < (_ONSET_MG >> 1):      # under half of any onset level: the usual quiet sample
+            # (the background's step here and below: one test less for the
+            # usual sample, which needs no clamp at 4000)
+            d = (sta << _FLOOR_FX) - floor
+            if t < self._learn_t:       # learn the noise quickly first (from floor_mg)
+                self._floor = floor + ((d * (r >> 10)) >> 12)    # (sta's rate)
+            else:   # (the rate dt * 1024 // _TAU_FLOOR_MS is dt for dt <= _DT_MAX)
+                self._floor = floor + ((d * dt) >> 10)
             self._armed = _ARMED_QUIET
         else:
+            d = ((sta if sta < 4000 else 4000) << _FLOOR_FX) - floor
+            if t < self._learn_t:
+                self._floor = floor + ((d * (r >> 10)) >> 12)
+            else:
+                self._floor = floor + ((d * dt) >> 10)
             rest_since = self._rest_since   # (read only here: the usual quiet sample skips it)
             if ((sta << (_FLOOR_FX + 1)) > _HAND_X * floor and ((sta - _HAND_MG) << _FLOOR_FX) > floor
                     and not self._key_from <= t < self._key_until
