@@ -758,9 +758,9 @@ class Impacts:
         # Tray.configure: the table's ring (hundredths of a Hz) that a rap
         # beside the tray rang longest at Tray setup, 0 for none (round 29).
         # ring.py is imported only for a ring: a tray without one pays
-        # nothing, not even an attribute of its own (_rbuf: the class's None).
+        # nothing but _rbuf, None (Tray.__init__).
         if chz > 0:
             from dicetray.tray import ring
             ring.setup(self, chz)
         elif self._rbuf is not None:
-            del self._rbuf
+            self._rbuf = None

@@ -446,6 +446,12 @@ class Tray(Impacts):
         # the window's impacts: (start - onset ms, peak mag, sum |hx|, sum |hy|),
         # then the current one and the knock-like wait (_CUR_T ...)
         self._imps = array("i", bytes(4 * _IMP_SLOTS))
+        # the ring's buffer (ring.py), None for none: an attribute of the
+        # instance all the same, read on every late sample of a window; the
+        # class's default cost a miss in the instance's dict and in Tray's
+        # before Impacts' (about 2,500 instructions a read on the unix port),
+        # and the dict has room for it (no more RAM)
+        self._rbuf = None
         self.configure()
         self.reset()
 
