@@ -873,10 +873,11 @@ class Tray(Impacts):
         k = self._key_from + _KEY_PRE_MS    # the last key's report
         imps[_KEYMARK] = (1 << _IMP_N) if k - _HIT_BEFORE_MS <= t <= k + _HIT_AFTER_MS else 0
         imps[_SILENCED] = 0
-        # round 30: the onset's change from the quiet sample before it
-        d = z if z > 0 else -z
+        # round 30: z's changes from the onset's sample on (the one before
+        # it may be the ring's first swing already: not kept while idle)
         imps[_EDGE_V] = z
-        imps[_EDGE_D] = imps[_EDGE_Z] = d
+        imps[_EDGE_D] = 0
+        imps[_EDGE_Z] = z if z > 0 else -z
         imps[_EDGE_M] = mag
 
     def _candidate(self, dt, hx, hy, hz, mag, sta):
