@@ -311,16 +311,17 @@ _SPIKE_Y = const(10)
 # Round 30: the same spike read on z's change from one sample to the next.
 # A blow through the feet rings only the tray's modes, and a ring of f Hz
 # sampled every dt changes by at most 2 sin(pi f dt) of its size a sample:
-# 0.65 for 42 Hz at 400 Hz. A die's contact (0.1-4 ms) passes the sensor's
-# ODR/2 filter as a pulse a sample or two wide: z jumps by about its whole
-# height. So at 400 Hz a window whose peak came in its first _PEAK_MS and
-# whose z there never changed by _EDGE_X / _EDGE_Y of its largest |z| in a
-# sample is one blow that only rang: a knock (knocks 0.41-0.73 on the
-# tuning seeds, throws whose peak came first 0.70 and over). The low
-# band's 4 ms average (round 21) takes 40-60 Hz feet down too, so knocks
-# read 1.13-1.34 there and pass.
-_EDGE_X = const(13)
-_EDGE_Y = const(20)
+# 0.62 for 40 Hz (the low band's upper edge) at 400 Hz. A die's contact
+# (0.1-4 ms) passes the sensor's ODR/2 filter as a pulse a sample or two
+# wide: z jumps by about its whole height. So at 400 Hz a window whose
+# peak came in its first _PEAK_MS, from the onset's sample on, and whose z
+# there never changed by _EDGE_X / _EDGE_Y of its largest |z| in a sample
+# is one blow that only rang: a knock (the knocks it refuses read 0.31-0.62
+# on the tuning seeds, the throws whose peak came first 0.66 and over).
+# Round 21's low band (a 4 ms average) takes 40-60 Hz feet down too, so
+# knocks read 1.13-1.34 there and passed.
+_EDGE_X = const(5)
+_EDGE_Y = const(8)
 # Only a ring as loud as a knock's (round 14): the blow's velocity step rings
 # the top at f_table / f_feet (0.1-0.7) of the tray's own ring, while dice
 # ring it by the tray's mass over the top's (0.15-1.2 kg over 3-7 kg) of
