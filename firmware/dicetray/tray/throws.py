@@ -316,7 +316,7 @@ _SPIKE_Y = const(10)
 # wide: z jumps by about its whole height. So at 400 Hz a window whose
 # peak came in its first _PEAK_MS, from the onset's sample on, and whose z
 # there never changed by _EDGE_X / _EDGE_Y of its largest |z| in a sample
-# is one blow that only rang: a knock (the knocks it refuses read 0.31-0.62
+# is one blow that only rang: a knock (the knocks it refuses read 0.34-0.62
 # on the tuning seeds, the throws whose peak came first 0.66 and over).
 # Round 21's low band (a 4 ms average) takes 40-60 Hz feet down too, so
 # knocks read 1.13-1.34 there and passed.
