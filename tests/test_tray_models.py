@@ -1581,3 +1581,44 @@ def test_dice_landing_after_a_touch_are_still_a_throw_untold(model, kind, seed):
     # the guards of round 29's rule: dice 8 x the touch's level or more
     # (_RUN_LOUD_X), a touch under the hand's level, or over 400 ms before
     _all_found_untold(model, kind, seed)
+
+
+# ---------------------------------------------------------------- round 30: at 400 Hz, a first blow that only rang
+
+@pytest.mark.parametrize("model,seed,at", [
+    ("bare", 399, 1532), ("bare", 3007, 3102), ("bare", 35, 1634), ("bare", 35, 4444),
+    ("box", 371, 8663), ("box", 3371, 6502), ("light", 3385, 1740), ("light", 35, 5871)])
+def test_at_400_hz_a_first_blow_whose_z_changes_no_faster_than_a_ring_is_a_knock(model, seed, at):
+    # round 30 (knock30): a blow on the table reaches the tray through its
+    # feet and rings only its modes; sampled every 2.5 ms a ring changes by
+    # at most 2 sin(pi f dt) of its size a sample (0.62 for 40 Hz), while a
+    # die's contact spike passes the sensor's filter as a pulse a sample or
+    # two wide. These windows' peaks came in their first 60 ms, where z
+    # changed by 0.34-0.62 of its largest |z| in a sample: each a false
+    # throw on main (round 21's peak over the 4 ms low band read 1.13-1.34)
+    trace = ensemble.generate(model, "knock", seed)
+    assert trace.rate_hz == 400
+    for keys in (trace.keys, ()):
+        out = detect(trace.rows(), keys=keys)
+        assert not any(abs(d["start_ms"] - at) <= MATCH_MS for d in out["throws"]), (keys, out["throws"])
+
+
+@pytest.mark.parametrize("model,kind,seed", [("light", "throw2_hard", 199), ("light", "throw1_soft", 3098)])
+def test_at_400_hz_a_knock_before_a_throw_is_no_throw_and_the_throw_is_found(model, kind, seed):
+    # a knock 0.6-1.5 s before the dice (a fist or a cup put down): the
+    # same first blow that only rang, a false throw on main; the dice after
+    # it are found, nothing else
+    trace = ensemble.generate(model, kind, seed)
+    assert trace.rate_hz == 400
+    out = detect(trace.rows(), keys=trace.keys)
+    assert _found_all(trace, out)[0], (trace.throws, out["throws"])
+
+
+@pytest.mark.parametrize("model,kind,seed,at", [
+    ("bare", "throw2_hard", 3017, 7589),    # 0.66: two hard dice on bare, 4 g range, the nearest throw on the tuning seeds
+    ("box", "throw1_hard", 127, 854),       # 0.69
+    ("light", "throw2_hard", 87, 1307)])    # 0.70
+def test_at_400_hz_dice_whose_first_blow_changes_z_nearly_as_slowly_as_a_ring_are_still_a_throw(model, kind, seed, at):
+    # the guards of round 30's bound (5/8): the throws whose peak came in
+    # their first 60 ms with z's largest change per sample nearest it
+    _found_at(model, kind, seed, at, untold=True)

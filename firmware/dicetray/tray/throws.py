@@ -308,6 +308,20 @@ _RING_SLOW_DT = const(7)
 _SPIKE_DT = const(3)
 _SPIKE_X = const(11)
 _SPIKE_Y = const(10)
+# Round 30: the same spike read on z's change from one sample to the next.
+# A blow through the feet rings only the tray's modes, and a ring of f Hz
+# sampled every dt changes by at most 2 sin(pi f dt) of its size a sample:
+# 0.62 for 40 Hz (the low band's upper edge) at 400 Hz. A die's contact
+# (0.1-4 ms) passes the sensor's ODR/2 filter as a pulse a sample or two
+# wide: z jumps by about its whole height. So at 400 Hz a window whose
+# peak came in its first _PEAK_MS, from the onset's sample on, and whose z
+# there never changed by _EDGE_X / _EDGE_Y of its largest |z| in a sample
+# is one blow that only rang: a knock (the knocks it refuses read 0.34-0.62
+# on the tuning seeds, the throws whose peak came first 0.66 and over).
+# Round 21's low band (a 4 ms average) takes 40-60 Hz feet down too, so
+# knocks read 1.13-1.34 there and passed.
+_EDGE_X = const(5)
+_EDGE_Y = const(8)
 # Only a ring as loud as a knock's (round 14): the blow's velocity step rings
 # the top at f_table / f_feet (0.1-0.7) of the tray's own ring, while dice
 # ring it by the tray's mass over the top's (0.15-1.2 kg over 3-7 kg) of
@@ -381,7 +395,11 @@ _HAND_M = const(62)             # the peak level of the run over the hand's leve
 _HAND_PREV_M = const(63)        # and of the run before it (impacts.py's _hand, _press_release)
 _WIN_T = const(64)              # the last refused window's last time over the quiet level,
 _WIN_M = const(65)              # and its peak level (impacts.py's _press_release)
-_IMP_SLOTS = const(66)
+_EDGE_V = const(66)             # the first _PEAK_MS at 400 Hz (round 30): the last hz,
+_EDGE_D = const(67)             # the largest change of hz in a sample,
+_EDGE_Z = const(68)             # the largest |hz|,
+_EDGE_M = const(69)             # and the window's peak by then
+_IMP_SLOTS = const(70)
 # A throw's dice fall through the air and touch nothing until they land:
 # the tray is quiet (at its noise) before the first impact, apart from keys
 # the tray knows of. A hand picking dice out works in the tray: a fingertip's
@@ -873,6 +891,12 @@ class Tray(Impacts):
         k = self._key_from + _KEY_PRE_MS    # the last key's report
         imps[_KEYMARK] = (1 << _IMP_N) if k - _HIT_BEFORE_MS <= t <= k + _HIT_AFTER_MS else 0
         imps[_SILENCED] = 0
+        # round 30: z's changes from the onset's sample on (the one before
+        # it may be the ring's first swing already: not kept while idle)
+        imps[_EDGE_V] = z
+        imps[_EDGE_D] = 0
+        imps[_EDGE_Z] = z if z > 0 else -z
+        imps[_EDGE_M] = mag
 
     def _candidate(self, dt, hx, hy, hz, mag):
         # Collect evidence for _EVAL_MS, then decide: throw or not.
@@ -912,10 +936,22 @@ class Tray(Impacts):
         energy = self._energy + mag * dt
         self._energy = energy
         self._upright += (hz if hz > 0 else -hz) * dt
+        imps = self._imps
         if span <= _HALF_MS:
             self._energy_half = energy
+            if span <= _PEAK_MS and dt <= _SPIKE_DT:
+                # round 30: how sharply z moves in the first blow (a die's spike)
+                d = hz - imps[_EDGE_V]
+                imps[_EDGE_V] = hz
+                if d < 0:
+                    d = -d
+                if d > imps[_EDGE_D]:
+                    imps[_EDGE_D] = d
+                d = hz if hz > 0 else -hz
+                if d > imps[_EDGE_Z]:
+                    imps[_EDGE_Z] = d
+                imps[_EDGE_M] = peak
         env = (self._env * self._r_env[dt]) >> 10
-        imps = self._imps
         keyring = t < self._key_until     # (samples before a key's mask were fed before its key_down)
         # the settle's change per sample (feed()'s moving branch), from the
         # onset: at EV_THROW the dice may have been still for 200 ms already
@@ -1015,6 +1051,9 @@ class Tray(Impacts):
             if ((why == 2 or why == 4 or why == 5) and dt <= _SPIKE_DT and self._imp_n <= 1
                     and _SPIKE_Y * self._peak < _SPIKE_X * self._low_peak):
                 why = 0     # one blow with no spike on the floor: a knock through the feet
+            if (why and dt <= _SPIKE_DT and self._peak <= imps[_EDGE_M]
+                    and _EDGE_Y * imps[_EDGE_D] < _EDGE_X * imps[_EDGE_Z]):
+                why = 0     # its peak in a first blow that only rang: no die's spike (round 30)
             if why:
                 knocks = self._knocks()
                 if knocks == _KNOCKS:
