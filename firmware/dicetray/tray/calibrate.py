@@ -5,7 +5,7 @@ Four steps, each shown on the OLED with its progress:
    detector's level of the fast part), gravity at rest and the sample rate;
 2. RAPS: two raps of the knuckles on the table beside the tray: the ring
    the tray keeps longest after a blow on its table (the table's own mode,
-   or the tray's feet on it) and how fast it dies (round 29). No rap for
+   or the tray's feet on it) (round 29). No rap for
    10 s, or a key pressed, ends the step with what it heard (no ring if
    none: a table the tray cannot hear, or no knock);
 3. KEYS: a few key presses: how long each key's ring lasts above the floor;
@@ -41,7 +41,7 @@ _GAP_MS = const(250)
 # top and the tray's feet on it. Each rap keeps that part of z (its rest
 # level taken out) in a fixed buffer; the strongest frequency over both raps
 # (Goertzel power, 5 Hz to 0.45 x the rate and at most 60 Hz, 0.25 Hz steps)
-# is the ring, and mean |z| 200-300 ms over 100-200 ms its decay per 100 ms.
+# is the ring. (Its decay, stored in round 29, was used by nothing: gone in round 30.)
 _RAPS_NEEDED = const(2)
 _RAP_WAIT_MS = const(10000)     # no rap this long (after the last): the step ends
 # A rap reaches the tray through its feet only (no blow on the tray): the
@@ -82,7 +82,6 @@ class Calibrator:
         self.key_ms = 0
         self.throw_mg = 0
         self.ring_chz = 0           # the table's ring, hundredths of a Hz (0: none heard)
-        self.ring_decay = 0         # percent of it left after 100 ms
         self.rate_chz = 0
         self._key_t = -1            # the key being watched: its report down (-1: none)
         self._key_last = 0          # its press's last loud sample
@@ -99,8 +98,6 @@ class Calibrator:
         self._wait = 0              # when the wait for the next rap began
         self._stride = 1
         self._skip = 0
-        self._a1 = self._a2 = 0     # sum |z| 100-200 and 200-300 ms after the raps
-        self._r1 = self._r2 = 0     # the same, the rap being kept
         self._f = 0                 # the scan's next frequency (0: no scan running)
         self._scan_t = 0
         self._every = 10
@@ -253,7 +250,6 @@ class Calibrator:
             elif self._armed and sta > onset and t >= self._quiet_until:
                 self._rap_t = t
                 self._skip = 0
-                self._r1 = self._r2 = 0
                 self._armed = False
                 return False
             if t - self._wait < _RAP_WAIT_MS:
@@ -265,10 +261,6 @@ class Calibrator:
             return False
         if dt < _RAP_TO_MS:
             d = z - self._gz
-            if 100 <= dt < 200:
-                self._r1 += abs(d)
-            elif 200 <= dt < 300:
-                self._r2 += abs(d)
             i = self.count
             n = self._len[i]
             self._skip -= 1
@@ -279,8 +271,6 @@ class Calibrator:
             return False
         self._rap_t = -1
         self._wait = t
-        self._a1 += self._r1
-        self._a2 += self._r2
         self.count += 1
         if self.count >= _RAPS_NEEDED:
             self._raps_done(t)
@@ -290,7 +280,6 @@ class Calibrator:
         if self.count:
             self._f = _F_LO
             self._scan_t = t
-            self.ring_decay = min(200, self._a2 * 100 // max(1, self._a1))
             # each rap's own mean out (the rest level to the last mg)
             buf = self._buf
             for i in range(self.count):
@@ -329,7 +318,7 @@ class Calibrator:
     def figures(self):
         return {"floor_mg": self.floor_mg, "key_ms": self.key_ms, "throw_mg": self.throw_mg,
                 "gx_mg": self._gx, "gy_mg": self._gy, "gz_mg": self._gz,
-                "ring_chz": self.ring_chz, "ring_decay": self.ring_decay}
+                "ring_chz": self.ring_chz}
 
 
 # What a key did on the setup screens.

@@ -17,7 +17,8 @@ ring_*: the table's ring (tray/calibrate.py). Older files load as before.
 `dicetray detect --config FILE` reads the same file.
 """
 PATH = "/tray.cfg"
-FIELDS = ("floor_mg", "key_ms", "throw_mg", "gx_mg", "gy_mg", "gz_mg", "ring_chz", "ring_decay")
+FIELDS = ("floor_mg", "key_ms", "throw_mg", "gx_mg", "gy_mg", "gz_mg", "ring_chz")
+_OLD = ("ring_decay",)  # read (round 29's files) and dropped
 
 
 def save(figures, path=PATH):
@@ -46,6 +47,8 @@ def parse(text):
             continue
         eq = line.find("=")
         name = line[:eq].strip() if eq > 0 else ""
+        if name in _OLD:
+            continue
         if name not in FIELDS:
             raise ValueError("line %d: expected one of %s=N, got %r" % (number, "/".join(FIELDS), line[:40]))
         try:
