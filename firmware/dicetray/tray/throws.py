@@ -465,7 +465,11 @@ class Tray(Impacts):
         imps[_REF + 1] = gy
         imps[_REF + 2] = gz
         self._floor0 = floor_mg << _FLOOR_FX
-        self._key_ms = key_ms if key_ms > 0 else _KEY_MS
+        self._key_ms = key_ms = key_ms if key_ms > 0 else _KEY_MS
+        # a window a key may have started is judged no sooner than with the
+        # default ring (round 30): a ring learnt shorter masks less, and the
+        # dice that landed under it have as long to show themselves
+        self._key_wait = (key_ms if key_ms > _KEY_MS else _KEY_MS) + 2 * _KEY_PRE_MS + _KEY_TAIL_MS
         peak = throw_mg // 3 if throw_mg > 0 else _THROW_PEAK_MG
         self._throw_peak = max(_SOFT_PEAK_MG, min(150, peak))
         self._ring_setup(ring_chz)     # the table's ring (impacts.py)
@@ -986,7 +990,7 @@ class Tray(Impacts):
         else:
             if span < _EVAL_MS or (self._keyed and span < _EVAL_MS + _KEY_PRE_MS):
                 return EV_NONE
-            if (self._keyed and t < self._key_until + _KEY_TAIL_MS + _KEY_PRE_MS
+            if (self._keyed and t < self._key_from + self._key_wait
                     and span < _KEY_WAIT_MS):
                 return EV_NONE      # judged once the keys' rings are over
             why = self._pattern(span)
