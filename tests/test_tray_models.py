@@ -1655,27 +1655,3 @@ def test_a_throw_under_a_key_on_a_tray_with_a_short_learnt_key_ring_is_found():
     out = detect(trace.rows(), keys=trace.keys, config=figures)
     pairs, extra = match(trace.throws, out["throws"])
     assert len(pairs) == len(trace.throws) == 1 and not extra
-
-
-@pytest.mark.parametrize("hz, rate", [(75.0, 400), (12.5, 200), (33.0, 100)])
-def test_tray_setup_finds_a_ring_up_to_the_sensors_nyquist(hz, rate):
-    # round 30: the scan went up to 60 Hz at most (a table ringing at 75 Hz
-    # read "60.0 Hz" at 400 Hz); it now goes to 0.45 x the rate, in 1 Hz
-    # steps and then 0.25 Hz steps about the best
-    import math
-    from dicetray.tray.calibrate import Calibrator, KEYS
-    cal = Calibrator()
-    period = 1000.0 / rate
-    i = 0
-    raps = (4000, 5500)
-    while cal.phase != KEYS or cal._f:
-        t = int(i * period)
-        z = 1000 + i % 3
-        for r in raps:
-            if r <= t < r + 600:
-                z += int(300 * math.exp(-(t - r) / 250.0) * math.sin(2 * math.pi * hz * (t - r) / 1000.0))
-        cal.feed(t, 0, 0, z)
-        i += 1
-        assert t < 20000
-    assert cal.heard == 2
-    assert abs(cal.ring_chz - 100 * hz) <= 25, cal.ring_chz

@@ -53,8 +53,8 @@ _RAP_FROM_MS = const(80)
 _RAP_TO_MS = const(400)
 _SEG = const(128)               # samples a rap keeps: 320 ms at 400 Hz (a faster rate keeps every n-th)
 _F_LO = const(500)              # the scan, in hundredths of a Hz
-_F_COARSE = const(100)          # 1 Hz steps up to 0.45 x the rate, then
-_F_STEP = const(25)             # 0.25 Hz steps within 1 Hz of the best
+_F_HI = const(6000)
+_F_STEP = const(25)
 _CLIP = const(2047)             # mg: keeps the scan's sums small ints on the board
 
 
@@ -102,7 +102,6 @@ class Calibrator:
         self._scan_t = 0
         self._every = 10
         self._best = -1
-        self._fine = 0              # the fine steps' last frequency (0: still coarse)
         self.heard = 0              # raps heard
 
     def needed(self):
@@ -313,21 +312,8 @@ class Calibrator:
         if power > self._best:
             self._best = power
             self.ring_chz = f
-        fine = self._fine
-        if fine:
-            f += _F_STEP
-            self._f = 0 if f > fine else f
-            return
-        f += _F_COARSE
-        if f <= rate * 45 // 100:
-            self._f = f
-            return
-        # the coarse steps are done: a rap's part is 320 ms at most, so a
-        # ring's peak is over 3 Hz wide and the best 1 Hz step is within
-        # 0.5 Hz of it; 0.25 Hz steps around it find it
-        best = self.ring_chz
-        self._fine = min(best + _F_COARSE - _F_STEP, rate * 45 // 100)
-        self._f = best - _F_COARSE + _F_STEP if best > _F_LO else best + _F_STEP
+        f += _F_STEP
+        self._f = 0 if f > min(_F_HI, rate * 45 // 100) else f
 
     def figures(self):
         return {"floor_mg": self.floor_mg, "key_ms": self.key_ms, "throw_mg": self.throw_mg,
