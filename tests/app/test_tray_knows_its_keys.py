@@ -100,7 +100,7 @@ def test_tray_setup_learns_stores_and_forgets(tray):
     tray.shows("Tray learnt")
     cfg = (tray.flash / "tray.cfg").read_text()
     figures = dict(line.split("=") for line in cfg.split())
-    assert set(figures) == {"floor_mg", "key_ms", "throw_mg", "gx_mg", "gy_mg", "gz_mg", "ring_chz", "ring_decay"}
+    assert set(figures) == {"floor_mg", "key_ms", "throw_mg", "gx_mg", "gy_mg", "gz_mg", "ring_chz"}
     assert int(figures["key_ms"]) > 40 and int(figures["throw_mg"]) > 50
     assert abs(int(figures["ring_chz"]) / 100 - table_hz) <= 0.15 * table_hz, (figures, table_hz)
     assert 900 < int(figures["gz_mg"]) < 1100

@@ -5,7 +5,7 @@ Four steps, each shown on the OLED with its progress:
    detector's level of the fast part), gravity at rest and the sample rate;
 2. RAPS: two raps of the knuckles on the table beside the tray: the ring
    the tray keeps longest after a blow on its table (the table's own mode,
-   or the tray's feet on it) and how fast it dies (round 29). No rap for
+   or the tray's feet on it) (round 29). No rap for
    10 s, or a key pressed, ends the step with what it heard (no ring if
    none: a table the tray cannot hear, or no knock);
 3. KEYS: a few key presses: how long each key's ring lasts above the floor;
@@ -30,8 +30,9 @@ _SETTLE_IN_MS = const(500)      # the hand that chose the menu entry is still fe
 _STILL_MS = const(3000)
 _KEYS_NEEDED = const(4)
 _THROWS_NEEDED = const(3)
-_KEY_WATCH_MS = const(600)      # a key's ring is looked for this long after it goes down
+_KEY_WATCH_MS = const(600)      # a key's ring is looked for this long after each report (down, up)
 _KEY_MARGIN_MS = const(40)
+_KEY_PRE_MS = const(60)         # a contact comes up to this long before its report (throws.py)
 _BURST_MS = const(400)          # a throw's peak is looked for this long after its onset
 _ONSET_MG = const(30)
 _GAP_MS = const(250)
@@ -40,7 +41,7 @@ _GAP_MS = const(250)
 # top and the tray's feet on it. Each rap keeps that part of z (its rest
 # level taken out) in a fixed buffer; the strongest frequency over both raps
 # (Goertzel power, 5 Hz to 0.45 x the rate and at most 60 Hz, 0.25 Hz steps)
-# is the ring, and mean |z| 200-300 ms over 100-200 ms its decay per 100 ms.
+# is the ring. (Its decay, stored in round 29, was used by nothing: gone in round 30.)
 _RAPS_NEEDED = const(2)
 _RAP_WAIT_MS = const(10000)     # no rap this long (after the last): the step ends
 # A rap reaches the tray through its feet only (no blow on the tray): the
@@ -81,11 +82,12 @@ class Calibrator:
         self.key_ms = 0
         self.throw_mg = 0
         self.ring_chz = 0           # the table's ring, hundredths of a Hz (0: none heard)
-        self.ring_decay = 0         # percent of it left after 100 ms
         self.rate_chz = 0
-        self._key_t = -1
-        self._key_last = 0
-        self._key_up = -1
+        self._key_t = -1            # the key being watched: its report down (-1: none)
+        self._key_last = 0          # its press's last loud sample
+        self._key_up = -1           # its report up (-1: not yet)
+        self._rel_last = -1         # its release's last loud sample
+        self._key_hist = array("i", bytes(4 * 8))   # _key_last at the end of each 20 ms, the last 160 ms
         self._burst_t = -1
         self._burst_peak = 0
         self._quiet_until = 0
@@ -96,8 +98,6 @@ class Calibrator:
         self._wait = 0              # when the wait for the next rap began
         self._stride = 1
         self._skip = 0
-        self._a1 = self._a2 = 0     # sum |z| 100-200 and 200-300 ms after the raps
-        self._r1 = self._r2 = 0     # the same, the rap being kept
         self._f = 0                 # the scan's next frequency (0: no scan running)
         self._scan_t = 0
         self._every = 10
@@ -112,16 +112,46 @@ class Calibrator:
             # a key in the raps step: no (more) knocks; this is the first key
             self._len[self.count] = 0       # a rap not yet kept is dropped
             self._raps_done(t)
-        if self.phase == KEYS and self._key_t < 0:
-            self._key_t = t
-            self._key_last = t
+        if self.phase == KEYS and self._key_t >= 0:
+            self._key_done()        # the next key before the last one's watch ended (a press redraws the screen)
+        if self.phase == KEYS:
+            self._key_t = self._key_last = t
+            self._key_up = self._rel_last = -1
         self._quiet_until = t + _KEY_WATCH_MS   # no throw burst (nor rap) from a key
 
     def key_up(self, t):
         """The release rings on its own (the detector masks it from key_up)."""
-        if self.phase == KEYS and self._key_t >= 0:
+        kt = self._key_t
+        if self.phase == KEYS and kt >= 0 and self._key_up < 0:
             self._key_up = t
+            # the release's contact came up to _KEY_PRE_MS before this report:
+            # the press rang until its last loud sample before that (as it
+            # was at the end of the 20 ms before; an older one was another key's)
+            last = self._key_hist[((t - _KEY_PRE_MS) // 20 - 1) & 7]
+            self._key_last = kt if last < kt else last
         self._quiet_until = t + _KEY_WATCH_MS
+
+    def _key_done(self):
+        # The key's ring as the detector masks it (from _KEY_PRE_MS before
+        # each report, down and up, to key_ms after): the press's from its
+        # report to its last loud sample before the release's contact, the
+        # release's from its report to its last; the longer, and a margin.
+        # (Until round 30 the press was read up to the release's report, so
+        # the release's first samples were the press's: the figure was how
+        # long the finger held the key, not how long the tray rang.)
+        kt = self._key_t
+        up = self._key_up
+        ring = self._key_last - kt
+        if up >= 0 and self._rel_last - up > ring:
+            ring = self._rel_last - up
+        ring += _KEY_MARGIN_MS
+        if ring > self.key_ms:
+            self.key_ms = ring
+        self._key_t = -1
+        self.count += 1
+        if self.count >= _KEYS_NEEDED:
+            self.phase = THROWS
+            self.count = 0
 
     def feed(self, t, x, y, z):
         """One sample (mg); True when the phase or its count changed."""
@@ -177,18 +207,14 @@ class Calibrator:
             if kt < 0:
                 return False
             up = self._key_up
-            if sta > quiet and (up < 0 or t < up):
-                self._key_last = t
-            if t - kt >= _KEY_WATCH_MS:
-                self._key_up = -1
-                ring = self._key_last - kt + _KEY_MARGIN_MS
-                if ring > self.key_ms:
-                    self.key_ms = ring
-                self._key_t = -1
-                self.count += 1
-                if self.count >= _KEYS_NEEDED:
-                    self.phase = THROWS
-                    self.count = 0
+            if up < 0:
+                if sta > quiet:
+                    self._key_last = t
+                self._key_hist[(t // 20) & 7] = self._key_last
+            elif sta > quiet:
+                self._rel_last = t
+            if t - (kt if up < 0 else up) >= _KEY_WATCH_MS:
+                self._key_done()
                 return True
             return False
         if phase == THROWS:
@@ -224,7 +250,6 @@ class Calibrator:
             elif self._armed and sta > onset and t >= self._quiet_until:
                 self._rap_t = t
                 self._skip = 0
-                self._r1 = self._r2 = 0
                 self._armed = False
                 return False
             if t - self._wait < _RAP_WAIT_MS:
@@ -236,10 +261,6 @@ class Calibrator:
             return False
         if dt < _RAP_TO_MS:
             d = z - self._gz
-            if 100 <= dt < 200:
-                self._r1 += abs(d)
-            elif 200 <= dt < 300:
-                self._r2 += abs(d)
             i = self.count
             n = self._len[i]
             self._skip -= 1
@@ -250,8 +271,6 @@ class Calibrator:
             return False
         self._rap_t = -1
         self._wait = t
-        self._a1 += self._r1
-        self._a2 += self._r2
         self.count += 1
         if self.count >= _RAPS_NEEDED:
             self._raps_done(t)
@@ -261,7 +280,6 @@ class Calibrator:
         if self.count:
             self._f = _F_LO
             self._scan_t = t
-            self.ring_decay = min(200, self._a2 * 100 // max(1, self._a1))
             # each rap's own mean out (the rest level to the last mg)
             buf = self._buf
             for i in range(self.count):
@@ -300,7 +318,7 @@ class Calibrator:
     def figures(self):
         return {"floor_mg": self.floor_mg, "key_ms": self.key_ms, "throw_mg": self.throw_mg,
                 "gx_mg": self._gx, "gy_mg": self._gy, "gz_mg": self._gz,
-                "ring_chz": self.ring_chz, "ring_decay": self.ring_decay}
+                "ring_chz": self.ring_chz}
 
 
 # What a key did on the setup screens.

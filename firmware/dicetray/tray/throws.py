@@ -489,7 +489,10 @@ class Tray(Impacts):
         imps[_REF + 1] = gy
         imps[_REF + 2] = gz
         self._floor0 = floor_mg << _FLOOR_FX
-        self._key_ms = key_ms if key_ms > 0 else _KEY_MS
+        # a ring learnt longer than the default is masked as the default:
+        # a longer mask hides the dice's rises, and a key's ring past it is
+        # what the keyed rules' loud level (3/2 of the quiet) is for (round 30)
+        self._key_ms = key_ms if 0 < key_ms < _KEY_MS else _KEY_MS
         peak = throw_mg // 3 if throw_mg > 0 else _THROW_PEAK_MG
         self._throw_peak = max(_SOFT_PEAK_MG, min(150, peak))
         self._ring_setup(ring_chz)     # the table's ring (impacts.py)
@@ -1040,9 +1043,13 @@ class Tray(Impacts):
         else:
             if span < _EVAL_MS or (self._keyed and span < _EVAL_MS + _KEY_PRE_MS):
                 return EV_NONE
-            if (self._keyed and t < self._key_until + _KEY_TAIL_MS + _KEY_PRE_MS
+            if (self._keyed and t < self._key_from + (_KEY_MS + _KEY_TAIL_MS + 2 * _KEY_PRE_MS)
                     and span < _KEY_WAIT_MS):
-                return EV_NONE      # judged once the keys' rings are over
+                # judged once the keys' rings are over, and no sooner than
+                # with the default ring (round 30): a ring learnt shorter
+                # masks less, and dice that landed under it have as long
+                # to be heard outside it
+                return EV_NONE
             why = self._pattern(span)
             if why and self._table_rings(dt):
                 why = 0     # a knock: the table rings on after it
