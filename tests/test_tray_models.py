@@ -1652,6 +1652,8 @@ def test_at_400_hz_dice_whose_first_blow_changes_z_nearly_as_slowly_as_a_ring_ar
     # the guards of round 30's bound (5/8): the throws whose peak came in
     # their first 60 ms with z's largest change per sample nearest it
     _found_at(model, kind, seed, at, untold=True)
+
+
 def _key_ring_learnt(press_ms, hold_ms, release_ms, lag=20, dt=5):
     """Tray setup on a still tray with four keys (the first ends the raps
     step): each press rings press_ms from its contact and each release
