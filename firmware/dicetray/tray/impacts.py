@@ -231,6 +231,59 @@ _PACE_MS = const(600)
 # without the touch, a weaker one may be a die back from a flight).
 _TOUCH_MS = const(400)
 
+# A knock on a folding table (round 13): the blow and the tray's own ring
+# (feet, floor) are over within 200 ms; the table's top rings on at its own
+# mode (bending 7-18 Hz, sway 3-8 Hz) for 0.4-2 s. Dice are impacts, bounces
+# and slaps: their late part rings the tray at its feet and floor
+# frequencies, as fast as the sensor sees (up to ODR/2). So a window whose
+# part after _RING_FROM_MS changes from sample to sample far slower than
+# the rate (its mean frequency, from the sum of |dz| over the sum of |z|,
+# under ODR/12.5) and under _RING_HZ is a ring of the table: no throw.
+_RING_FROM_MS = const(200)
+_RING_HZ = const(14)
+# Round 17: from 200 Hz on (a sample every 7 ms or less) the bound is a
+# folding top's highest bending mode, 18 Hz (ODR/12.5 at 400 Hz): a late
+# part no faster than the top rings is the top. At 100 Hz the LIS3DH's
+# filter (ODR/2) leaves of the dice only the tray's feet, blurred, which
+# read down to 15 Hz: 14 Hz there. At 200 Hz it passes the slaps and the
+# feet up to 100 Hz, so dice still moving keep the late part over 18 Hz
+# (18.5 Hz and up on the tuning seeds), while a knock's is the top with the
+# tray's feet ringing down under it (16-24 Hz).
+_RING_HZ_FAST = const(18)
+# Round 20: a key's press and release ring the tray's own modes (a light
+# tray rocks on its feet at 8-20 Hz, as slow as a folding top), so the late
+# part leaves out the samples in a key's ring (_RING_KEY); what is left must
+# hold a cycle of a 10 Hz top to be read as the table's ring at all.
+_RING_MIN_MS = const(100)
+_RING_SLOW_DT = const(7)
+# Only a ring as loud as a knock's (round 14): the blow's velocity step rings
+# the top at f_table / f_feet (0.1-0.7) of the tray's own ring, while dice
+# ring it by the tray's mass over the top's (0.15-1.2 kg over 3-7 kg) of
+# that. So an upright window (as dice and knocks are; a bump's sway is
+# sideways) whose late mean |z| is under 1/_RING_LEVEL_X of the low band's
+# peak is the dice's window, judged on.
+_RING_LEVEL_X = const(25)
+# Round 27: a knock's top rings on quietly, near the sensor's noise, and
+# white noise changes from sample to sample by about 1.13 sigma on one axis
+# (its sta at rest, the floor, is the L1 of three axes: about 2.39 sigma),
+# as fast as the rate: on a ring of a few mg that noise makes the late part
+# read fast. From 200 Hz on, a late part read over the bound is the table's
+# ring all the same when, with the noise's own change (_RING_NOISE_X / 16
+# of the floor a sample) taken out, it changes no faster than a folding
+# top's highest mode (_RING_HZ_FAST), it is heard over the noise (its mean
+# |z| at least the floor: the noise's own mean |z| is a third of it), and it
+# is as loud as a knock's top (1/_RING_LOUD_X of the low band's peak or
+# more: a blow rings the top at 0.1-0.7 of the tray's own ring, dice at the
+# tray's mass over the top's of that). At 100 Hz the filter blurs rolling
+# dice into the feet's and the top's speeds: not there. Such a ring is
+# too quiet to keep the tray off rest, so no onset over it (_RING_WAIT_MS).
+_RING_NOISE_X = const(8)
+_RING_LOUD_X = const(10)
+# Shared with throws.py (test_tray_split keeps the copies equal): the ring
+# sums' slot of the late part in a key's ring, and the floor's fixed point.
+_RING_KEY = const(52)
+_FLOOR_FX = const(8)
+
 
 def _one_way(x0, y0, x1, y1, dir_x=_LIKE_DIR_X):
     # Two impacts' sideways shakes (summed |x|, |y|) within dir_x / 10 of
@@ -747,7 +800,7 @@ class Impacts:
         self._moved_loud = loud
 
     def _ring_on(self, level):
-        # A knock's table rings on (throws.py's _table_rings, or the ring
+        # A knock's table rings on (_table_rings below, or the ring
         # learnt at setup, ring.py): for _RING_WAIT_MS an impact far over its
         # level (mg) may still start a window: a throw after the knock.
         imps = self._imps
@@ -764,3 +817,41 @@ class Impacts:
             ring.setup(self, chz)
         elif self._rbuf is not None:
             self._rbuf = None
+
+    def _table_rings(self, dt):
+        # True when the window's late part is a slow ring (see _RING_HZ):
+        # its mean frequency under _RING_HZ at 100 Hz, max(_RING_HZ_FAST,
+        # ODR/12.5) from 200 Hz on, and a loud one
+        # (_RING_LEVEL_X) unless the window is sideways. Per sample a
+        # ring of f changes by 2 sin(pi f dt) of its size, about 2 pi f dt:
+        # f = 1000 / (2 pi) x sum |dz| / sum |z| dt (ms), both summed x dt.
+        imps = self._imps
+        late = self._t - self._cand_t0 - _RING_FROM_MS - imps[_RING_KEY]    # ms summed
+        if late < _RING_MIN_MS:
+            return False    # keys rang through the late part: no ring of the table to read
+        z = imps[_RING + 1]
+        d = imps[_RING]
+        near_noise = 0
+        if dt > _RING_SLOW_DT:
+            if 159 * d >= dt * _RING_HZ * z:
+                return False        # (100 Hz)
+        else:
+            dt *= _RING_HZ_FAST
+            if 159 * d >= (dt if dt >= 80 else 80) * z:    # (ODR/12.5 at 400 Hz)
+                # round 27: fast, or a quiet ring with the sensor's noise
+                # changing on it: heard over the noise, as loud as a
+                # knock's top, and slower than the top once the noise's
+                # own change is taken out (_RING_NOISE_X)
+                n = (self._floor >> _FLOOR_FX) * late   # the floor, summed over the late part
+                if (z < n or _RING_LOUD_X * z < self._low_peak * late
+                        or 159 * (d - ((n * _RING_NOISE_X) >> 4)) >= dt * z):
+                    return False
+                near_noise = 1
+        up = self._upright
+        if (up + up >= self._energy
+                and _RING_LEVEL_X * z < self._low_peak * late):
+            return False    # upright, and a small ring beside the window's peak: dice rang the table
+        if near_noise:
+            return True     # too quiet to keep the tray off rest: no onset over it (_RING_WAIT_MS)
+        self._ring_on(z // late)    # its mean |z|, mg: the ring goes on
+        return True
