@@ -793,8 +793,8 @@ def test_dice_landing_just_after_a_settle_are_a_throw(model, kind, seed):
     ("light", "throw6_hard", 3131, True), ("light", "throw6_hard", 3131, False),
     ("light", "throw6_hard", 3327, True), ("light", "throw6_hard", 3327, False)])
 def test_dice_landing_after_a_knocks_settle_are_a_throw_at_the_onset_level(model, kind, seed, fed):
-    # round 30: a knock on the table 0.4-1.1 s before the throw, taken for
-    # a throw, settled 120-200 ms before the dice landed, at 2-3 x the onset
+    # round 30: a knock on the table 0.6-0.75 s before the throw, taken for
+    # a throw, settled 120-195 ms before the dice landed, at 2-3 x the onset
     # level: under round 14's _LANDING_X (6), and the 300 ms of rest were
     # counted from the settle, though the settle itself had waited 200 ms
     # with the slow part at rest (each throw missed before, fed and not)
