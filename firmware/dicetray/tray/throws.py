@@ -687,7 +687,13 @@ class Tray(Impacts):
                 self._state = _IDLE
                 self.moving = False
                 self.settled_ms = t
-                self._rest_since = t
+                # a throw's settle waited _QUIET_MS with the slow part at
+                # rest: the tray has rested that long already (round 30; from
+                # the settle itself, dice landing 100-300 ms after a knock
+                # taken for a throw started no window under _LANDING_X). Not
+                # after EV_MOVED's settle: a hand picking dice may still be
+                # in the tray (why is 0 after a window that was no throw)
+                self._rest_since = t - _QUIET_MS if self.why else t
                 self._armed = _DISARMED
                 self._moved_loud_after()
                 return EV_SETTLED
@@ -752,7 +758,8 @@ class Tray(Impacts):
             # seen counts as rest; after a throw's settle, a loud landing)
             elif sta > onset and ((self._armed and (t - rest_since >= _REST_BEFORE_MS + dt
                                                     or rest_since == self._learn_t - _FLOOR_LEARN_MS
-                                                    or (rest_since == self.settled_ms and (self.why or self._armed == _ARMED_QUIET)
+                                                    or (rest_since == self.settled_ms - (_QUIET_MS if self.why else 0)
+                                                        and (self.why or self._armed == _ARMED_QUIET)
                                                         and sta > _LANDING_X * onset)))
                                   or (t < self._imps[_RING + 3] and sta > _RING_OVER_X * self._imps[_RING + 4])):
                 # (or, while a knock's table rings, an impact far over its ring:
