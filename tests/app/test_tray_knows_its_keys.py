@@ -39,8 +39,10 @@ def test_key_presses_that_knock_the_tray_start_no_throw(tray):
     # a key run, one throw left; seed 12 since round 26: seed 15's louder
     # release then only the ring reads as a key, one throw left; seed 22
     # since round 27: seed 12's next key after a refused one is that run's;
-    # seed 24 since round 28: seed 22's windows read as a finger, no throw)
-    trace = generate("bare", "keys", 24, rate_hz=200, range_g=4)
+    # seed 24 since round 28: seed 22's windows read as a finger, no throw;
+    # seed 36 since round 30: seed 24's last press, 0.8 s after the false
+    # throw's settle, is refused now that the rest counts from the quiet)
+    trace = generate("bare", "keys", 36, rate_hz=200, range_g=4)
     assert len(detect(trace.rows())["throws"]) >= 2
     tray.new_game("pig")
     play_trace(tray, list(trace.rows()), trace.keys)
