@@ -225,7 +225,8 @@ _MOVED_WINDOW_MS = const(2500)
 # 0.2-0.45 m/s; a thrown die lands at 0.8-3.5 m/s. So a window after a
 # throw's settle that goes on ringing (a long tail: dice rolling on, not one
 # slap) with a peak of 3/4 of that throw's or more is a new throw, when that
-# throw was surely dice (3 x the throw level: the weakest calibration throw).
+# throw was surely dice (3 x the throw level: 150 mg, or 3/5 of the weakest
+# calibration throw).
 # After the settle of a move (a hand picking dice out, a topple), the hand's
 # next move is like its last: any pattern is a throw at 5 x that move's
 # peak and 3/4 of the last throw's. Never while a key rings.
@@ -380,8 +381,8 @@ _HAND_SETTLE_MS = const(90)     # what was settled rings down a little after
 # is no throw of any pattern (round 26): a die slipping from the fingertips
 # falls 1-3 cm and lands at 0.44-0.77 m/s, a thrown one at 0.8-3.5 m/s, so
 # the slipped die rings the tray at most about as hard as the weakest throw
-# of the same dice (3 x the throw level, Tray setup's) and mostly far less;
-# 2 x keeps a third of room for a throw softer than the weakest one.
+# of the same dice and mostly far less; 2 x keeps room for a throw softer
+# than the weakest one (with Tray setup, 2/5 of its weakest).
 _HAND_PEAK_X = const(2)
 # Without Tray setup, the tray's first rest after power-on is taken as level
 # when the sensor reads it within 6.5 degrees of its z axis (tan^2 = 1/77):
@@ -449,7 +450,10 @@ class Tray(Impacts):
         # a longer mask hides the dice's rises, and a key's ring past it is
         # what the keyed rules' loud level (3/2 of the quiet) is for (round 30)
         self._key_ms = key_ms if 0 < key_ms < _KEY_MS else _KEY_MS
-        peak = throw_mg // 3 if throw_mg > 0 else _THROW_PEAK_MG
+        # a fifth of the weakest setup throw (a third until round 30): see
+        # "Tray setup" in docs/throw-detection.md (soft throws in play read
+        # down to 0.41 x the setup's softest; _HAND_PEAK_X asks 2 x this)
+        peak = throw_mg // 5 if throw_mg > 0 else _THROW_PEAK_MG
         self._throw_peak = max(_SOFT_PEAK_MG, min(150, peak))
         self._ring_setup(ring_chz)     # the table's ring (impacts.py)
 
