@@ -1713,3 +1713,28 @@ def test_a_throw_under_a_key_on_a_tray_with_a_short_learnt_key_ring_is_found():
     out = detect(trace.rows(), keys=trace.keys, config=figures)
     pairs, extra = match(trace.throws, out["throws"])
     assert len(pairs) == len(trace.throws) == 1 and not extra
+
+
+@pytest.mark.parametrize("model,kind,seed", [
+    ("light", "throw1_hard", 3337),     # the die lands 91 ms before the key's contact, 2630 mg; the key's release 780 mg
+])
+def test_dice_landing_before_a_key_louder_than_its_strikes_are_a_throw(model, kind, seed):
+    # round 30 (keymask30): a key reported 113 ms after the onset made the
+    # window keyed; the die that started it stopped at once and the key's
+    # ring hid the rest, so nothing stayed loud after it and the die (3.4 x
+    # the release) was under 4 x the keys: refused as only keys
+    trace = ensemble.generate(model, kind, seed)
+    out = detect(trace.rows(), keys=trace.keys)
+    ok, _ = _found_all(trace, out)
+    assert ok, (trace.throws, trace.keys, out["throws"])
+
+
+@pytest.mark.parametrize("model,kind,seed", [
+    ("light", "keys", 286),             # the touch 61 ms before the report, then a louder release
+    ("light", "keys", 3174),            # ... 63 ms before, then a louder bottom-out
+])
+def test_a_keys_touch_before_its_marking_window_is_not_dice(model, kind, seed):
+    # guards: the onset's impact no key marked is dice only when louder than
+    # every key's impact (a finger's touch may lead the report by 70 ms)
+    trace = ensemble.generate(model, kind, seed)
+    assert detect(trace.rows(), keys=trace.keys)["throws"] == []

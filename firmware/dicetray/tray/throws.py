@@ -361,7 +361,8 @@ _CUR_Y = const(27)
 _WAIT_WHY = const(28)           # the pattern that waits for dice moving after knock-like impacts
 _LATE = const(29)               # impacts since _LATE_MS after the last big one
 _KNOCK_T = const(30)            # when the last big one started
-_KEYMARK = const(31)            # bit i: kept impact i started with a key's contact; bit _IMP_N: the current one
+_KEYMARK = const(31)            # bit i: kept impact i started with a key's contact; bit _IMP_N: the current one;
+_RANG = const(128)              # bit _IMP_N + 1: a key's ring was on at the onset (impacts.py's _keyed_start)
 # ... then the tilt's: the level reference (gravity at rest on a level tray,
 # mg: calibration's, else learnt at the first rest), 1 while it is still to
 # be learnt, the slow part where it came to rest (mg) and how many checks in
@@ -892,7 +893,8 @@ class Tray(Impacts):
             h = imps[_HAND_PREV]    # the run going on is the onset's own rise
         imps[_HAND] = 1 if t - h <= _HAND_MS else 0
         k = self._key_from + _KEY_PRE_MS    # the last key's report
-        imps[_KEYMARK] = (1 << _IMP_N) if k - _HIT_BEFORE_MS <= t <= k + _HIT_AFTER_MS else 0
+        imps[_KEYMARK] = (((1 << _IMP_N) if k - _HIT_BEFORE_MS <= t <= k + _HIT_AFTER_MS else 0)
+                          | (_RANG if self._keyed else 0))
         imps[_SILENCED] = 0
         # round 30: z's changes from the onset's sample on (the one before
         # it may be the ring's first swing already: not kept while idle)
