@@ -1738,3 +1738,34 @@ def test_a_keys_touch_before_its_marking_window_is_not_dice(model, kind, seed):
     # every key's impact (a finger's touch may lead the report by 70 ms)
     trace = ensemble.generate(model, kind, seed)
     assert detect(trace.rows(), keys=trace.keys)["throws"] == []
+
+
+@pytest.mark.parametrize("model,kind,seed", [
+    ("light", "throw2_soft", 338),      # key 6763-6959, the die lands 6833 (sta 1573 mg, onset 188)
+    ("light", "throw1_hard", 3393),     # key 5324-5528, the die lands 6216: the floor had learnt the key's ring
+])
+def test_a_told_keys_shove_does_not_keep_the_dice_from_starting(model, kind, seed):
+    # round 30 (keymask30): a told key's press shoves a light tray on its
+    # feet; that broke rest, so dice landing while the key was held (or
+    # within 300 ms of its touch) started no window, and a key whose ring
+    # started none let the floor learn that ring (3393: onset 180 mg, the
+    # die 130). Rest now holds through a told key's shove; within 300 ms of
+    # the shove only an impact of _LANDING_X x the onset level starts one
+    trace = ensemble.generate(model, kind, seed)
+    out = detect(trace.rows(), keys=trace.keys)
+    ok, _ = _found_all(trace, out)
+    assert ok, (trace.throws, trace.keys, out["throws"])
+
+
+@pytest.mark.parametrize("model,kind,seed", [
+    ("bare", "throw1_soft", 336),       # a window begun in a held key (6633-6919) ran on into the next press
+    ("box", "throw1_hard", 3351),       # a window begun 200 ms into a key's ring, 525 ms after the dice
+])
+def test_a_held_keys_own_ring_starts_no_throw(model, kind, seed):
+    # guards (keymask30): with rest held through a told key's shove and no
+    # more, these started windows inside the key's ring that were judged
+    # throws; within 300 ms of the shove an onset must be a landing
+    trace = ensemble.generate(model, kind, seed)
+    out = detect(trace.rows(), keys=trace.keys)
+    _, extra = match(trace.throws, out["throws"])
+    assert not extra, (trace.throws, trace.keys, out["throws"])

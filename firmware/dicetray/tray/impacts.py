@@ -352,20 +352,14 @@ class Impacts:
         # contact by 50 ms at most) and struck weaker. The dice landed at the
         # onset: a hard die on a light tray stops at once, and the key's ring
         # hides what little follows (no _LOUD after it to wait for)
-        first = 0
-        if not mark & _RANG:
-            if self._imp_n:
-                if not mark & 1:
-                    first = imps[1]
-            elif not mark & (1 << _IMP_N):
-                first = imps[_CUR_M]
+        first = imps[1] if self._imp_n and not mark & (_RANG | 1) else 0
         first = first >= self._throw_peak and first > key
         if other < self._throw_peak or not ((lasting and (lively >= end or other > key))
                                             or other >= _DICE_OVER_KEY_X * key or beyond
                                             or (more and many >= _KEYED_MANY) or first):
             return -1
         if first:
-            return self._cand_t0 + (imps[0] if self._imp_n else imps[_CUR_T] - self._cand_t0)
+            return self._cand_t0 + imps[0]
         if start < 0 or other > key or beyond or dice < start:
             start = dice        # (other > 0: some impact no key made set dice)
         return self._cand_t0 + start

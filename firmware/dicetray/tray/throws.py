@@ -523,6 +523,11 @@ class Tray(Impacts):
             if imps[_LOUD_CK] >= self._key_from:
                 imps[_LOUD_CK] = imps[_LOUD_OLD]
             self._mark_keys(t)
+        if self._state == _IDLE and self._move_t >= self._key_from:
+            # the tray moved only since the key's touch: its shove, no motion
+            # of the tray's own (round 30, keymask30)
+            self._rest_since = self._rest_old
+            self._shove_t = t
         imps = self._imps
         imps[_FINGER_PEAK] = -1     # the key scan tells: a window it did not start is no finger's (round 27)
         if imps[_HAND_T] >= self._key_from:
@@ -549,6 +554,8 @@ class Tray(Impacts):
         self._gx = self._gy = self._gz = 0
         self._sta = 0
         self._rest_since = 0
+        self._rest_old = self._move_t = 0
+        self._shove_t = -(1 << 28)
         self._tilt_t = _TILT_EVERY_MS   # the next tilt check
         self._armed = _ARMED_QUIET
         self._cand_t0 = 0
@@ -796,6 +803,8 @@ class Tray(Impacts):
             # part (at the very start, with only the FIFO's history, no motion
             # seen counts as rest; after a throw's settle, a loud landing)
             elif sta > onset and ((self._armed and (t - rest_since >= _REST_BEFORE_MS + dt
+                                                    and (t - self._shove_t >= _REST_BEFORE_MS
+                                                         or sta > _LANDING_X * onset)
                                                     or rest_since == self._learn_t - _FLOOR_LEARN_MS
                                                     or (rest_since == self.settled_ms and (self.why or self._armed == _ARMED_QUIET)
                                                         and sta > _LANDING_X * onset)))
@@ -830,9 +839,16 @@ class Tray(Impacts):
                     return EV_NONE
                 self._armed = _ARMED
         # the slow part moved: no rest (stored after the onset's test, which
-        # judges rest before this sample)
+        # judges rest before this sample), unless a told key shoves the tray
+        # (round 30, keymask30: the dice may land while the key is held)
         if dev >= _REST_DEV:
-            self._rest_since = t
+            if t < self._key_until:
+                self._shove_t = t
+            else:
+                if t - self._rest_since > _DT_MAX:
+                    self._rest_old = self._rest_since   # the rest before this run of motion,
+                    self._move_t = t                    # and when that run began
+                self._rest_since = t
         if t >= self._tilt_t:
             self._tilt_t = t + _TILT_EVERY_MS
             return self._tilt_check(sta)
