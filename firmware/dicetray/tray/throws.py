@@ -400,7 +400,10 @@ _EDGE_V = const(66)             # the first _PEAK_MS at 400 Hz (round 30): the l
 _EDGE_D = const(67)             # the largest change of hz in a sample,
 _EDGE_Z = const(68)             # the largest |hz|,
 _EDGE_M = const(69)             # and the window's peak by then
-_IMP_SLOTS = const(70)
+_SHOVE_T = const(70)            # round 30 (keymask30): the last told key's shove of the slow part,
+_REST_OLD = const(71)           # the rest before the last run of motion,
+_MOVE_T = const(72)             # and when that run began
+_IMP_SLOTS = const(73)
 # A throw's dice fall through the air and touch nothing until they land:
 # the tray is quiet (at its noise) before the first impact, apart from keys
 # the tray knows of. A hand picking dice out works in the tray: a fingertip's
@@ -523,12 +526,12 @@ class Tray(Impacts):
             if imps[_LOUD_CK] >= self._key_from:
                 imps[_LOUD_CK] = imps[_LOUD_OLD]
             self._mark_keys(t)
-        if self._state == _IDLE and self._move_t >= self._key_from:
+        imps = self._imps
+        if self._state == _IDLE and imps[_MOVE_T] >= self._key_from:
             # the tray moved only since the key's touch: its shove, no motion
             # of the tray's own (round 30, keymask30)
-            self._rest_since = self._rest_old
-            self._shove_t = t
-        imps = self._imps
+            self._rest_since = imps[_REST_OLD]
+            imps[_SHOVE_T] = t
         imps[_FINGER_PEAK] = -1     # the key scan tells: a window it did not start is no finger's (round 27)
         if imps[_HAND_T] >= self._key_from:
             # what was over the hand's level since the contact was the key
@@ -554,8 +557,6 @@ class Tray(Impacts):
         self._gx = self._gy = self._gz = 0
         self._sta = 0
         self._rest_since = 0
-        self._rest_old = self._move_t = 0
-        self._shove_t = -(1 << 28)
         self._tilt_t = _TILT_EVERY_MS   # the next tilt check
         self._armed = _ARMED_QUIET
         self._cand_t0 = 0
@@ -596,6 +597,8 @@ class Tray(Impacts):
         imps[_HAND] = imps[_LIE_PEAK] = imps[_LIE_UNTIL] = 0
         imps[_FINGER_T] = -(1 << 29)
         imps[_FINGER_PEAK] = 0
+        imps[_SHOVE_T] = -(1 << 28)
+        imps[_REST_OLD] = imps[_MOVE_T] = 0
 
     def _restart(self, t, x, y, z):
         # First sample or after a gap: start the filters from this sample.
@@ -803,7 +806,7 @@ class Tray(Impacts):
             # part (at the very start, with only the FIFO's history, no motion
             # seen counts as rest; after a throw's settle, a loud landing)
             elif sta > onset and ((self._armed and (t - rest_since >= _REST_BEFORE_MS + dt
-                                                    and (t - self._shove_t >= _REST_BEFORE_MS
+                                                    and (t - self._imps[_SHOVE_T] >= _REST_BEFORE_MS
                                                          or sta > _LANDING_X * onset)
                                                     or rest_since == self._learn_t - _FLOOR_LEARN_MS
                                                     or (rest_since == self.settled_ms and (self.why or self._armed == _ARMED_QUIET)
@@ -843,11 +846,11 @@ class Tray(Impacts):
         # (round 30, keymask30: the dice may land while the key is held)
         if dev >= _REST_DEV:
             if t < self._key_until:
-                self._shove_t = t
+                self._imps[_SHOVE_T] = t
             else:
                 if t - self._rest_since > _DT_MAX:
-                    self._rest_old = self._rest_since   # the rest before this run of motion,
-                    self._move_t = t                    # and when that run began
+                    self._imps[_REST_OLD] = self._rest_since  # the rest before this run of motion,
+                    self._imps[_MOVE_T] = t                   # and when that run began
                 self._rest_since = t
         if t >= self._tilt_t:
             self._tilt_t = t + _TILT_EVERY_MS
