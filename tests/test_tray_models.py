@@ -1776,3 +1776,59 @@ def test_the_throw_level_is_a_fifth_of_the_weakest_setup_throw():
     assert tray._throw_peak == 35       # at least 35 mg, as before
     tray.configure()
     assert tray._throw_peak == 50
+
+
+@pytest.mark.parametrize("model,kind,seed", [
+    ("light", "throw1_hard", 3337),     # the die lands 91 ms before the key's contact, 2630 mg; the key's release 780 mg
+])
+def test_dice_landing_before_a_key_louder_than_its_strikes_are_a_throw(model, kind, seed):
+    # round 30 (keymask30): a key reported 113 ms after the onset made the
+    # window keyed; the die that started it stopped at once and the key's
+    # ring hid the rest, so nothing stayed loud after it and the die (3.4 x
+    # the release) was under 4 x the keys: refused as only keys
+    trace = ensemble.generate(model, kind, seed)
+    out = detect(trace.rows(), keys=trace.keys)
+    ok, _ = _found_all(trace, out)
+    assert ok, (trace.throws, trace.keys, out["throws"])
+
+
+@pytest.mark.parametrize("model,kind,seed", [
+    ("light", "keys", 286),             # the touch 61 ms before the report, then a louder release
+    ("light", "keys", 3174),            # ... 63 ms before, then a louder bottom-out
+])
+def test_a_keys_touch_before_its_marking_window_is_not_dice(model, kind, seed):
+    # guards: the onset's impact no key marked is dice only when louder than
+    # every key's impact (a finger's touch may lead the report by 70 ms)
+    trace = ensemble.generate(model, kind, seed)
+    assert detect(trace.rows(), keys=trace.keys)["throws"] == []
+
+
+@pytest.mark.parametrize("model,kind,seed", [
+    ("light", "throw2_soft", 338),      # key 6763-6959, the die lands 6833 (sta 1573 mg, onset 188)
+    ("light", "throw1_hard", 3393),     # key 5324-5528, the die lands 6216: the floor had learnt the key's ring
+])
+def test_a_told_keys_shove_does_not_keep_the_dice_from_starting(model, kind, seed):
+    # round 30 (keymask30): a told key's press shoves a light tray on its
+    # feet; that broke rest, so dice landing while the key was held (or
+    # within 300 ms of its touch) started no window, and a key whose ring
+    # started none let the floor learn that ring (3393: onset 180 mg, the
+    # die 130). Rest now holds through a told key's shove; within 300 ms of
+    # the shove only an impact of _LANDING_X x the onset level starts one
+    trace = ensemble.generate(model, kind, seed)
+    out = detect(trace.rows(), keys=trace.keys)
+    ok, _ = _found_all(trace, out)
+    assert ok, (trace.throws, trace.keys, out["throws"])
+
+
+@pytest.mark.parametrize("model,kind,seed", [
+    ("bare", "throw1_soft", 336),       # a window begun in a held key (6633-6919) ran on into the next press
+    ("box", "throw1_hard", 3351),       # a window begun 200 ms into a key's ring, 525 ms after the dice
+])
+def test_a_held_keys_own_ring_starts_no_throw(model, kind, seed):
+    # guards (keymask30): with rest held through a told key's shove and no
+    # more, these started windows inside the key's ring that were judged
+    # throws; within 300 ms of the shove an onset must be a landing
+    trace = ensemble.generate(model, kind, seed)
+    out = detect(trace.rows(), keys=trace.keys)
+    _, extra = match(trace.throws, out["throws"])
+    assert not extra, (trace.throws, trace.keys, out["throws"])

@@ -25,6 +25,7 @@ _CUR_Y = const(27)
 _LATE = const(29)
 _KNOCK_T = const(30)
 _KEYMARK = const(31)
+_RANG = const(128)
 _LOUD = const(45)
 _LOUD_OLD = const(47)
 _SILENCED = const(59)
@@ -398,10 +399,20 @@ class Impacts:
                     other = m
                     loud = at
         beyond = beat >= self._throw_peak    # such an impact loud enough for a throw
+        # round 30 (keymask30): the onset's own impact, no key's, on a tray
+        # no key rang on, louder than every key's impact: the key came after
+        # it (its report 60 ms or more later: a finger's touch leads the
+        # contact by 50 ms at most) and struck weaker. The dice landed at the
+        # onset: a hard die on a light tray stops at once, and the key's ring
+        # hides what little follows (no _LOUD after it to wait for)
+        first = imps[1] if self._imp_n and not mark & (_RANG | 1) else 0
+        first = first >= self._throw_peak and first > key
         if other < self._throw_peak or not ((lasting and (lively >= end or other > key))
                                             or other >= _DICE_OVER_KEY_X * key or beyond
-                                            or (more and many >= _KEYED_MANY)):
+                                            or (more and many >= _KEYED_MANY) or first):
             return -1
+        if first:
+            return self._cand_t0 + imps[0]
         if start < 0 or other > key or beyond or dice < start:
             start = dice        # (other > 0: some impact no key made set dice)
         return self._cand_t0 + start

@@ -318,7 +318,8 @@ _CUR_Y = const(27)
 _WAIT_WHY = const(28)           # the pattern that waits for dice moving after knock-like impacts
 _LATE = const(29)               # impacts since _LATE_MS after the last big one
 _KNOCK_T = const(30)            # when the last big one started
-_KEYMARK = const(31)            # bit i: kept impact i started with a key's contact; bit _IMP_N: the current one
+_KEYMARK = const(31)            # bit i: kept impact i started with a key's contact; bit _IMP_N: the current one;
+_RANG = const(128)              # bit _IMP_N + 1: a key's ring was on at the onset (impacts.py's _keyed_start)
 # ... then the tilt's: the level reference (gravity at rest on a level tray,
 # mg: calibration's, else learnt at the first rest), 1 while it is still to
 # be learnt, the slow part where it came to rest (mg) and how many checks in
@@ -356,7 +357,10 @@ _EDGE_V = const(66)             # the first _PEAK_MS at 400 Hz (round 30): the l
 _EDGE_D = const(67)             # the largest change of hz in a sample,
 _EDGE_Z = const(68)             # the largest |hz|,
 _EDGE_M = const(69)             # and the window's peak by then
-_IMP_SLOTS = const(70)
+_SHOVE_T = const(70)            # round 30 (keymask30): the last told key's shove of the slow part,
+_REST_OLD = const(71)           # the rest before the last run of motion,
+_MOVE_T = const(72)             # and when that run began
+_IMP_SLOTS = const(73)
 # A throw's dice fall through the air and touch nothing until they land:
 # the tray is quiet (at its noise) before the first impact, apart from keys
 # the tray knows of. A hand picking dice out works in the tray: a fingertip's
@@ -483,6 +487,11 @@ class Tray(Impacts):
                 imps[_LOUD_CK] = imps[_LOUD_OLD]
             self._mark_keys(t)
         imps = self._imps
+        if self._state == _IDLE and imps[_MOVE_T] >= self._key_from:
+            # the tray moved only since the key's touch: its shove, no motion
+            # of the tray's own (round 30, keymask30)
+            self._rest_since = imps[_REST_OLD]
+            imps[_SHOVE_T] = t
         imps[_FINGER_PEAK] = -1     # the key scan tells: a window it did not start is no finger's (round 27)
         if imps[_HAND_T] >= self._key_from:
             # what was over the hand's level since the contact was the key
@@ -548,6 +557,8 @@ class Tray(Impacts):
         imps[_HAND] = imps[_LIE_PEAK] = imps[_LIE_UNTIL] = 0
         imps[_FINGER_T] = -(1 << 29)
         imps[_FINGER_PEAK] = 0
+        imps[_SHOVE_T] = -(1 << 28)
+        imps[_REST_OLD] = imps[_MOVE_T] = 0
 
     def _restart(self, t, x, y, z):
         # First sample or after a gap: start the filters from this sample.
@@ -761,6 +772,8 @@ class Tray(Impacts):
             # part (at the very start, with only the FIFO's history, no motion
             # seen counts as rest; after a throw's settle, a loud landing)
             elif sta > onset and ((self._armed and (t - rest_since >= _REST_BEFORE_MS + dt
+                                                    and (t - self._imps[_SHOVE_T] >= _REST_BEFORE_MS
+                                                         or sta > _LANDING_X * onset)
                                                     or rest_since == self._learn_t - _FLOOR_LEARN_MS
                                                     or (rest_since == self.settled_ms - (_QUIET_MS if self.why else 0)
                                                         and (self.why or self._armed == _ARMED_QUIET)
@@ -796,9 +809,16 @@ class Tray(Impacts):
                     return EV_NONE
                 self._armed = _ARMED
         # the slow part moved: no rest (stored after the onset's test, which
-        # judges rest before this sample)
+        # judges rest before this sample), unless a told key shoves the tray
+        # (round 30, keymask30: the dice may land while the key is held)
         if dev >= _REST_DEV:
-            self._rest_since = t
+            if t < self._key_until:
+                self._imps[_SHOVE_T] = t
+            else:
+                if t - self._rest_since > _DT_MAX:
+                    self._imps[_REST_OLD] = self._rest_since  # the rest before this run of motion,
+                    self._imps[_MOVE_T] = t                   # and when that run began
+                self._rest_since = t
         if t >= self._tilt_t:
             self._tilt_t = t + _TILT_EVERY_MS
             return self._tilt_check(sta)
@@ -859,7 +879,8 @@ class Tray(Impacts):
             h = imps[_HAND_PREV]    # the run going on is the onset's own rise
         imps[_HAND] = 1 if t - h <= _HAND_MS else 0
         k = self._key_from + _KEY_PRE_MS    # the last key's report
-        imps[_KEYMARK] = (1 << _IMP_N) if k - _HIT_BEFORE_MS <= t <= k + _HIT_AFTER_MS else 0
+        imps[_KEYMARK] = (((1 << _IMP_N) if k - _HIT_BEFORE_MS <= t <= k + _HIT_AFTER_MS else 0)
+                          | (_RANG if self._keyed else 0))
         imps[_SILENCED] = 0
         # round 30: z's changes from the onset's sample on (the one before
         # it may be the ring's first swing already: not kept while idle)
