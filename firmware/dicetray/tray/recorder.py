@@ -2,8 +2,12 @@
 
 `dicetray record-trace` runs stream(seconds) in the raw REPL. The samples
 are the FIFO reads the app makes (same driver, same 40 ms reads, the same
-time stamps: the read time minus one period per sample still in the FIFO),
-so a recorded trace is what the detector sees on this tray. Lines:
+time stamps: on from the last sample, a period apart, the newest put at the
+read time only when that is ahead of it or more than a period behind), so a
+recorded trace is what the detector sees on this tray. A key's time is the
+one the app tells the detector: the pad's time of the event + 20 ms - its
+debounce (the host's KEY_LAG_MS after the contact, which `record-trace`
+takes off again). Lines:
 
     R <odr_hz> <range_g>         first: the sensor's settings
     S <t_ms> <x_mg> <y_mg> <z_mg> a sample
@@ -32,6 +36,8 @@ def stream(seconds, range_g=4, odr_hz=200):
     start = time.ticks_ms()
     accel.read_fifo()           # what waited in the FIFO is older than the start
     due = start
+    fed = -1 << 20              # the time of the last sample (none yet)
+    shift = 20 - pad.debounce_ms     # as app.py tells the detector (_KEY_LAG_MS)
     end = seconds * 1000
     while True:
         now = time.ticks_ms()
@@ -42,10 +48,11 @@ def stream(seconds, range_g=4, odr_hz=200):
         ev = pad.get()
         while ev >= 0:
             kind = ev & keys.KIND_MASK
+            kt = time.ticks_diff(pad.t, start) + shift
             if kind == keys.PRESS:
-                print("K %d %d" % (at, ev & keys.CODE_MASK))
+                print("K %d %d" % (kt, ev & keys.CODE_MASK))
             elif kind == keys.RELEASE:
-                print("U %d %d" % (at, ev & keys.CODE_MASK))
+                print("U %d %d" % (kt, ev & keys.CODE_MASK))
             ev = pad.get()
         if time.ticks_diff(now, due) >= 0:
             due = time.ticks_add(now, _READ_MS)
@@ -53,7 +60,12 @@ def stream(seconds, range_g=4, odr_hz=200):
             if accel.overrun:
                 print("O %d" % at)
             s = accel.samples
-            t = at - (n - 1) * period
+            t = fed + period
+            late = at - (t + (n - 1) * period)
+            if late < 0 or late > period:
+                t = at - (n - 1) * period
+            if n:
+                fed = t + (n - 1) * period
             for i in range(n):
                 print("S %d %d %d %d" % (t, s[3 * i], s[3 * i + 1], s[3 * i + 2]))
                 t += period

@@ -3,8 +3,10 @@
 A scanner hands in each new debounced state of the pad (one bitmap, bit =
 row * ncols + col) with _accept(); this turns the changes into PRESS and
 RELEASE events, and _longs() adds a LONG event once a key has been held
-long_ms. The events wait in a preallocated ring until the app takes them.
-Nothing here allocates, so it may run in a soft IRQ.
+long_ms. The events wait in a preallocated ring until the app takes them,
+each with the time it was queued (`t` after get(): when the debounce
+accepted the change, debounce_ms after a clean contact). Nothing here
+allocates, so it may run in a soft IRQ.
 """
 from array import array
 from time import ticks_diff
@@ -24,17 +26,21 @@ class KeyQueue:
         self._long_sent = 0
         self._pressed_at = array("i", bytes(4 * len(self._keymap)))
         self._queue = bytearray(queue_size)   # the ring of events
+        self._times = array("i", bytes(4 * queue_size))  # and when each was queued (ticks_ms)
+        self.t = 0             # the time of the event get() returned last
         self._head = 0
         self._count = 0
         self.dropped = 0
 
     # -- the ring buffer ---------------------------------------------------------
-    def _put(self, event):
+    def _put(self, event, now):
         q = self._queue
         if self._count == len(q):
             self.dropped += 1
             return
-        q[(self._head + self._count) % len(q)] = event
+        i = (self._head + self._count) % len(q)
+        q[i] = event
+        self._times[i] = now
         self._count += 1
 
     def get(self):
@@ -43,6 +49,7 @@ class KeyQueue:
             return -1
         q = self._queue
         event = q[self._head]
+        self.t = self._times[self._head]
         self._head = (self._head + 1) % len(q)
         self._count -= 1
         return event
@@ -58,9 +65,9 @@ class KeyQueue:
                 if state & bit:
                     self._pressed_at[i] = now
                     self._long_sent &= ~bit
-                    self._put(_PRESS | keymap[i])
+                    self._put(_PRESS | keymap[i], now)
                 else:
-                    self._put(_RELEASE | keymap[i])
+                    self._put(_RELEASE | keymap[i], now)
         self.down = state
 
     def _longs(self, now):
@@ -76,7 +83,7 @@ class KeyQueue:
                     left = self.long_ms - ticks_diff(now, self._pressed_at[i])
                     if left <= 0:
                         self._long_sent |= bit
-                        self._put(_LONG | keymap[i])
+                        self._put(_LONG | keymap[i], now)
                     elif soonest < 0 or left < soonest:
                         soonest = left
         return soonest
