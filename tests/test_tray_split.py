@@ -38,7 +38,20 @@ def test_the_late_parts_buffer_is_the_same_size_where_it_is_filled_and_read():
     assert "_RING" not in ring and "_RING_WAIT_MS" not in ring
 
 
-@pytest.mark.parametrize("module", ["throws", "impacts"])
+def test_the_tilt_check_reads_the_slots_and_figures_throws_writes():
+    # tilt.py (round 30) reads Tray's slow part and its slots of the impacts
+    # array, and returns Tray's events: every figure it shares is throws.py's
+    throws, tilt = _consts("throws.py"), _consts("tilt.py")
+    assert {"_REF", "_TB", "_LF_FX", "_QUIET_MG", "_TILT_EVERY_MS"} <= set(tilt)
+    shared = sorted(set(throws) & set(tilt))
+    assert [(n, throws[n]) for n in shared] == [(n, tilt[n]) for n in shared]
+    events = re.compile(r"^(EV_[A-Z]+) = const\((.+?)\)", re.M)
+    throws_ev = dict(events.findall((TRAY / "throws.py").read_text()))
+    tilt_ev = dict(events.findall((TRAY / "tilt.py").read_text()))
+    assert tilt_ev and all(throws_ev[n] == v for n, v in tilt_ev.items())
+
+
+@pytest.mark.parametrize("module", ["throws", "impacts", "tilt"])
 def test_each_detector_module_compiles_from_source_in_a_small_heap(module):
     # a board given .py files compiles each module as it is imported, while
     # the tray's screens and game are loaded: one module of 1,524 lines took

@@ -27,6 +27,7 @@ from array import array
 from micropython import const
 
 from dicetray.tray.impacts import Impacts
+from dicetray.tray.tilt import check as tilt_check
 
 EV_NONE = const(0)
 EV_THROW = const(1)
@@ -180,19 +181,8 @@ _FLIGHT_MAX_MS = const(450)
 # floor); a die that rolls slaps the floor from a few mm: on a light tray
 # those slaps are loud too, yet nothing flies. So the hold is taken only
 # from impacts of at least half the throw's peak.
-# Tilt: 5 degrees from the level reference, level again below 4.5 (tan^2 =
-# 1/131 and 1/162). Judged from the slow part once the tray rests: checked
-# every 50 ms, it has stayed within the quiet level (_QUIET_MG) of where it
-# came to rest for 250 ms and the fast part is quiet at each check (200 ms
-# let a hand holding the tray still pass for rest more often, 300 ms came
-# later than the labels' rest). A carried tray keeps turning
-# and its holder's hands tremble at 8-12 Hz (checks 50 ms apart see that
-# swing), so its tilt is not judged: tilted stays as it was until the tray
-# rests again.
-_TILT_INV_TAN2 = const(131)
-_LEVEL_INV_TAN2 = const(162)
+# Tray checks whether it stands tilted every _TILT_EVERY_MS while idle (tilt.py).
 _TILT_EVERY_MS = const(50)
-_TILT_STILL_MS = const(250)
 # Keys on the tray's own pad: the key scan says when one goes down (or up),
 # about a debounce time after the contact, and the samples of that contact
 # may have been fed already. Activity from _KEY_PRE_MS before to key_ms
@@ -388,12 +378,6 @@ _HAND_SETTLE_MS = const(90)     # what was settled rings down a little after
 # of the same dice and mostly far less; 2 x keeps room for a throw softer
 # than the weakest one (with Tray setup, 2/5 of its weakest).
 _HAND_PEAK_X = const(2)
-# Without Tray setup, the tray's first rest after power-on is taken as level
-# when the sensor reads it within 6.5 degrees of its z axis (tan^2 = 1/77):
-# a chip mounted up to 3 degrees off and offsets of up to 40 mg (datasheet)
-# read a level tray at most 6.2 degrees off. A tray first resting further
-# over is tilted, and level stays the sensor's z axis.
-_LEARN_INV_TAN2 = const(77)
 # A gap in the samples longer than this restarts the filters.
 _GAP_MS = const(250)
 # Rates are looked up per sample interval; longer intervals use the last.
@@ -821,7 +805,7 @@ class Tray(Impacts):
                 self._rest_since = t
         if t >= self._tilt_t:
             self._tilt_t = t + _TILT_EVERY_MS
-            return self._tilt_check(sta)
+            return tilt_check(self, sta)
         return EV_NONE
 
     def _start(self, dt, x, y, z, floor):
@@ -1209,61 +1193,3 @@ class Tray(Impacts):
         self._steady_t = t + _STEADY_STEP_MS
         self._steady_lvl = self._lvl
         self._steady_n = 0
-
-    def _tilt_check(self, sta):
-        # Every _TILT_EVERY_MS while idle: once the slow part (x, y, z mg)
-        # has been still for _TILT_STILL_MS, tilted past 5 degrees from the
-        # level reference, or level again below 4.5 (hysteresis).
-        x = self._bx >> _LF_FX
-        y = self._by >> _LF_FX
-        z = self._bz >> _LF_FX
-        imps = self._imps
-        # still: within the quiet level of where it was when it came to rest
-        # (a slow drift adds up; a 10 Hz tremor is caught at some check)
-        # (each axis within it: no max() and abs() calls, a builtin costs a
-        # lookup and a call)
-        n = 0
-        if (-_QUIET_MG <= x - imps[_TB] <= _QUIET_MG and -_QUIET_MG <= y - imps[_TB + 1] <= _QUIET_MG
-                and -_QUIET_MG <= z - imps[_TB + 2] <= _QUIET_MG
-                and sta <= _QUIET_MG + (self._floor >> _FLOOR_FX) * _QUIET_FLOOR_X):
-            n = imps[_TB + 3] + 1
-        else:
-            imps[_TB] = x
-            imps[_TB + 1] = y
-            imps[_TB + 2] = z
-        imps[_TB + 3] = n
-        if n < _TILT_STILL_MS // _TILT_EVERY_MS:
-            return EV_NONE
-        gx = imps[_REF]
-        gy = imps[_REF + 1]
-        gz = imps[_REF + 2]
-        # the tilt's tangent against the reference's (small angles add):
-        # cross and dot products in mg^2 / 1024 (still, the slow part is
-        # gravity, about 1000 mg: small ints when squared)
-        hx = (x * gz - gx * z) >> 10
-        hy = (y * gz - gy * z) >> 10
-        gz = (z * gz + x * gx + y * gy) >> 10
-        # (a sensor reading far over 1 g, a fault: halve until the squares
-        # below stay small ints on the chip, under 2**30; at 1 g all are
-        # under 1,200 and nothing changes)
-        while not (-1400 < hx < 1400 and -1400 < hy < 1400 and -1400 < gz < 1400):
-            hx >>= 1
-            hy >>= 1
-            gz >>= 1
-        h2 = hx * hx + hy * hy
-        if imps[_REF + 3]:
-            imps[_REF + 3] = 0
-            if gz > 0 and h2 * _LEARN_INV_TAN2 <= gz * gz:
-                imps[_REF] = x
-                imps[_REF + 1] = y
-                imps[_REF + 2] = z
-                return EV_NONE
-        z = gz
-        if self.tilted:
-            if z > 0 and h2 * _LEVEL_INV_TAN2 < z * z:
-                self.tilted = False
-                return EV_LEVEL
-        elif z <= 0 or h2 * _TILT_INV_TAN2 > z * z:
-            self.tilted = True
-            return EV_TILT
-        return EV_NONE

@@ -1,0 +1,96 @@
+"""Whether the resting tray stands tilted: Tray.feed (throws.py) asks
+every _TILT_EVERY_MS while idle. Its own module so that throws.py compiles
+from source in the board's heap; it reads Tray's slow part and its slots of
+the impacts array (tests/test_tray_split.py keeps the shared figures equal)."""
+from micropython import const
+
+EV_NONE = const(0)      # Tray's events (throws.py)
+EV_TILT = const(3)
+EV_LEVEL = const(4)
+
+# shared with throws.py: the slow part's fixed point, the floor's, the quiet
+# level (mg, and x the floor), the impacts array's slots of the tilt
+_LF_FX = const(6)
+_FLOOR_FX = const(8)
+_QUIET_MG = const(6)
+_QUIET_FLOOR_X = const(2)
+_REF = const(32)
+_TB = const(36)
+# Tilt: 5 degrees from the level reference, level again below 4.5 (tan^2 =
+# 1/131 and 1/162). Judged from the slow part once the tray rests: checked
+# every 50 ms, it has stayed within the quiet level (_QUIET_MG) of where it
+# came to rest for 250 ms and the fast part is quiet at each check (200 ms
+# let a hand holding the tray still pass for rest more often, 300 ms came
+# later than the labels' rest). A carried tray keeps turning
+# and its holder's hands tremble at 8-12 Hz (checks 50 ms apart see that
+# swing), so its tilt is not judged: tilted stays as it was until the tray
+# rests again.
+_TILT_INV_TAN2 = const(131)
+_LEVEL_INV_TAN2 = const(162)
+_TILT_EVERY_MS = const(50)
+_TILT_STILL_MS = const(250)
+# Without Tray setup, the tray's first rest after power-on is taken as level
+# when the sensor reads it within 6.5 degrees of its z axis (tan^2 = 1/77):
+# a chip mounted up to 3 degrees off and offsets of up to 40 mg (datasheet)
+# read a level tray at most 6.2 degrees off. A tray first resting further
+# over is tilted, and level stays the sensor's z axis.
+_LEARN_INV_TAN2 = const(77)
+
+
+def check(tray, sta):
+    # Every _TILT_EVERY_MS while idle: once the slow part (x, y, z mg)
+    # has been still for _TILT_STILL_MS, tilted past 5 degrees from the
+    # level reference, or level again below 4.5 (hysteresis).
+    x = tray._bx >> _LF_FX
+    y = tray._by >> _LF_FX
+    z = tray._bz >> _LF_FX
+    imps = tray._imps
+    # still: within the quiet level of where it was when it came to rest
+    # (a slow drift adds up; a 10 Hz tremor is caught at some check)
+    # (each axis within it: no max() and abs() calls, a builtin costs a
+    # lookup and a call)
+    n = 0
+    if (-_QUIET_MG <= x - imps[_TB] <= _QUIET_MG and -_QUIET_MG <= y - imps[_TB + 1] <= _QUIET_MG
+            and -_QUIET_MG <= z - imps[_TB + 2] <= _QUIET_MG
+            and sta <= _QUIET_MG + (tray._floor >> _FLOOR_FX) * _QUIET_FLOOR_X):
+        n = imps[_TB + 3] + 1
+    else:
+        imps[_TB] = x
+        imps[_TB + 1] = y
+        imps[_TB + 2] = z
+    imps[_TB + 3] = n
+    if n < _TILT_STILL_MS // _TILT_EVERY_MS:
+        return EV_NONE
+    gx = imps[_REF]
+    gy = imps[_REF + 1]
+    gz = imps[_REF + 2]
+    # the tilt's tangent against the reference's (small angles add):
+    # cross and dot products in mg^2 / 1024 (still, the slow part is
+    # gravity, about 1000 mg: small ints when squared)
+    hx = (x * gz - gx * z) >> 10
+    hy = (y * gz - gy * z) >> 10
+    gz = (z * gz + x * gx + y * gy) >> 10
+    # (a sensor reading far over 1 g, a fault: halve until the squares
+    # below stay small ints on the chip, under 2**30; at 1 g all are
+    # under 1,200 and nothing changes)
+    while not (-1400 < hx < 1400 and -1400 < hy < 1400 and -1400 < gz < 1400):
+        hx >>= 1
+        hy >>= 1
+        gz >>= 1
+    h2 = hx * hx + hy * hy
+    if imps[_REF + 3]:
+        imps[_REF + 3] = 0
+        if gz > 0 and h2 * _LEARN_INV_TAN2 <= gz * gz:
+            imps[_REF] = x
+            imps[_REF + 1] = y
+            imps[_REF + 2] = z
+            return EV_NONE
+    z = gz
+    if tray.tilted:
+        if z > 0 and h2 * _LEVEL_INV_TAN2 < z * z:
+            tray.tilted = False
+            return EV_LEVEL
+    elif z <= 0 or h2 * _TILT_INV_TAN2 > z * z:
+        tray.tilted = True
+        return EV_TILT
+    return EV_NONE
