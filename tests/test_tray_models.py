@@ -1778,6 +1778,14 @@ def test_the_throw_level_is_a_fifth_of_the_weakest_setup_throw():
     assert tray._throw_peak == 50
 
 
+def _every_throw_found_told(model, kind, seed):
+    """Every throw of the trace found with its key contacts told."""
+    trace = ensemble.generate(model, kind, seed)
+    out = detect(trace.rows(), keys=trace.keys)
+    ok, _ = _found_all(trace, out)
+    assert ok, (trace.throws, trace.keys, out["throws"])
+
+
 @pytest.mark.parametrize("model,kind,seed", [
     ("light", "throw1_hard", 3337),     # the die lands 91 ms before the key's contact, 2630 mg; the key's release 780 mg
 ])
@@ -1786,10 +1794,7 @@ def test_dice_landing_before_a_key_louder_than_its_strikes_are_a_throw(model, ki
     # window keyed; the die that started it stopped at once and the key's
     # ring hid the rest, so nothing stayed loud after it and the die (3.4 x
     # the release) was under 4 x the keys: refused as only keys
-    trace = ensemble.generate(model, kind, seed)
-    out = detect(trace.rows(), keys=trace.keys)
-    ok, _ = _found_all(trace, out)
-    assert ok, (trace.throws, trace.keys, out["throws"])
+    _every_throw_found_told(model, kind, seed)
 
 
 @pytest.mark.parametrize("model,kind,seed", [
@@ -1814,10 +1819,7 @@ def test_a_told_keys_shove_does_not_keep_the_dice_from_starting(model, kind, see
     # started none let the floor learn that ring (3393: onset 180 mg, the
     # die 130). Rest now holds through a told key's shove; within 300 ms of
     # the shove only an impact of _LANDING_X x the onset level starts one
-    trace = ensemble.generate(model, kind, seed)
-    out = detect(trace.rows(), keys=trace.keys)
-    ok, _ = _found_all(trace, out)
-    assert ok, (trace.throws, trace.keys, out["throws"])
+    _every_throw_found_told(model, kind, seed)
 
 
 @pytest.mark.parametrize("model,kind,seed", [
