@@ -3,7 +3,7 @@ learn itself ("Tray setup"): on the virtual board, with key presses whose
 knocks are in the accelerometer trace at the moment the keys go down."""
 import pytest
 
-from dicetray_host.traces.detecting import detect
+from dicetray_host.traces.detecting import calibrate, detect
 from dicetray_host.traces import ensemble
 from dicetray_host.traces.ensemble import generate
 
@@ -133,6 +133,22 @@ def test_tray_setup_learns_stores_and_forgets(tray):
     tray.key("OK", "UNDO")
     tray.shows("Defaults back")
     assert not (tray.flash / "tray.cfg").exists()
+
+
+def test_tray_setup_on_the_board_learns_what_the_hosts_calibrate_learns(tray):
+    # the board's Tray setup hears the keys as the host's calibrate() does
+    # (their contact + 20 ms, in time order with the samples, on the
+    # sensor's clock): one session played whole learns the same figures
+    session = generate("bare", "calibration", 3, rate_hz=200, range_g=4, run_down=False)
+    rows = list(session.rows())
+    tray.key("UP", "OK", "OK")                 # the menu's last line: Tray setup, learn
+    tray.shows("Leave it still")
+    play_trace(tray, rows, session.keys, key="5")
+    tray.shows("OK: save")
+    tray.key("OK")
+    figures = dict(line.split("=") for line in (tray.flash / "tray.cfg").read_text().split())
+    host = calibrate(rows, session.keys)
+    assert abs(int(figures["key_ms"]) - host["key_ms"]) <= 5, (figures, host)
 
 
 def test_tray_setup_goes_on_when_it_hears_no_knock(tray):

@@ -32,8 +32,8 @@ _WAKE_MG = const(32)         # INT1 threshold on high-passed data (docs/throw-de
 # PIO, 15 by timer) and the loop takes the event up to a tick later: told
 # at that time, the key's mask began and ended 6-10 ms earlier than tuned
 # (round 30, board30: bare keys seeds 34 and 41 made throws on the board,
-# none on the host). So the key goes to the detector at the pad's time of
-# the event + _KEY_LAG_MS - debounce_ms, in time order with the samples.
+# none on the host). So a key goes to the detector (or to Tray setup) at
+# its contact + _KEY_LAG_MS, in time order with the samples.
 _KEY_LAG_MS = const(20)
 _KEYS_WAITING = const(8)     # key events held until the samples reach their time
 _BRIGHT = const(0xCF)
@@ -88,8 +88,6 @@ class App:
         self.dimmed = False
         self.last_active = 0
         self._next_sample = 0
-        self._t_fed = 0         # the time given to the last sample fed
-        self._key_shift = _KEY_LAG_MS - getattr(pad, "debounce_ms", _KEY_LAG_MS)
         self._kt = array("i", bytes(4 * _KEYS_WAITING))   # key events waiting: their times,
         self._kup = bytearray(_KEYS_WAITING)               # 1 for a release
         self._kh = self._kn = 0
@@ -148,13 +146,8 @@ class App:
             kind = ev & keys.KIND_MASK
             if kind != keys.LONG:
                 # The pad's own knocks start no throw: the detector is told of them.
-                if self.setup is not None:
-                    if kind == keys.PRESS:
-                        self.setup.key_down(now)
-                    else:
-                        self.setup.key_up(now)
-                elif self.tray is not None:
-                    self.key_to_tray(kind != keys.PRESS, time.ticks_add(pad.t, self._key_shift))
+                if self.setup is not None or self.tray is not None:
+                    self.key_to_tray(kind != keys.PRESS, time.ticks_add(pad.contact_ms(), _KEY_LAG_MS))
             if kind == keys.PRESS:
                 self.on_press(ev & keys.CODE_MASK, now)
             elif kind == keys.LONG:
@@ -178,30 +171,23 @@ class App:
 
     def sample(self, now):
         accel = self.accel
-        if self.setup is not None:
-            if self.setup.sample(accel, now, accel.sample_period_ms):
-                self.dirty = True
-            return
         n = accel.read_fifo()
         if not n:
             return
         s = accel.samples
         period = accel.sample_period_ms
-        # The samples' times go on from the last one fed, a period apart (the
-        # sensor's clock): only when that puts the newest after now, or more
-        # than a period before it (a tick of ticks_ms allowed: a sensor clock
-        # off, samples lost, a pause), is the newest put at now. Put at now
-        # every time, a batch's times were up to a period late, by how long
-        # the newest had waited, and jumped 1-9 ms between batches (round 30).
-        t = time.ticks_add(self._t_fed, period)
-        late = time.ticks_diff(now, time.ticks_add(t, (n - 1) * period))
-        if late < 0 or late > period:
-            t = time.ticks_add(now, -(n - 1) * period)
-        self._t_fed = time.ticks_add(t, (n - 1) * period)
+        t = accel.first_time(now, n)
+        setup = self.setup
+        if setup is not None:
+            for i in range(n):
+                self._keys_before(t)
+                if setup.feed(t, s[3 * i], s[3 * i + 1], s[3 * i + 2]):
+                    self.dirty = True
+                t = time.ticks_add(t, period)
+            return
         tray = self.tray
         for i in range(n):
-            while self._kn and time.ticks_diff(self._kt[self._kh], t) <= 0:
-                self._key_out()     # a key before this sample: told first, as on the host
+            self._keys_before(t)
             ev = tray.feed(t, s[3 * i], s[3 * i + 1], s[3 * i + 2])
             if ev:  # a throw, dice settled, a tilt ...: to the table (the gate at the menu)
                 from dicetray.tray.throws import EV_THROW
@@ -216,29 +202,34 @@ class App:
             t = time.ticks_add(t, period)
 
     def key_to_tray(self, up, t):
-        """A key went down (or up) at t: the detector hears of it before the
-        first sample from t on (samples before t still in the FIFO go first)."""
-        if self.sleeping:           # no samples to wait for
-            while self._kn:
-                self._key_out()
-            if up:
-                self.tray.key_up(t)
-            else:
-                self.tray.key_down(t)
-            return
+        """A key went down (or up) at t: the detector (or Tray setup) hears of
+        it before the first sample from t on (samples before t still in the
+        FIFO go first), as the host's detect() and calibrate() tell it."""
         if self._kn == _KEYS_WAITING:
             self._key_out()         # the oldest goes now
         i = (self._kh + self._kn) % _KEYS_WAITING
         self._kt[i] = t
         self._kup[i] = 1 if up else 0
         self._kn += 1
+        if self.sleeping:
+            self.keys_out()        # no samples to wait for
+
+    def _keys_before(self, t):
+        while self._kn and time.ticks_diff(self._kt[self._kh], t) <= 0:
+            self._key_out()
+
+    def keys_out(self):
+        """Every key waiting for its samples goes now (to who listens now)."""
+        while self._kn:
+            self._key_out()
 
     def _key_out(self):
         i = self._kh
+        to = self.setup or self.tray
         if self._kup[i]:
-            self.tray.key_up(self._kt[i])
+            to.key_up(self._kt[i])
         else:
-            self.tray.key_down(self._kt[i])
+            to.key_down(self._kt[i])
         self._kh = (i + 1) % _KEYS_WAITING
         self._kn -= 1
 
@@ -269,8 +260,7 @@ class App:
         self.dirty = False
 
     def sleep(self):
-        while self._kn:
-            self._key_out()     # no samples to wait for while the tray sleeps
+        self.keys_out()        # asleep: no samples to wait for
         self.accel.enable_wake(_WAKE_MG, 0)
         self.sleeping = True
 
@@ -362,6 +352,7 @@ class App:
         from dicetray.tray.calibrate import BACK
         if self.setup.key(code, self.tray) == BACK:
             self.message = self.setup.message
+            self.keys_out()         # the keys Tray setup heard go to it, not to the detector
             self.setup = None
             unload("tray.calibrate", "tray.traycfg")
             self.mode = MENU

@@ -188,7 +188,7 @@ class Calibrator:
                 self._gx //= n
                 self._gy //= n
                 self._gz //= n
-                # the rate from the sample times (the board's are a FIFO's, spread back from its read)
+                # the rate from the sample times (the board's are the sensor's clock: drivers/lis3dh.py first_time)
                 self.rate_chz = (n - 1) * 100000 // max(1, t - self._first)
                 self._stride = 1 + self.rate_chz // 50000
                 # the scan: a frequency (2 x rate x 0.32 s samples) every rate / 20 ms
@@ -365,19 +365,10 @@ class Setup:
         if self.cal:
             self.cal.key_up(t)
 
-    def sample(self, accel, now, period):
-        """Feed the FIFO's samples; True when the screen must change."""
-        n = accel.read_fifo()
-        if not n or self.cal is None:
-            return False
-        s = accel.samples
-        t = now - (n - 1) * period
-        changed = False
-        for i in range(n):
-            if self.cal.feed(t, s[3 * i], s[3 * i + 1], s[3 * i + 2]):
-                changed = True
-            t += period
-        return changed
+    def feed(self, t, x, y, z):
+        """One sample (mg, at t: the app's, on the sensor's clock); True when
+        the screen must change."""
+        return self.cal is not None and self.cal.feed(t, x, y, z)
 
     def draw(self, fb):
         fb.fill(0)

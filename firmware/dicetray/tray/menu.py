@@ -242,6 +242,7 @@ def on_key(app, code, now):
     elif done == SETUP:
         from dicetray.tray.app import SETUP as SETUP_MODE
         from dicetray.tray.calibrate import Setup
+        app.keys_out()              # the keys so far were the detector's
         app.setup = Setup()
         app.mode = SETUP_MODE
     elif done == NOTHING:

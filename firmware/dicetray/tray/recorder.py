@@ -2,12 +2,10 @@
 
 `dicetray record-trace` runs stream(seconds) in the raw REPL. The samples
 are the FIFO reads the app makes (same driver, same 40 ms reads, the same
-time stamps: on from the last sample, a period apart, the newest put at the
-read time only when that is ahead of it or more than a period behind), so a
+time stamps: the sensor's clock, drivers/lis3dh.py first_time), so a
 recorded trace is what the detector sees on this tray. A key's time is the
-one the app tells the detector: the pad's time of the event + 20 ms - its
-debounce (the host's KEY_LAG_MS after the contact, which `record-trace`
-takes off again). Lines:
+one the app tells the detector: its contact + _KEY_LAG_MS (app.py; the
+host's KEY_LAG_MS, which `record-trace` takes off again). Lines:
 
     R <odr_hz> <range_g>         first: the sensor's settings
     S <t_ms> <x_mg> <y_mg> <z_mg> a sample
@@ -23,6 +21,7 @@ from dicetray.tray import board, keys
 
 _READ_MS = const(40)
 _TICK_MS = const(5)
+_KEY_LAG_MS = const(20)     # app.py's: when the detector hears of a key, after its contact
 
 
 def stream(seconds, range_g=4, odr_hz=200):
@@ -36,8 +35,6 @@ def stream(seconds, range_g=4, odr_hz=200):
     start = time.ticks_ms()
     accel.read_fifo()           # what waited in the FIFO is older than the start
     due = start
-    fed = -1 << 20              # the time of the last sample (none yet)
-    shift = 20 - pad.debounce_ms     # as app.py tells the detector (_KEY_LAG_MS)
     end = seconds * 1000
     while True:
         now = time.ticks_ms()
@@ -48,7 +45,7 @@ def stream(seconds, range_g=4, odr_hz=200):
         ev = pad.get()
         while ev >= 0:
             kind = ev & keys.KIND_MASK
-            kt = time.ticks_diff(pad.t, start) + shift
+            kt = time.ticks_diff(pad.contact_ms(), start) + _KEY_LAG_MS
             if kind == keys.PRESS:
                 print("K %d %d" % (kt, ev & keys.CODE_MASK))
             elif kind == keys.RELEASE:
@@ -60,12 +57,7 @@ def stream(seconds, range_g=4, odr_hz=200):
             if accel.overrun:
                 print("O %d" % at)
             s = accel.samples
-            t = fed + period
-            late = at - (t + (n - 1) * period)
-            if late < 0 or late > period:
-                t = at - (n - 1) * period
-            if n:
-                fed = t + (n - 1) * period
+            t = time.ticks_diff(accel.first_time(now, n), start)
             for i in range(n):
                 print("S %d %d %d %d" % (t, s[3 * i], s[3 * i + 1], s[3 * i + 2]))
                 t += period

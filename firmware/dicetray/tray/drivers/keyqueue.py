@@ -9,7 +9,7 @@ accepted the change, debounce_ms after a clean contact). Nothing here
 allocates, so it may run in a soft IRQ.
 """
 from array import array
-from time import ticks_diff
+from time import ticks_add, ticks_diff
 
 from micropython import const
 
@@ -42,6 +42,11 @@ class KeyQueue:
         q[i] = event
         self._times[i] = now
         self._count += 1
+
+    def contact_ms(self):
+        """When the key of the event get() returned last made (or broke)
+        contact: the debounce accepts a clean change debounce_ms after it."""
+        return ticks_add(self.t, -self.debounce_ms)
 
     def get(self):
         """Oldest event (kind | code), or -1 when there is none."""
