@@ -300,7 +300,6 @@ def _one_way(x0, y0, x1, y1, dir_x=_LIKE_DIR_X):
 
 
 class Impacts:
-    _rbuf = None    # the window's late part, with a ring learnt at setup (ring.py)
     # The window's impacts (Tray's _imps, _imp_n, _cand_t0 ...) and the
     # rules read from them.
 
@@ -826,8 +825,8 @@ class Impacts:
         if chz > 0:
             from dicetray.tray import ring
             ring.setup(self, chz)
-        elif self._rbuf is not None:
-            self._rbuf = None
+        else:
+            self._rbuf = None       # (the window's late part, ring.py's buffer)
 
     def _table_rings(self, dt):
         # True when the window's late part is a slow ring (see _RING_HZ):
