@@ -305,6 +305,73 @@ def test_calibration_learns_floor_ring_keys_and_throws(model, monkeypatch):
     assert calibrate(session.rows(), []) is None
 
 
+def _setup_counts(session):
+    """When the Calibrator's throws step counted a throw (ms of the sample
+    that moved its count on), over a session fed as calibrate() feeds it."""
+    from dicetray.tray.calibrate import Calibrator, THROWS
+    from dicetray_host.traces.detecting import KEY_LAG_MS
+    cal = Calibrator()
+    events = sorted([(d + KEY_LAG_MS, 0) for d, u in session.keys] + [(u + KEY_LAG_MS, 1) for d, u in session.keys])
+    k = 0
+    counted = []
+    for t, x, y, z in session.rows():
+        while k < len(events) and events[k][0] <= t:
+            (cal.key_up if events[k][1] else cal.key_down)(events[k][0])
+            k += 1
+        before = cal.count if cal.phase == THROWS else None
+        cal.feed(t, x, y, z)
+        if before is not None and (cal.phase != THROWS or cal.count != before):
+            counted.append(t)
+    return counted
+
+
+@pytest.mark.parametrize("model, tray", [("bare", 5000), ("bare", 5005), ("bare", 5012),
+                                         ("light", 5004), ("box", 5022)])
+def test_tray_setup_counts_each_throw_and_not_its_dice_rolling_on(model, tray):
+    # round 31: the throws step waited 1.5 s after a throw's 400 ms; bare
+    # dice roll on 2-4 s, and one of them tumbling was counted as the next
+    # throw (on these bare trays the second, 1.9-2.4 s after the first),
+    # the third never heard. Now the next throw is heard once the tray was
+    # 300 ms under its quiet level (light and box: a throw's first bounces
+    # dip under the quiet level before one reaches the onset's)
+    session = ensemble.generate(model, "calibration", tray, tray_seed=tray)
+    counted = _setup_counts(session)
+    assert len(counted) == 3, (counted, session.throws)
+    for t, (start, still) in zip(counted, session.throws):
+        assert start + 400 <= t <= start + 500, (counted, session.throws)
+
+
+def test_tray_setup_hears_the_next_throw_on_a_tray_that_never_calms():
+    # a hum over the quiet level from the first throw on: the next throw
+    # is heard 6 s after the step's 1.5 s (the session still finishes)
+    import math
+    from dicetray.tray.calibrate import Calibrator, DONE, THROWS
+    cal = Calibrator()
+    t = 0
+
+    def feed_until(end, hum=0, blow=None):
+        nonlocal t
+        while t < end:
+            z = 1000 + (t // 5) % 3 + int(hum * math.sin(2 * math.pi * 50 * t / 1000.0))
+            if blow is not None and blow <= t < blow + 300:
+                z += int(600 * math.sin(2 * math.pi * 40 * (t - blow) / 1000.0))
+            cal.feed(t, 0, 0, z)
+            t += 5
+    feed_until(4000)
+    for _ in range(4):
+        cal.key_down(t)
+        cal.key_up(t + 100)
+        feed_until(t + 1000)
+    assert cal.phase == THROWS
+    feed_until(t + 1000, blow=t + 200)
+    assert cal.count == 1 and cal.moving
+    first_end = t
+    feed_until(t + 3000, hum=25, blow=t + 2500)     # the next throw while the tray hums: not heard
+    assert cal.count == 1 and cal.moving
+    feed_until(first_end + 1500 + 6000 + 2000, hum=25, blow=first_end + 1500 + 6000 + 500)
+    assert cal.count == 2
+
+
 def test_calibration_without_raps_learns_no_ring(monkeypatch):
     # a session as before round 29 (no raps): its first key ends the raps
     # step, and the rest is learnt as before

@@ -35,6 +35,9 @@ _KEY_MARGIN_MS = const(40)
 _KEY_PRE_MS = const(60)         # a contact comes up to this long before its report (throws.py)
 _BURST_MS = const(400)          # a throw's peak is looked for this long after its onset
 _ONSET_MG = const(30)
+_THROW_GAP_MS = const(1500)     # after a throw's burst, no next throw this soon (its dice land on)
+_CALM_MS = const(300)           # ... nor before the tray was this long under the quiet level (dice roll on: bare 2-4 s)
+_CALM_CAP_MS = const(6000)      # ... or this long after the gap (a tray that never calms still finishes)
 _GAP_MS = const(250)
 # The raps (round 28's measure): a knuckle's blow on the table is over in a
 # few ms; what the tray hears 80-400 ms later is what rings on, the table's
@@ -91,6 +94,9 @@ class Calibrator:
         self._burst_t = -1
         self._burst_peak = 0
         self._quiet_until = 0
+        self._loud = 0              # the throws step: the last sample over the quiet level
+        self.moving = False         # the throws step: the dice still move, the next throw waits
+        self._calm_end = -_BURST_MS  # the throws step: when the tray last rose from a calm
         self._buf = array("h", bytes(4 * _SEG))     # both raps' late parts
         self._len = [0, 0]
         self._rap_t = -1            # the current rap's onset (-1: waiting for one)
@@ -219,10 +225,21 @@ class Calibrator:
             return False
         if phase == THROWS:
             if self._burst_t < 0:
-                onset = max(_ONSET_MG, 4 * self.floor_mg)
-                if sta > onset and t >= self._quiet_until:
-                    self._burst_t = t
-                    self._burst_peak = mag
+                qu = self._quiet_until
+                calm = t >= qu and (t - self._loud >= _CALM_MS or t - qu >= _CALM_CAP_MS)
+                if sta > quiet:
+                    if calm:
+                        self._calm_end = t      # the first sample over the quiet level after a calm
+                    self._loud = t
+                    # a throw's first bounces cross the quiet level (and may dip
+                    # under it) before one crosses the onset's
+                    if (t - self._calm_end < _BURST_MS or t - qu >= _CALM_CAP_MS) and sta > max(_ONSET_MG, 4 * self.floor_mg):
+                        self._burst_t = t
+                        self._burst_peak = mag
+                        return False
+                if self.moving and calm:
+                    self.moving = False
+                    return True     # the screen: the next throw is heard now
                 return False
             if mag > self._burst_peak:
                 self._burst_peak = mag
@@ -231,7 +248,8 @@ class Calibrator:
             if self.throw_mg == 0 or self._burst_peak < self.throw_mg:
                 self.throw_mg = self._burst_peak
             self._burst_t = -1
-            self._quiet_until = t + 1500     # the dice of this throw roll on
+            self._quiet_until = t + _THROW_GAP_MS
+            self.moving = True
             self.count += 1
             if self.count >= _THROWS_NEEDED:
                 while self._f:              # (the scan ended long ago: 3 throws take seconds)
@@ -396,8 +414,11 @@ class Setup:
             if not cal.heard:
                 fb.text("No knock heard", 0, 37, 1)
         elif phase == THROWS:
-            fb.text("Throw the dice", 0, 14, 1)
+            # the next throw is heard once the dice of the last one are still
+            fb.text("Dice moving" if cal.moving else "Throw the dice", 0, 14, 1)
             fb.text("%d of %d" % (cal.count, cal.needed()), 0, 23, 1)
+            if cal.moving:
+                fb.text("Next when still", 0, 37, 1)
         else:
             fb.text("Noise %d mg" % cal.floor_mg, 0, 10, 1)
             fb.text("Keys %d ms" % cal.key_ms, 0, 19, 1)
