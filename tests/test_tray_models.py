@@ -1901,3 +1901,40 @@ def test_a_held_keys_own_ring_starts_no_throw(model, kind, seed):
     out = detect(trace.rows(), keys=trace.keys)
     _, extra = match(trace.throws, out["throws"])
     assert not extra, (trace.throws, trace.keys, out["throws"])
+
+
+# ---------------------------------------------------------------- round 31: dice rolling on are no hum
+
+@pytest.mark.parametrize("kind, seed", [
+    ("throw1_hard", 29),        # 400 Hz: settled 149 ms before still (the rule took the roll for a hum)
+    ("throw1_hard", 3029),      # 400 Hz: 174 ms before
+    ("throw6_hard", 3061),      # 400 Hz: 200 ms before
+    ("throw2_soft", 3016),      # 200 Hz: 56 ms before
+])
+def test_dice_rolling_on_at_one_level_are_not_taken_for_a_hum(kind, seed):
+    # round 31 (settle31): bare wood, a die rolling on for 1-2 s at one level
+    # (100-200 mg): the hum rule took it for a machine, raised the quiet level
+    # and settled the throw while the die still rolled. Its change per sample
+    # was 1.3-1.9 x its level; a drum's vibration (at most 40 Hz) changes by
+    # at most 0.31 x its level a sample at 400 Hz, 0.62 x at 200 Hz
+    trace = ensemble.generate("bare", kind, seed)
+    pairs, _ = match(trace.throws, detect(trace.rows(), keys=trace.keys)["throws"])
+    assert len(pairs) == len(trace.throws)
+    for (start, still), got in pairs:
+        assert got["settled_ms"] >= still - 50, (still, got)
+
+
+@pytest.mark.parametrize("dt, up, hum", [(2, 70, True), (2, 110, False), (5, 150, True), (5, 170, False),
+                                         (10, 300, True)])
+def test_the_hum_rule_takes_only_a_level_that_changes_as_a_vibration(dt, up, hum):
+    # a level steady for 6 x 250 ms (100 mg) is a hum only when its change per
+    # sample (up, in % of the level) is within 5/4 of what a 40 Hz vibration
+    # or the noise changes (at least 1 x the level; dt / 4 x it from 5 ms on)
+    tray = Tray()
+    tray._steady_lvl = lvl = 100 << 2
+    tray._steady_n = 0
+    tray._quiet_thr = 20
+    tray._upright = up * lvl // 100
+    for i in range(6):
+        tray._steady_check(1000 + 250 * i, lvl, dt)
+    assert (tray._quiet_thr > 20) == hum

@@ -176,6 +176,15 @@ _STEADY_STEP_MS = const(250)
 _STEADY_STEPS = const(6)
 # A "hum" whose level falls under a quarter of itself was dice (round 28)
 _HUM_GONE = const(4)
+# A hum is a steady vibration: a machine's drum turns at 8-20 Hz (with its
+# second harmonic, at most 40 Hz), and a sine of f changes per sample by
+# 2 sin(pi f dt) of its size, at most about dt / 4 (ms) of it at 40 Hz;
+# the noise's change is about 0.8 of its level (three axes, white). Dice
+# rolling on are impacts, each a jump a sample wide. So a level whose change
+# per sample is over 5/4 of the larger of the two (64ths: _HUM_CHG_DT x dt,
+# at least 64) is dice, not a hum (round 31): at 400 Hz over 1 x its level,
+# at 200 Hz over 1.56 x; at 100 Hz (3.1 x) no test.
+_HUM_CHG_DT = const(20)
 _FLIGHT_MAX_MS = const(450)
 # Long flights follow the loudest impacts (a hard die bouncing off the
 # floor); a die that rolls slaps the floor from a few mm: on a light tray
@@ -648,7 +657,7 @@ class Tray(Impacts):
             if v >= self._low_peak:
                 self._murmur_t = t - _MURMUR_QUIET_MS + _TAP_QUIET_MS
                 if t >= self._steady_t:
-                    self._steady_check(t, lvl)
+                    self._steady_check(t, lvl, dt)
             if _SLOW_X * v < _SLOW_Y * lvl:
                 # a slow ring: the table's top, the tray's feet. Under a
                 # single ring's envelope it only decays: after a throw (the
@@ -1127,7 +1136,7 @@ class Tray(Impacts):
             return 8        # an upright rumble (round 20; with a hand before: returned 0 above)
         return 0
 
-    def _steady_check(self, t, lvl):
+    def _steady_check(self, t, lvl, dt):
         # Every _STEADY_STEP_MS while moving: a level that has stayed within
         # half of itself for _STEADY_STEPS steps is a hum (a machine that
         # started under the throw), not dice, which slow down and stop: it
@@ -1139,6 +1148,11 @@ class Tray(Impacts):
             self._steady_n += 1
             if self._steady_n >= _STEADY_STEPS:
                 d = self._upright       # a hum changes per sample too
+                if (d << 6) > lvl * (dt * _HUM_CHG_DT if dt * _HUM_CHG_DT > 64 else 64):
+                    # changing faster than a drum's vibration can: dice
+                    # rolling on at one level (round 31), counted afresh
+                    self._steady_n = 0
+                    return
                 self._low_peak = d + (d >> 2) + (_TAP_MG << _STA_FX)
                 q = (lvl >> _STA_FX) * _QUIET_FLOOR_X + _QUIET_MG
                 if q > self._quiet_thr:
