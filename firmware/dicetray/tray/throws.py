@@ -186,6 +186,7 @@ _HUM_GONE = const(4)
 # at 200 Hz over 1.56 x; at 100 Hz (3.1 x) no test.
 _HUM_CHG_DT = const(20)
 _FLIGHT_MAX_MS = const(450)
+_ANEW_X = const(8)              # (x the half peak) round 31: new dice landing while a throw's roll on
 # Long flights follow the loudest impacts (a hard die bouncing off the
 # floor); a die that rolls slaps the floor from a few mm: on a light tray
 # those slaps are loud too, yet nothing flies. So the hold is taken only
@@ -677,6 +678,8 @@ class Tray(Impacts):
                             and -_REST_DEV < dz < _REST_DEV)):
                 self._active_t = t
                 if mag > quiet and mag > self._half_peak:
+                    if mag > _ANEW_X * self._half_peak and self.why:
+                        return self._anew(dt, x, y, z)
                     d = t + (_FLIGHT_MAX_MS if mag > _FLIGHT_MAX_MS else mag)
                     if d > self._hold_until:
                         self._hold_until = d
@@ -1135,6 +1138,20 @@ class Tray(Impacts):
                 and 2 * early >= 3 * (self._energy - early)):
             return 8        # an upright rumble (round 20; with a hand before: returned 0 above)
         return 0
+
+    def _anew(self, dt, x, y, z):
+        # round 31: while a throw's dice roll on, an impact _ANEW_X / 2 x
+        # its window's loudest is new dice landing (a knock taken for a throw
+        # whose table still rings, a hum holding the settle): the throw is
+        # settled here and a window starts at this sample
+        t = self._t
+        self._state = _IDLE
+        self.moving = False
+        self.settled_ms = t
+        self._moved_loud_after()
+        self._start(dt, x, y, z, self._floor >> _FLOOR_FX)
+        self._moved_cand = False
+        return EV_SETTLED
 
     def _steady_check(self, t, lvl, dt):
         # Every _STEADY_STEP_MS while moving: a level that has stayed within
