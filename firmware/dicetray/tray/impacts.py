@@ -751,9 +751,13 @@ class Impacts:
         # big ones (impacts starting within `merge` ms of one taken as one) are
         # knocks by these figures, else 0.
         imps = self._imps
+        mark = 0 if merge else imps[_KEYMARK]
         big = later = last = 0
         i = 0
         while i < n:
+            if mark & (1 << (i >> 2)):
+                i += 4      # a told key's strike is no knock on the table (round 31)
+                continue
             t0 = imps[i]
             m = imps[i + 1]
             x = imps[i + 2]
