@@ -769,9 +769,7 @@ class Impacts:
         big = later = last = 0
         i = 0
         while i < n:
-            if mark & (1 << (i >> 2)):
-                i += 4      # a told key's strike is no knock on the table (round 31)
-                continue
+            key = mark & (1 << (i >> 2))
             t0 = imps[i]
             m = imps[i + 1]
             x = imps[i + 2]
@@ -785,6 +783,8 @@ class Impacts:
                 i += 4
             if 2 * m < top:
                 continue
+            if key:
+                return 0    # a told key struck among them: no knocks on the table (round 31)
             if not big:
                 m0 = m
                 x0 = x
