@@ -1842,15 +1842,18 @@ def test_a_held_keys_own_ring_starts_no_throw(model, kind, seed):
     ("bare", "throw1_hard", 3309, 30),
     ("bare", "throw2_hard", 3, 10),     # guard: key 1229-1358, the dice 1274 (1150 mg) just past its marking window,
                                         # the press 1825 between them and a bounce of 1240 mg
+    ("light", "throw2_soft", 142, 30),  # guard: a run of keys from 3032 whose window (keyed) read as knocks,
+    ("light", "throw2_soft", 3394, 30),  # refused; with its keys' strikes no knocks it was a false throw
 ])
 def test_a_told_keys_strike_is_no_knock_on_the_table(monkeypatch, model, kind, seed, lag):
     # round 31 (keyft31): a key pressed while the dice rolled, its release
     # as loud as their landing and the same way: the knock rule took the
     # landing and the release for two knocks on the table and refused the
     # throw, and the next window (in the key's ring) made a false throw 540
-    # ms late. Big impacts among which a told key struck are no knocks
-    # (skipping the key's impact instead made knocks of bare 3's landing and
-    # bounce at a 10 ms lag)
+    # ms late. Big impacts among which a told key struck, in a window no
+    # key started, are no knocks (skipping the key's impact instead made
+    # knocks of bare 3's landing and bounce at a 10 ms lag; in a keyed
+    # window keys read as knocks are refused as before)
     from dicetray_host.traces import detecting
     monkeypatch.setattr(detecting, "KEY_LAG_MS", lag)
     trace = ensemble.generate(model, kind, seed)

@@ -765,7 +765,7 @@ class Impacts:
         # big ones (impacts starting within `merge` ms of one taken as one) are
         # knocks by these figures, else 0.
         imps = self._imps
-        mark = 0 if merge else imps[_KEYMARK]
+        mark = 0 if merge or self._keyed else imps[_KEYMARK]
         big = later = last = 0
         i = 0
         while i < n:
@@ -784,7 +784,10 @@ class Impacts:
             if 2 * m < top:
                 continue
             if key:
-                return 0    # a told key struck among them: no knocks on the table (round 31)
+                # a told key struck among them, in a window no key started: no
+                # knocks on the table (round 31; a keyed window's keys read as
+                # knocks are refused all the same)
+                return 0
             if not big:
                 m0 = m
                 x0 = x
