@@ -297,6 +297,26 @@ _EDGE_Y = const(8)
 # impact whose level is _RING_OVER_X times the ring's mean |z| starts a
 # window anyway (a throw 0.6-1.5 s after a knock).
 _RING_OVER_X = const(4)
+# Round 31: at 100 Hz (the sensor's ODR/2 filter takes the feet's 25-60 Hz
+# modes down) what is left of a blow on the table _RING_FROM_MS on is the
+# top's ring: one mode, one event, nothing after, so each z follows from the
+# two before it as a sine's does (z0 + z2 = c z1, c = 2 cos(2 pi f dt); the
+# top's 1-8 % damping changes that by little). Dice add a new contact, a
+# slap, a roll at every step. A late part that one sine fits to within
+# _CO_Y / _CO_X of its energy, and loud (its mean z^2 at least _CO_LOUD /
+# 1024 of the peak's: r.m.s. 1/16 of it; z summed in 1/32 steps of the
+# peak), is a knock: most are round 30's "six slots full" windows (the
+# top's crests filled them), judged anyway.
+# The top's ring is slower than the tray's feet: 7-29 Hz at 100 Hz (c
+# from 15/8 down to -1/4, x 256), where the knocks refused read 13-26 Hz and
+# the dice whose late part a sine fits best (0.26-0.35) mostly read the
+# feet's 25-60 Hz folded about 50 Hz (c -0.5 to -1.8).
+_CO_DT = const(8)
+_CO_X = const(4)
+_CO_Y = const(1)
+_CO_LOUD = const(4)
+_CO_C_LO = const(-64)
+_CO_C_HI = const(480)
 _KNOCKS = const(2)              # (impacts.py's _knocks(): knocks, or knock-like)
 _KNOCK_LIKE = const(1)
 # Slots of the impacts array after the kept impacts (few attributes keep the
@@ -350,7 +370,12 @@ _EDGE_M = const(69)             # and the window's peak by then
 _SHOVE_T = const(70)            # round 30 (keymask30): the last told key's shove of the slow part,
 _REST_OLD = const(71)           # the rest before the last run of motion,
 _MOVE_T = const(72)             # and when that run began
-_IMP_SLOTS = const(73)
+_CO_P = const(73)               # round 31 (knock31): at 100 Hz the late part's z over the window's
+_CO_Q = const(74)               # peak (x 32), summed as one ring's: sum (z0 + z2)^2, (z0 + z2) z1,
+_CO_R = const(75)               # z1^2 (_CO_DT below);
+_CO_Z1 = const(76)              # and the last two of those z
+_CO_Z2 = const(77)
+_IMP_SLOTS = const(78)
 # A throw's dice fall through the air and touch nothing until they land:
 # the tray is quiet (at its noise) before the first impact, apart from keys
 # the tray knows of. A hand picking dice out works in the tray: a fingertip's
@@ -842,6 +867,7 @@ class Tray(Impacts):
         imps = self._imps
         imps[_WAIT_WHY] = imps[_LATE] = 0
         imps[_RING] = imps[_RING + 1] = imps[_RING_KEY] = 0
+        imps[_CO_P] = imps[_CO_Q] = imps[_CO_R] = imps[_CO_Z1] = imps[_CO_Z2] = 0
         if self._rbuf:
             self._rbuf[_RBUF_N] = 0
         imps[_KNOCK_T] = 1 << 29
@@ -950,6 +976,17 @@ class Tray(Impacts):
                     imps[_RING] += (d if d > 0 else -d) * dt
                     imps[_RING + 1] += (hz if hz > 0 else -hz) * dt
             imps[_RING + 2] = hz
+            if dt >= _CO_DT:
+                # (round 31: the late part as one ring, at 100 Hz)
+                d = (hz << 5) // peak
+                if span > _RING_FROM_MS and not keyring:
+                    v = d + imps[_CO_Z2]
+                    c = imps[_CO_Z1]
+                    imps[_CO_P] += v * v
+                    imps[_CO_Q] += v * c
+                    imps[_CO_R] += c * c
+                imps[_CO_Z2] = imps[_CO_Z1]
+                imps[_CO_Z1] = d
             rb = self._rbuf
             if rb:  # the late part, kept for the learnt ring (ring.py)
                 d = rb[_RBUF_N]
@@ -1025,6 +1062,8 @@ class Tray(Impacts):
             why = self._pattern(span)
             if why and self._table_rings(dt):
                 why = 0     # a knock: the table rings on after it
+            if why and dt >= _CO_DT and self._one_ring(span, dt):
+                why = 0     # a knock: its top rings on alone (round 31)
             if why and not self._keyed and self._finger_run():
                 why = 0     # a key's press and its release, nothing else (or the next key of that run)
             if ((why == 2 or why == 4 or why == 5) and dt <= _SPIKE_DT and self._imp_n <= 1
@@ -1078,6 +1117,24 @@ class Tray(Impacts):
         if self.moving:
             self._watch(t, sta, False)     # EV_MOVED was said: EV_SETTLED when still again
         return EV_NONE
+
+    def _one_ring(self, span, dt):
+        # Round 31: the late part (from _RING_FROM_MS, keys' rings left out)
+        # is one sine ringing on (the top's: _CO_Y / _CO_X, at _CO_C_LO to
+        # _CO_C_HI) and loud (_CO_LOUD). The sums (z over the peak, x 32)
+        # stay under 2^22, q c under 2^28: no long ints.
+        imps = self._imps
+        r = imps[_CO_R]
+        late = span - _RING_FROM_MS - imps[_RING_KEY]
+        if late < _RING_FROM_MS >> 1 or r * dt < _CO_LOUD * late:
+            return False
+        q = imps[_CO_Q]
+        c = (q << 8) // r   # 256 x 2 cos(2 pi f dt): the sine's frequency
+        if (c < _CO_C_LO or c > _CO_C_HI
+                or _CO_X * (imps[_CO_P] - ((q * c) >> 8)) >= _CO_Y * r):
+            return False
+        self._ring_on(imps[_RING + 1] // late)  # as _table_rings: dice over the ring start a window
+        return True
 
     def _pattern(self, span):
         # Which pattern of the table in docs/throw-detection.md the window
