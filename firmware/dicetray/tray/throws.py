@@ -1064,9 +1064,9 @@ class Tray(Impacts):
                 why = 0     # a knock: the table rings on after it
             if why and not self._keyed and self._finger_run():
                 why = 0     # a key's press and its release, nothing else (or the next key of that run)
+            # (after the finger's rules: a key's rocking on a light tray is a sine too)
             if why and dt >= _CO_DT and self._one_ring(span, dt):
-                why = 0     # a knock: its top rings on alone (round 31; after the finger's
-                        # rules: a key's rocking on a light tray is a sine too)
+                why = 0     # a knock: its top rings on alone (round 31)
             if ((why == 2 or why == 4 or why == 5) and dt <= _SPIKE_DT and self._imp_n <= 1
                     and _SPIKE_Y * self._peak < _SPIKE_X * self._low_peak):
                 why = 0     # one blow with no spike on the floor: a knock through the feet
