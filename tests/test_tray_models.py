@@ -819,7 +819,6 @@ def test_dice_landing_just_after_a_settle_are_a_throw(model, kind, seed):
 
 @pytest.mark.parametrize("model,kind,seed,fed", [
     ("bare", "throw2_soft", 226, True), ("bare", "throw2_soft", 226, False),
-    ("bare", "throw6_soft", 3256, True), ("bare", "throw6_soft", 3256, False),
     ("light", "throw6_hard", 3131, True), ("light", "throw6_hard", 3131, False),
     ("light", "throw6_hard", 3327, True), ("light", "throw6_hard", 3327, False)])
 def test_dice_landing_after_a_knocks_settle_are_a_throw_at_the_onset_level(model, kind, seed, fed):
@@ -828,7 +827,9 @@ def test_dice_landing_after_a_knocks_settle_are_a_throw_at_the_onset_level(model
     # level: under round 14's _LANDING_X (6), and the 300 ms of rest were
     # counted from the settle, though the settle itself had waited 200 ms
     # with the slow part at rest (each throw missed before, fed and not)
-    # (bare 3256's second throw, at 100 Hz, is missed either way)
+    # (bare throw6_soft 3256 left this list in round 31: at 100 Hz its
+    # knock's top rings on alone and its window is no throw, so no settle
+    # comes before the dice; its throw is found, test_at_100_hz_...)
     trace = ensemble.generate(model, kind, seed)
     out = detect(trace.rows(), keys=trace.keys if fed else ())
     settles = [t["settled_ms"] for t in out["throws"] if t["settled_ms"] is not None]
