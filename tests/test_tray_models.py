@@ -886,7 +886,6 @@ def test_dice_landing_just_after_a_settle_are_a_throw(model, kind, seed):
 
 @pytest.mark.parametrize("model,kind,seed,fed", [
     ("bare", "throw2_soft", 226, True), ("bare", "throw2_soft", 226, False),
-    ("bare", "throw6_soft", 3256, True), ("bare", "throw6_soft", 3256, False),
     ("light", "throw6_hard", 3131, True), ("light", "throw6_hard", 3131, False),
     ("light", "throw6_hard", 3327, True), ("light", "throw6_hard", 3327, False)])
 def test_dice_landing_after_a_knocks_settle_are_a_throw_at_the_onset_level(model, kind, seed, fed):
@@ -895,7 +894,9 @@ def test_dice_landing_after_a_knocks_settle_are_a_throw_at_the_onset_level(model
     # level: under round 14's _LANDING_X (6), and the 300 ms of rest were
     # counted from the settle, though the settle itself had waited 200 ms
     # with the slow part at rest (each throw missed before, fed and not)
-    # (bare 3256's second throw, at 100 Hz, is missed either way)
+    # (bare throw6_soft 3256 left this list in round 31: at 100 Hz its
+    # knock's top rings on alone and its window is no throw, so no settle
+    # comes before the dice; its throw is found, test_at_100_hz_...)
     trace = ensemble.generate(model, kind, seed)
     out = detect(trace.rows(), keys=trace.keys if fed else ())
     settles = [t["settled_ms"] for t in out["throws"] if t["settled_ms"] is not None]
@@ -2001,3 +2002,55 @@ def test_a_keys_late_bottom_out_is_the_keys_whatever_the_scans_lag(monkeypatch, 
     _, extra = match(trace.throws, out["throws"])
     assert not [d for d in extra if any(0 <= d["start_ms"] - k <= 500 for kd in trace.keys for k in kd)], (
         trace.throws, trace.keys, out["throws"])
+
+
+# ---------------------------------------------------------------- round 31: at 100 Hz, the top rings on alone
+
+@pytest.mark.parametrize("model,seed,at", [
+    ("bare", 147, 915), ("bare", 3245, 1454), ("bare", 3329, 6725), ("light", 259, 1287),
+    ("light", 3357, 4833), ("light", 3399, 807), ("light", 3399, 3281), ("box", 35, 3645),
+    ("box", 35, 5393), ("box", 49, 1422), ("box", 147, 1633), ("box", 3119, 1186)])
+def test_at_100_hz_a_knock_whose_late_part_is_one_sine_is_no_throw(model, seed, at):
+    # round 31 (knock31): at 100 Hz the sensor's ODR/2 filter takes the
+    # feet's modes down, and 200 ms after a blow on the table what is left is
+    # the top's ring alone: each z follows from the two before it (z0 + z2 =
+    # c z1) to within 0.01-0.23 of its energy, where dice (a new contact, a
+    # slap, a roll at every step) read 0.26 and over. Most of these had
+    # their six impact slots full of the top's crests: each a false throw on
+    # main, fed and not fed
+    trace = ensemble.generate(model, "knock", seed)
+    assert trace.rate_hz <= 125
+    for keys in (trace.keys, ()):
+        out = detect(trace.rows(), keys=keys)
+        assert not any(abs(d["start_ms"] - at) <= MATCH_MS for d in out["throws"]), (keys, out["throws"])
+
+
+@pytest.mark.parametrize("model,kind,seed,at", [
+    ("bare", "throw2_soft", 296, 250), ("bare", "throw6_soft", 368, 101),
+    ("bare", "throw6_soft", 3256, 240), ("box", "throw1_hard", 3029, 100),
+    ("box", "throw1_hard", 3099, 1050), ("box", "throw2_soft", 3142, 762)])
+def test_at_100_hz_a_knock_whose_top_rings_alone_before_a_throw_is_no_throw_and_the_throw_is_found(
+        model, kind, seed, at):
+    # a knock 0.6-1.5 s before the dice: the same lone ring, a false throw
+    # on main (on box throw1_hard 3099 and throw2_soft 3142 its window took
+    # the throw in too); the dice after it are found
+    trace = ensemble.generate(model, kind, seed)
+    assert trace.rate_hz <= 125
+    out = detect(trace.rows(), keys=trace.keys)
+    assert not any(abs(d["start_ms"] - at) <= MATCH_MS for d in out["throws"]), out["throws"]
+    pairs, _ = match(trace.throws, out["throws"])
+    assert trace.throws[0][0] in [p[0][0] for p in pairs], (trace.throws, out["throws"])
+
+
+@pytest.mark.parametrize("model,kind,seed", [
+    ("light", "throw6_soft", 3242),     # 0.26 of its energy off one sine: the nearest throw on the tuning seeds
+    ("box", "throw1_soft", 3336),       # 0.29
+    ("bare", "throw2_soft", 114)])      # 0.31, and a false throw of 0.23 (loud 12) before it
+def test_at_100_hz_dice_whose_late_part_is_nearly_one_sine_are_still_a_throw(model, kind, seed):
+    # the guards: dice whose late part one sine fits nearly as well
+    trace = ensemble.generate(model, kind, seed)
+    assert trace.rate_hz <= 125
+    for keys in (trace.keys, ()):
+        out = detect(trace.rows(), keys=keys)
+        pairs, _ = match(trace.throws, out["throws"])
+        assert len(pairs) == len(trace.throws), (keys, trace.throws, out["throws"])

@@ -30,10 +30,17 @@ def _run(job, ring_chz, fed=True):
 
 
 def test_a_knock_that_is_a_throw_without_the_ring_is_none_with_it():
+    # (since round 31 box knock 35's two windows are refused without the
+    # ring too: at 100 Hz its top rings on alone, one sine; the knock at
+    # 5452 ms in bare throw6_soft 3256 is still a throw without the ring)
     tr, out = _run(KNOCK, 0)
-    assert tr.throws == [] and len(out["throws"]) == 2
+    assert tr.throws == [] and out["throws"] == []
     tr, out = _run(KNOCK, KNOCK[3])
     assert out["throws"] == []
+    tr, out = _run(KNOCK_THEN_THROW, 0)
+    assert any(abs(d["start_ms"] - 5452) <= 150 for d in out["throws"])
+    tr, out = _run(KNOCK_THEN_THROW, KNOCK_THEN_THROW[3])
+    assert not any(abs(d["start_ms"] - 5452) <= 150 for d in out["throws"])
 
 
 @pytest.mark.parametrize("fed", [True, False])
@@ -43,11 +50,13 @@ def test_the_throw_after_a_refused_knock_is_found(fed):
     # (found since round 30: the rest an onset needs counts from that
     # settle's quiet; missed before); the trace's second throw, at 100 Hz,
     # is missed with or without the ring
+    # (since round 31 the knock's window is refused without the ring too:
+    # its top rings on alone; the knock at 5452 ms is still a throw)
     tr, out = _run(KNOCK_THEN_THROW, 0, fed)
     first = tr.throws[0]
     pairs, extra = match(tr.throws, out["throws"])
-    assert first in [a for a, b in pairs] and len(extra) == 2
-    assert extra[0]["start_ms"] < first[0] - 500 and extra[0]["settled_ms"] < first[0]
+    assert first in [a for a, b in pairs] and len(extra) == 1
+    assert extra[0]["start_ms"] > first[0]
     tr, out = _run(KNOCK_THEN_THROW, KNOCK_THEN_THROW[3], fed)
     pairs, extra = match(tr.throws, out["throws"])
     assert [a for a, b in pairs] == [first] and extra == []

@@ -292,6 +292,28 @@ _RING_LOUD_X = const(10)
 # Shared with throws.py (test_tray_split keeps the copies equal): the ring
 # sums' slot of the late part in a key's ring, and the floor's fixed point.
 _RING_KEY = const(52)
+_CO_P = const(73)               # (throws.py's slots: the late part as one ring's sums, round 31)
+_CO_Q = const(74)
+_CO_R = const(75)
+# Round 31: at 100 Hz (the sensor's ODR/2 filter takes the feet's 25-60 Hz
+# modes down) what is left of a blow on the table _RING_FROM_MS on is the
+# top's ring: one mode, one event, nothing after, so each z follows from the
+# two before it as a sine's does (z0 + z2 = c z1, c = 2 cos(2 pi f dt); the
+# top's 1-8 % damping changes that by little). Dice add a new contact, a
+# slap, a roll at every step. A late part that one sine fits to within
+# _CO_Y / _CO_X of its energy, and loud (its mean z^2 at least _CO_LOUD /
+# 1024 of the peak's: r.m.s. 1/16 of it; z summed in 1/32 steps of the
+# peak), is a knock: most are round 30's "six slots full" windows (the
+# top's crests filled them), judged anyway.
+# The top's ring is slower than the tray's feet: 7-29 Hz at 100 Hz (c
+# from 15/8 down to -1/4, x 256), where the knocks refused read 13-26 Hz and
+# the dice whose late part a sine fits best (0.26-0.35) mostly read the
+# feet's 25-60 Hz folded about 50 Hz (c -0.5 to -1.8).
+_CO_X = const(4)
+_CO_Y = const(1)
+_CO_LOUD = const(4)
+_CO_C_LO = const(-64)
+_CO_C_HI = const(480)
 _FLOOR_FX = const(8)
 
 
@@ -885,4 +907,22 @@ class Impacts:
         if near_noise:
             return True     # too quiet to keep the tray off rest: no onset over it (_RING_WAIT_MS)
         self._ring_on(z // late)    # its mean |z|, mg: the ring goes on
+        return True
+
+    def _one_ring(self, span, dt):
+        # Round 31: the late part (from _RING_FROM_MS, keys' rings left out)
+        # is one sine ringing on (the top's: _CO_Y / _CO_X, at _CO_C_LO to
+        # _CO_C_HI) and loud (_CO_LOUD). The sums (z over the peak, x 32)
+        # stay under 2^22, q c under 2^28: no long ints.
+        imps = self._imps
+        r = imps[_CO_R]
+        late = span - _RING_FROM_MS - imps[_RING_KEY]
+        if late < _RING_FROM_MS >> 1 or r * dt < _CO_LOUD * late:
+            return False
+        q = imps[_CO_Q]
+        c = (q << 8) // r   # 256 x 2 cos(2 pi f dt): the sine's frequency
+        if (c < _CO_C_LO or c > _CO_C_HI
+                or _CO_X * (imps[_CO_P] - ((q * c) >> 8)) >= _CO_Y * r):
+            return False
+        self._ring_on(imps[_RING + 1] // late)  # as _table_rings: dice over the ring start a window
         return True

@@ -307,6 +307,10 @@ _EDGE_Y = const(8)
 # impact whose level is _RING_OVER_X times the ring's mean |z| starts a
 # window anyway (a throw 0.6-1.5 s after a knock).
 _RING_OVER_X = const(4)
+# Round 31 (knock31): at 100 Hz (_CO_DT) the late part's z, over the
+# window's peak, is summed as one ring's (slots _CO_P ...); whether one
+# sine fits it is impacts.py's _one_ring.
+_CO_DT = const(8)
 _KNOCKS = const(2)              # (impacts.py's _knocks(): knocks, or knock-like)
 _KNOCK_LIKE = const(1)
 # Slots of the impacts array after the kept impacts (few attributes keep the
@@ -360,7 +364,12 @@ _EDGE_M = const(69)             # and the window's peak by then
 _SHOVE_T = const(70)            # round 30 (keymask30): the last told key's shove of the slow part,
 _REST_OLD = const(71)           # the rest before the last run of motion,
 _MOVE_T = const(72)             # and when that run began
-_IMP_SLOTS = const(73)
+_CO_P = const(73)               # round 31 (knock31): at 100 Hz the late part's z over the window's
+_CO_Q = const(74)               # peak (x 32), summed as one ring's: sum (z0 + z2)^2, (z0 + z2) z1,
+_CO_R = const(75)               # z1^2 (_CO_DT below);
+_CO_Z1 = const(76)              # and the last two of those z
+_CO_Z2 = const(77)
+_IMP_SLOTS = const(78)
 # A throw's dice fall through the air and touch nothing until they land:
 # the tray is quiet (at its noise) before the first impact, apart from keys
 # the tray knows of. A hand picking dice out works in the tray: a fingertip's
@@ -854,6 +863,7 @@ class Tray(Impacts):
         imps = self._imps
         imps[_WAIT_WHY] = imps[_LATE] = 0
         imps[_RING] = imps[_RING + 1] = imps[_RING_KEY] = 0
+        imps[_CO_P] = imps[_CO_Q] = imps[_CO_R] = imps[_CO_Z1] = imps[_CO_Z2] = 0
         if self._rbuf:
             self._rbuf[_RBUF_N] = 0
         imps[_KNOCK_T] = 1 << 29
@@ -962,6 +972,17 @@ class Tray(Impacts):
                     imps[_RING] += (d if d > 0 else -d) * dt
                     imps[_RING + 1] += (hz if hz > 0 else -hz) * dt
             imps[_RING + 2] = hz
+            if dt >= _CO_DT:
+                # (round 31: the late part as one ring, at 100 Hz)
+                d = (hz << 5) // peak
+                if span > _RING_FROM_MS and not keyring:
+                    v = d + imps[_CO_Z2]
+                    c = imps[_CO_Z1]
+                    imps[_CO_P] += v * v
+                    imps[_CO_Q] += v * c
+                    imps[_CO_R] += c * c
+                imps[_CO_Z2] = imps[_CO_Z1]
+                imps[_CO_Z1] = d
             rb = self._rbuf
             if rb:  # the late part, kept for the learnt ring (ring.py)
                 d = rb[_RBUF_N]
@@ -1039,6 +1060,9 @@ class Tray(Impacts):
                 why = 0     # a knock: the table rings on after it
             if why and not self._keyed and self._finger_run():
                 why = 0     # a key's press and its release, nothing else (or the next key of that run)
+            # (after the finger's rules: a key's rocking on a light tray is a sine too)
+            if why and dt >= _CO_DT and self._one_ring(span, dt):
+                why = 0     # a knock: its top rings on alone (round 31)
             if ((why == 2 or why == 4 or why == 5) and dt <= _SPIKE_DT and self._imp_n <= 1
                     and _SPIKE_Y * self._peak < _SPIKE_X * self._low_peak):
                 why = 0     # one blow with no spike on the floor: a knock through the feet
