@@ -988,6 +988,11 @@ class Tray(Impacts):
                 d = rb[_RBUF_N]
                 rb[d & _RBUF_MASK] = (hz << 6) | dt
                 rb[_RBUF_N] = d + 1
+        elif dt >= _CO_DT and span > _RING_FROM_MS >> 1 and not keyring:
+            # (round 31, ringmargin31: at 100 Hz the ring's z^2 from 100 ms on,
+            # in the round-30 slot unused at that rate: does the late part decay?)
+            d = (hz << 5) // peak
+            imps[_EDGE_D] += d * d
         since = t - imps[_CUR_T]
         if since <= _IMP_MS:     # the current impact: its peak and direction
             if mag > imps[_CUR_M]:
