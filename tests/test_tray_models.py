@@ -309,15 +309,10 @@ def _setup_counts(session):
     """When the Calibrator's throws step counted a throw (ms of the sample
     that moved its count on), over a session fed as calibrate() feeds it."""
     from dicetray.tray.calibrate import Calibrator, THROWS
-    from dicetray_host.traces.detecting import KEY_LAG_MS
+    from dicetray_host.traces.detecting import keys_told
     cal = Calibrator()
-    events = sorted([(d + KEY_LAG_MS, 0) for d, u in session.keys] + [(u + KEY_LAG_MS, 1) for d, u in session.keys])
-    k = 0
     counted = []
-    for t, x, y, z in session.rows():
-        while k < len(events) and events[k][0] <= t:
-            (cal.key_up if events[k][1] else cal.key_down)(events[k][0])
-            k += 1
+    for t, x, y, z in keys_told(cal, session.rows(), session.keys):
         before = cal.count if cal.phase == THROWS else None
         cal.feed(t, x, y, z)
         if before is not None and (cal.phase != THROWS or cal.count != before):

@@ -82,6 +82,19 @@ def _is_int(text):
 KEY_LAG_MS = 20     # the key scan reports a press a debounce time after the contact
 
 
+def keys_told(listener, rows, keys):
+    """The rows, the listener (the detector or the calibration) told of each
+    key before the first row from its report on: key_down / key_up at the
+    contact + KEY_LAG_MS, as the board's key scan reports them."""
+    events = sorted([(d + KEY_LAG_MS, 0) for d, u in keys] + [(u + KEY_LAG_MS, 1) for d, u in keys])
+    k = 0
+    for row in rows:
+        while k < len(events) and events[k][0] <= row[0]:
+            (listener.key_up if events[k][1] else listener.key_down)(events[k][0])
+            k += 1
+        yield row
+
+
 def detect(rows, tray=None, keys=(), config=None, why=False):
     """Run the detector over rows; returns {"throws": [...], "tilt": [...], "moved": [...]}.
 
@@ -94,20 +107,12 @@ def detect(rows, tray=None, keys=(), config=None, why=False):
         from dicetray.tray.traycfg import apply
         tray = Tray()
         apply(tray, config)
-    events = sorted([(d + KEY_LAG_MS, 0) for d, u in keys] + [(u + KEY_LAG_MS, 1) for d, u in keys])
-    k = 0
     throws = []
     tilt = []
     moved = []
     waiting = None          # the throw or the move the next EV_SETTLED ends
     feed = tray.feed
-    for t, x, y, z in rows:
-        while k < len(events) and events[k][0] <= t:
-            if events[k][1]:
-                tray.key_up(events[k][0])
-            else:
-                tray.key_down(events[k][0])
-            k += 1
+    for t, x, y, z in keys_told(tray, rows, keys):
         ev = feed(t, x, y, z)
         if ev == EV_THROW:
             waiting = {"start_ms": tray.throw_start_ms, "settled_ms": None}
@@ -140,11 +145,6 @@ def calibrate(rows, keys=()):
     recorded session; returns its figures, or None if a step was not done."""
     from dicetray.tray.calibrate import Calibrator, DONE
     cal = Calibrator()
-    events = sorted([(d + KEY_LAG_MS, 0) for d, u in keys] + [(u + KEY_LAG_MS, 1) for d, u in keys])
-    k = 0
-    for t, x, y, z in rows:
-        while k < len(events) and events[k][0] <= t:
-            (cal.key_up if events[k][1] else cal.key_down)(events[k][0])
-            k += 1
+    for t, x, y, z in keys_told(cal, rows, keys):
         cal.feed(t, x, y, z)
     return cal.figures() if cal.phase == DONE else None
