@@ -316,11 +316,10 @@ _CO_C_LO = const(-64)
 _CO_C_HI = const(480)
 # Round 31 (ringmargin31): a knock's top only decays once it is struck; a
 # die that lands dead on one face and rocks feeds it. The ring's mean z^2
-# from 100 ms to 160 ms (throws.py sums it in _EDGE_D at 100 Hz, a slot read
-# only at 400 Hz) against the late part's: a late part over 3/2 of it
-# (r / late > 3/2 x s / 60 ms) is no lone ring. Knocks read 0.1-0.85, the
-# throws under the fit 2.3-2.5.
-_EDGE_D = const(67)
+# from 100 ms to 160 ms (throws.py sums it in _CO_S at 100 Hz) against the
+# late part's: a late part over 3/2 of it (r / late > 3/2 x s / 60 ms) is no
+# lone ring. Knocks read 0.1-0.85, the throws under the fit 2.3-2.5.
+_CO_S = const(78)
 _CO_DEC_MS = const(40)          # 60 ms x 2/3
 _FLOOR_FX = const(8)
 
@@ -932,7 +931,7 @@ class Impacts:
         if (c < _CO_C_LO or c > _CO_C_HI
                 or _CO_X * (imps[_CO_P] - ((q * c) >> 8)) >= _CO_Y * r):
             return False
-        s = imps[_EDGE_D]
+        s = imps[_CO_S]
         if s and r * _CO_DEC_MS > s * late:
             return False    # the ring grew after 160 ms: dice feed it (round 31, ringmargin31)
         self._ring_on(imps[_RING + 1] // late)  # as _table_rings: dice over the ring start a window

@@ -369,7 +369,8 @@ _CO_Q = const(74)               # peak (x 32), summed as one ring's: sum (z0 + z
 _CO_R = const(75)               # z1^2 (_CO_DT below);
 _CO_Z1 = const(76)              # and the last two of those z
 _CO_Z2 = const(77)
-_IMP_SLOTS = const(78)
+_CO_S = const(78)               # (ringmargin31) the ring's z^2 from 100 to 160 ms, the same steps
+_IMP_SLOTS = const(79)
 # A throw's dice fall through the air and touch nothing until they land:
 # the tray is quiet (at its noise) before the first impact, apart from keys
 # the tray knows of. A hand picking dice out works in the tray: a fingertip's
@@ -704,9 +705,7 @@ class Tray(Impacts):
                     if quiet > d:
                         self._floor_levels(t, d)
                         return EV_NONE
-                self._state = _IDLE
-                self.moving = False
-                self.settled_ms = t
+                self._settle(t)
                 # a throw's settle waited _QUIET_MS with the slow part at
                 # rest: the tray has rested that long already (round 30; from
                 # the settle itself, dice landing 100-300 ms after a knock
@@ -715,7 +714,6 @@ class Tray(Impacts):
                 # in the tray (why is 0 after a window that was no throw)
                 self._rest_since = t - _QUIET_MS if self.why else t
                 self._armed = _DISARMED
-                self._moved_loud_after()
                 return EV_SETTLED
             return EV_NONE
         # idle: follow gravity and the background level
@@ -863,7 +861,7 @@ class Tray(Impacts):
         imps = self._imps
         imps[_WAIT_WHY] = imps[_LATE] = 0
         imps[_RING] = imps[_RING + 1] = imps[_RING_KEY] = 0
-        imps[_CO_P] = imps[_CO_Q] = imps[_CO_R] = imps[_CO_Z1] = imps[_CO_Z2] = 0
+        imps[_CO_P] = imps[_CO_Q] = imps[_CO_R] = imps[_CO_Z1] = imps[_CO_Z2] = imps[_CO_S] = 0
         if self._rbuf:
             self._rbuf[_RBUF_N] = 0
         imps[_KNOCK_T] = 1 << 29
@@ -989,10 +987,10 @@ class Tray(Impacts):
                 rb[d & _RBUF_MASK] = (hz << 6) | dt
                 rb[_RBUF_N] = d + 1
         elif dt >= _CO_DT and span > _RING_FROM_MS >> 1 and not keyring:
-            # (round 31, ringmargin31: at 100 Hz the ring's z^2 from 100 ms on,
-            # in the round-30 slot unused at that rate: does the late part decay?)
+            # (round 31, ringmargin31: at 100 Hz the ring's z^2 from 100 ms on:
+            # does the late part decay?)
             d = (hz << 5) // peak
-            imps[_EDGE_D] += d * d
+            imps[_CO_S] += d * d
         since = t - imps[_CUR_T]
         if since <= _IMP_MS:     # the current impact: its peak and direction
             if mag > imps[_CUR_M]:
@@ -1173,14 +1171,18 @@ class Tray(Impacts):
         # its window's loudest is new dice landing (a knock taken for a throw
         # whose table still rings, a hum holding the settle): the throw is
         # settled here and a window starts at this sample
-        t = self._t
+        self._settle(self._t)
+        self._start(dt, x, y, z, self._floor >> _FLOOR_FX)
+        self._moved_cand = False    # new dice, not the settled throw's moving again
+        return EV_SETTLED
+
+    def _settle(self, t):
+        # the dice are still (EV_SETTLED): idle again, and the bar a window
+        # after this settle must clear
         self._state = _IDLE
         self.moving = False
         self.settled_ms = t
         self._moved_loud_after()
-        self._start(dt, x, y, z, self._floor >> _FLOOR_FX)
-        self._moved_cand = False
-        return EV_SETTLED
 
     def _steady_check(self, t, lvl, dt):
         # Every _STEADY_STEP_MS while moving: a level that has stayed within
