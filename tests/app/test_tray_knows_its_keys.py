@@ -6,6 +6,7 @@ import pytest
 from dicetray_host.traces.detecting import calibrate, detect
 from dicetray_host.traces import ensemble
 from dicetray_host.traces.ensemble import generate
+from dicetray_host.vboard.throws import throw_points
 
 
 def _level(rows):
@@ -179,3 +180,40 @@ def test_tray_setup_goes_on_when_it_hears_no_knock(tray):
     tray.shows("Knock twice on")
     tray.vb.run(1500)
     tray.shows("Press any key", "0 of 4", "No knock heard")
+
+
+def test_tray_setup_in_the_simulator_learns_the_parts_noise_and_keeps_finding_throws(tray):
+    # what a newcomer does in `make sim`: set up the virtual tray with nothing
+    # fed but the throws; the sensor at rest reads the LIS3DH's own noise
+    # (round 32: it read a constant, and the still step learnt 0 mg)
+    tray.key("UP")
+    tray.key("OK", "OK")
+    tray.shows("Leave it still")
+    tray.vb.run(4000)
+    tray.shows("Knock twice on")
+    tray.key("5")                              # skip the knocks: the first key
+    tray.vb.run(1000)
+    tray.shows("Press any key", "1 of 4")
+    tray.key("1", "2", "3")
+    tray.vb.run(1000)
+    tray.shows("Throw the dice", "0 of 3")
+    seed = 100
+    for n in range(3):
+        points, seed = throw_points(seed)
+        tray.vb.feed(points)
+        tray.vb.run(points[-1][0] + 2500)
+    tray.shows("Noise", "Keys", "Throw", "OK: save")
+    tray.key("OK")
+    tray.shows("Tray learnt")
+    figures = dict(line.split("=") for line in (tray.flash / "tray.cfg").read_text().split())
+    # with the sensor at rest reading a constant (before round 32) it learnt
+    # 0 mg, and the throws step, waiting for a calm under that level (up to
+    # 6 s), counted 2 of these 3 throws
+    assert 2 <= int(figures["floor_mg"]) <= 12, figures
+    tray.cut()                                 # read again at boot
+    tray.new_game("pig")
+    for n in range(3):
+        tray.throw()                           # a long press of ROLL if it were missed
+        tray.key("3")
+    assert tray.missed == 0                    # each throw heard, none marked by hand
+    tray.shows("P1", "Roll 3 of", "Throw or BANK")
