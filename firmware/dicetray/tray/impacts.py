@@ -786,7 +786,9 @@ class Impacts:
         last = self._knock_pass(n, top, _MERGE_MS, _LIKE_LATE_X, _LIKE_DIR_X)
         if not last:
             return 0
-        self._wait_after(last - 1, self._imp_n)
+        # (round 32: what _MERGE_MS took into the last knock, its ring's first
+        # swing, is not the dice moving after it)
+        self._wait_after(last - 1 + _MERGE_MS - _LATE_MS, self._imp_n)
         return _KNOCK_LIKE
 
     def _knock_pass(self, n, top, merge, late_x, dir_x):
