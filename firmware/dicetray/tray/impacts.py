@@ -455,24 +455,6 @@ class Impacts:
             start = dice        # (other > 0: some impact no key made set dice)
         return self._cand_t0 + start
 
-    def _keyed_wait(self, t):
-        # Round 32: a keyed window still stirring past the keys' rings (above
-        # the quiet level, no key's ring) too lately for the key scan to have
-        # told whether a key made it: _keyed_start reads only what is older,
-        # so dice that roll on past the end would be missed if judged now.
-        # Wait (True) until the scan has had its time, unless _keyed_start
-        # already says dice: a next key's touch is then marked as the key's
-        # (and what it stirred forgotten, key_down), dice roll on.
-        end = self._keyed_end + _KEY_TAIL_MS
-        free = self._free_t
-        if free <= t - _KEY_PRE_MS or free < end:
-            return False
-        loud = self._imps[_LOUD]
-        if self._free_old >= end and (loud <= t - _KEY_PRE_MS or loud < end
-                                      or self._imps[_LOUD_OLD] >= end):
-            return False
-        return self._keyed_start(t) < 0
-
     def _untold_start(self):
         # A window no told key started: where the dice landed, in ms after
         # the onset (0: at the onset). A finger on a key the tray was not

@@ -1058,8 +1058,6 @@ class Tray(Impacts):
                 # masks less, and dice that landed under it have as long
                 # to be heard outside it
                 return EV_NONE
-            if self._keyed and span < _KEY_WAIT_MS and self._keyed_wait(t):
-                return EV_NONE      # round 32: a key the scan may not have told of yet
             why = self._pattern(span)
             if why and self._table_rings(dt):
                 why = 0     # a knock: the table rings on after it
