@@ -2123,3 +2123,35 @@ def test_at_200_hz_dice_that_read_knock_like_or_ring_late_are_still_a_throw(mode
         out = detect(trace.rows(), keys=keys)
         pairs, extra = match(trace.throws, out["throws"])
         assert len(pairs) == len(trace.throws) and not extra, (keys, trace.throws, out["throws"])
+
+
+@pytest.mark.parametrize("model,kind,seed,at", [
+    ("light", "throw1_hard", 141, 857),     # a die 1133 mg at 857; key 953-1069 (press 484-522 mg, release 1591)
+    ("light", "throw2_hard", 129, 9484),    # dice 2354 mg at 9485; key 9575-9824, its release 2419 mg
+])
+def test_dice_a_key_came_after_are_no_knocks_and_its_release_may_be_louder(model, kind, seed, at):
+    # round 32 (recall32): a window the dice started, a key reported within
+    # 100 ms of its onset (keyed) and its release as loud as their landing:
+    # the knock rules, which ignore a keyed window's key marks, took landing
+    # and release for knocks; and round 30's "the onset's own impact louder
+    # than every key's" failed on the release. A keyed window whose onset no
+    # key made (and no key rang on) reads its keys' marks as a window no key
+    # started does, and the onset's impact need be over the keys' or over half the window's peak
+    trace = ensemble.generate(model, kind, seed)
+    assert any(t[0] == at for t in trace.throws)
+    out = detect(trace.rows(), keys=trace.keys)
+    assert any(abs(d["start_ms"] - at) <= MATCH_MS for d in out["throws"]), out["throws"]
+
+
+@pytest.mark.parametrize("model,kind,seed", [
+    ("light", "keys", 3174),    # a keyed window whose onset no key made: 0.07 of the keys' loudest
+    ("light", "keys", 286),     # 0.15 of the keys' loudest (the release), 1.14 of its press
+    ("light", "throw1_soft", 546),  # keys 4522-5211 after the throw: 55 mg at 4436, over its kept key impacts
+                                    # (53-65 mg), 0.08 of the window's peak (a release past the kept six)
+])
+def test_a_touch_no_key_window_marks_is_no_dice_under_a_louder_release(model, kind, seed):
+    # (the guard: such a window stays refused)
+    trace = ensemble.generate(model, kind, seed)
+    out = detect(trace.rows(), keys=trace.keys)
+    pairs, extra = match(trace.throws, out["throws"])
+    assert not extra, (trace.throws, out["throws"])

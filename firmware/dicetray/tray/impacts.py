@@ -444,7 +444,12 @@ class Impacts:
         # onset: a hard die on a light tray stops at once, and the key's ring
         # hides what little follows (no _LOUD after it to wait for)
         first = imps[1] if self._imp_n and not mark & (_RANG | 1) else 0
-        first = first >= self._throw_peak and first > key
+        # Round 32 (recall32): or over half the window's peak: a release (a
+        # force step over 5-15 ms and the cap's top-out) may strike harder
+        # than the dice landed; a touch begun so early that no key's window
+        # marks it is a slow force rise, far under what the key strikes
+        # (0.07-0.15 of the keys' loudest on the tuning seeds)
+        first = first >= self._throw_peak and (first > key or 2 * first > self._peak)
         if other < self._throw_peak or not ((lasting and (lively >= end or other > key))
                                             or other >= _DICE_OVER_KEY_X * key or beyond
                                             or (more and many >= _KEYED_MANY) or first):
@@ -796,7 +801,12 @@ class Impacts:
         # big ones (impacts starting within `merge` ms of one taken as one) are
         # knocks by these figures, else 0.
         imps = self._imps
-        mark = 0 if merge or self._keyed else imps[_KEYMARK]
+        mark = imps[_KEYMARK]
+        if merge and not self._keyed or self._keyed and mark & (_RANG | 1):
+            # (round 32: a keyed window whose onset no key made, on a tray no
+            # key rang on, is dice the key came after: its keys are no knocks
+            # in either pass; a keyed window a key started is judged as before)
+            mark = 0
         big = later = last = 0
         i = 0
         while i < n:
