@@ -698,6 +698,8 @@ class Impacts:
         # strike, _DICE_OVER_KEY_X times every strike before it, and nothing
         # _LATE_MS or more after its start reached _REL_X / _REL_Y of it yet
         # (_impact keeps those). Then wait for dice after it (_release_look).
+        if why > _REL_WAIT:
+            return True         # waiting on (_release_look)
         n = self._imp_n
         imps = self._imps
         if n > _IMP_N or self._keyed or imps[_FINGER_PEAK] < 0:
@@ -734,12 +736,13 @@ class Impacts:
         # Round 32: a sample while waiting after what may be an untold key's
         # release (_release_wait): the pattern once dice moved on after it
         # (a sample _REL_X / _REL_Y of its peak from _LATE_MS on), 0 when
-        # only the ring followed for _AFTER_MS, -1 to wait on.
+        # only the ring followed for _AFTER_MS, `why` as it was to wait on
+        # (_release_wait says so).
         imps = self._imps
         if t >= imps[_KNOCK_T] and mag * _REL_Y >= _REL_X * imps[_REL_M]:
             why -= _REL_WAIT    # dice that struck that hard move on: a throw
         elif t < imps[_KNOCK_T] + _AFTER_MS - _LATE_MS:
-            return -1
+            return why
         else:
             why = 0     # the tray only rang down after it: a key's press and release
         imps[_WAIT_WHY] = 0

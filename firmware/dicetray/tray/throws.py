@@ -1035,8 +1035,6 @@ class Tray(Impacts):
         why = imps[_WAIT_WHY]
         if why > _REL_WAIT:
             why = self._release_look(t, mag, why)   # round 32: after an untold key's release, maybe
-            if why < 0:
-                return EV_NONE
         elif why:
             # knock-like: a throw only once something moved after the last big impact
             if t < imps[_KNOCK_T] + (_FLIGHT_MAX_MS if why == 5 else _AFTER_MS):
