@@ -2092,34 +2092,25 @@ def test_at_100_hz_a_die_that_rings_the_tray_as_a_knock_does_is_a_throw_when_the
         assert any(abs(d["start_ms"] - at) <= MATCH_MS for d in out["throws"]), (keys, out["throws"])
 
 
-# ---------------------------------------------------------------- round 32 (untold32): a later look after a loud release
-
-@pytest.mark.parametrize("model,kind,seed", [
-    ("light", "keys", 3258),            # a press, its release 8.6 x it at 110 ms, then only the ring (13,048 ms)
-    ("light", "throw2_soft", 226),      # keys after the throw: a release 14.7 x the press, judged after a click wait
-    ("light", "throw1_soft", 3378),     # keys after the throw: a release 9.4 x the press at 249 ms
-    ("light", "throw6_hard", 3299)])    # keys after the throw: a release 8.2 x the press at 331 ms
-def test_a_press_and_its_release_far_louder_then_only_the_ring_untold_is_no_throw(model, kind, seed):
-    # round 32 (untold32): on a light tray an untold key's release reads 4-15
-    # x its press (over round 26's release rule), and the judgment came while
-    # its ring was still on; after it the tray only rings down (nothing 3/8
-    # of it from 40 ms on, within 300 ms), where dice that struck that hard
-    # move on. Every one a false throw on main (cfad56a), keys not fed
-    trace = ensemble.generate(model, kind, seed)
-    out = detect(trace.rows())
-    pairs, extra = match(trace.throws, out["throws"])
-    assert len(pairs) == len(trace.throws) and not extra, (trace.throws, out["throws"])
-
+# ---------------------------------------------------------------- round 32 (untold32): a later look after a loud release (not kept)
 
 @pytest.mark.parametrize("model,kind,seed,at", [
     ("box", "throw1_hard", 3001, 11093),    # the die lands with the release 5.4 x the press: waits, then moves on (0.43 of it)
     ("light", "throw2_hard", 31, 1956),     # the dice land under the release's ring (8.4 x): 0.48 of it between impacts
-    ("light", "throw1_hard", 365, 1633)])   # a first strike, the loudest (5.1 x) 199 ms on, then dice at 0.62 of it
-def test_dice_landing_with_a_far_louder_strike_after_a_press_move_on_and_are_a_throw_untold(model, kind, seed, at):
-    # round 32 (untold32): the guard of the later look: dice thrown with a key
-    # press land with (or as) the window's loudest strike, and they bounce and
-    # roll on after it; the samples between the kept impacts count (light 31
-    # was lost when only the impacts' peaks did)
+    ("light", "throw1_hard", 365, 1633),    # a first strike, the loudest (5.1 x) 199 ms on, then dice at 0.62 of it
+    ("box", "throw2_hard", 6395, 1289),     # the loudest (14 x) 102 ms on, then only 0.20 of it: the dice stop
+    ("light", "throw1_hard", 575, 1334),    # the loudest (6.5 x) 138 ms on, then 0.23 of it
+    ("light", "throw2_hard", 6059, 966),    # the loudest (5.6 x) 139 ms on, then 0.33 of it
+    ("light", "throw2_hard", 6255, 1136)])  # the loudest (6.3 x) 176 ms on, then 0.37 of it
+def test_dice_landing_with_a_far_louder_strike_after_a_press_are_a_throw_untold(model, kind, seed, at):
+    # round 32 (untold32): dice thrown with (or right after) a key press land
+    # as the window's loudest strike, 4 x and more over the press, as an
+    # untold key's release does; the round's "later look" (refuse such a
+    # window when nothing after the strike reaches 3/8 of it within 300 ms)
+    # kept the first three and refused 13 false throws on the tuning ranges
+    # but lost the last four (seeds 420-839 and 6000-6419): a die that lands
+    # dead on a light tray leaves 0.2-0.4 of its landing after it, as a
+    # release's ring does. Any rule for the untold releases must keep these
     trace = ensemble.generate(model, kind, seed)
     truth = [t for t in trace.throws if t[0] == at]
     assert truth

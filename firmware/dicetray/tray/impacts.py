@@ -240,28 +240,6 @@ _PACE_MS = const(600)
 # when weaker than what came before (round 27 took only as loud or louder:
 # without the touch, a weaker one may be a die back from a flight).
 _TOUCH_MS = const(400)
-# Round 32 (untold32): on a light tray a key's release lets go of the force
-# the press put on in 5-15 ms and tops the cap out, 2-15 x louder than the
-# press's slow touch; after it the tray only rings down. So a window whose
-# loudest strike came _REL_GAP_MS or more after the first (a finger holds
-# 60-300 ms; the dice of a throw land within ~80 ms of each other) at
-# _DICE_OVER_KEY_X times every strike before it or more (round 26's release
-# rule takes those under it) is a key's press and release unless something
-# moves after it: dice that struck the tray that hard bounce, roll and slap
-# on, at _REL_X / _REL_Y (3/8) of that strike or more within _AFTER_MS of it
-# (from _LATE_MS on, past the strike itself), where a released key's ring
-# reads at most 0.2-0.4 of it. While the key scan has told of no key, such a
-# window waits (throws.py, _WAIT_WHY + _REL_WAIT) until that is seen or not.
-_REL_GAP_MS = const(100)
-_REL_WAIT = const(16)
-_REL_X = const(3)
-_REL_Y = const(8)
-_REL_A = const(79)              # (throws.py's: the current impact's loudest sample _LATE_MS on)
-_REL_M = const(80)              # the loudest impact so far,
-_REL_T = const(81)              # its start (ms after the onset),
-_REL_F = const(82)              # and the loudest sample _LATE_MS or more after that start
-_WAIT_WHY = const(28)
-_AFTER_MS = const(300)
 
 # A knock on a folding table (round 13): the blow and the tray's own ring
 # (feet, floor) are over within 200 ms; the table's top rings on at its own
@@ -690,64 +668,6 @@ class Impacts:
                  or 4 * m1 >= 5 * m0 and m1 < _DICE_OVER_KEY_X * m0 and m2 < m1)
                 and _one_way(x0, y0, x2, y2))
 
-    def _release_wait(self, why):
-        # Round 32 (untold32): True when, while the key scan has told of no
-        # key, the window's loudest strike (impacts within _MERGE_MS of a
-        # strike's first are that strike) may be the release of a key: its
-        # impact the window's peak, _REL_GAP_MS or more after the first
-        # strike, _DICE_OVER_KEY_X times every strike before it, and nothing
-        # _LATE_MS or more after its start reached _REL_X / _REL_Y of it yet
-        # (_impact keeps those). Then wait for dice after it (_release_look).
-        if why > _REL_WAIT:
-            return True         # waiting on (_release_look)
-        n = self._imp_n
-        imps = self._imps
-        if n > _IMP_N or self._keyed or imps[_FINGER_PEAK] < 0:
-            return False        # more impacts than kept: dice rolling on; or keys told
-        m = imps[_CUR_M]
-        sl = imps[_CUR_T] - self._cand_t0
-        after = imps[_REL_A]
-        if n and m <= imps[_REL_M]:     # (as _impact: the current one is over)
-            if sl >= imps[_REL_T] + _LATE_MS and m > after:
-                after = m
-            m = imps[_REL_M]
-            sl = imps[_REL_T]
-            if imps[_REL_F] > after:
-                after = imps[_REL_F]
-        if m < self._peak or sl - imps[0] < _REL_GAP_MS:
-            return False
-        top = s = 0
-        for i in range(0, n << 2, 4):
-            at = imps[i]
-            if at >= sl:
-                break
-            if at - s >= _MERGE_MS:
-                s = at          # a strike starts
-            if imps[i + 1] > top:
-                top = imps[i + 1]
-        if s + _MERGE_MS > sl or m < _DICE_OVER_KEY_X * top or after * _REL_Y >= _REL_X * m:
-            return False        # (in the strike of an impact before it: its strike began there)
-        imps[_REL_M] = m
-        imps[_KNOCK_T] = self._cand_t0 + sl + _LATE_MS
-        imps[_WAIT_WHY] = why + _REL_WAIT
-        return True
-
-    def _release_look(self, t, mag, why):
-        # Round 32: a sample while waiting after what may be an untold key's
-        # release (_release_wait): the pattern once dice moved on after it
-        # (a sample _REL_X / _REL_Y of its peak from _LATE_MS on), 0 when
-        # only the ring followed for _AFTER_MS, `why` as it was to wait on
-        # (_release_wait says so).
-        imps = self._imps
-        if t >= imps[_KNOCK_T] and mag * _REL_Y >= _REL_X * imps[_REL_M]:
-            why -= _REL_WAIT    # dice that struck that hard move on: a throw
-        elif t < imps[_KNOCK_T] + _AFTER_MS - _LATE_MS:
-            return why
-        else:
-            why = 0     # the tray only rang down after it: a key's press and release
-        imps[_WAIT_WHY] = 0
-        return why
-
     def _slap_alone(self):
         # One sharp slap (pattern 5): a knock only rings after it; a die that
         # lands dead still comes down again or slaps the floor as it settles.
@@ -807,20 +727,6 @@ class Impacts:
         # Keep the impact that ends (the first _IMP_N); start one at t.
         n = self._imp_n
         imps = self._imps
-        # (round 32: the loudest impact so far, its start, and the loudest
-        # sample _LATE_MS or more after that start; _release_wait)
-        m = imps[_CUR_M]
-        at = imps[_CUR_T] - self._cand_t0
-        if not n or m > imps[_REL_M]:
-            imps[_REL_M] = m
-            imps[_REL_T] = at
-            imps[_REL_F] = imps[_REL_A]
-        else:
-            if imps[_REL_A] > imps[_REL_F]:
-                imps[_REL_F] = imps[_REL_A]
-            if at >= imps[_REL_T] + _LATE_MS and m > imps[_REL_F]:
-                imps[_REL_F] = m
-        imps[_REL_A] = 0
         mark = imps[_KEYMARK]
         if n < _IMP_N:
             i = n << 2

@@ -370,10 +370,7 @@ _CO_R = const(75)               # z1^2 (_CO_DT below);
 _CO_Z1 = const(76)              # and the last two of those z
 _CO_Z2 = const(77)
 _CO_S = const(78)               # (ringmargin31) the ring's z^2 from 100 to 160 ms, the same steps
-_REL_A = const(79)              # round 32 (untold32): the current impact's loudest sample from _LATE_MS
-_IMP_SLOTS = const(83)          # after its start on, then impacts.py's slots (_release_wait)
-_REL_WAIT = const(16)           # _WAIT_WHY: the pattern + this, waiting after an untold key's release, maybe
-_LATE_MS = const(40)
+_IMP_SLOTS = const(79)
 # A throw's dice fall through the air and touch nothing until they land:
 # the tray is quiet (at its noise) before the first impact, apart from keys
 # the tray knows of. A hand picking dice out works in the tray: a fingertip's
@@ -862,7 +859,7 @@ class Tray(Impacts):
         self._impulse_thr = max(_IMPULSE_MG, floor * _IMPULSE_FLOOR_X)
         self._imp_n = 0
         imps = self._imps
-        imps[_WAIT_WHY] = imps[_LATE] = imps[_REL_A] = 0
+        imps[_WAIT_WHY] = imps[_LATE] = 0
         imps[_RING] = imps[_RING + 1] = imps[_RING_KEY] = 0
         imps[_CO_P] = imps[_CO_Q] = imps[_CO_R] = imps[_CO_Z1] = imps[_CO_Z2] = imps[_CO_S] = 0
         if self._rbuf:
@@ -1000,8 +997,6 @@ class Tray(Impacts):
                 imps[_CUR_M] = mag
             imps[_CUR_X] += hx if hx > 0 else -hx
             imps[_CUR_Y] += hy if hy > 0 else -hy
-        elif since >= _LATE_MS and mag > imps[_REL_A]:
-            imps[_REL_A] = mag      # (round 32: impacts.py's _release_wait)
         # the first ring needs a cycle to show its peak; rises count after
         # that, and not while a key rings
         if sta > env + (env >> 2) and sta > self._impulse_thr:
@@ -1033,9 +1028,7 @@ class Tray(Impacts):
                     imps[_LOUD_OLD] = imps[_LOUD_CK]
                     imps[_LOUD_CK] = imps[_LOUD]
         why = imps[_WAIT_WHY]
-        if why > _REL_WAIT:
-            why = self._release_look(t, mag, why)   # round 32: after an untold key's release, maybe
-        elif why:
+        if why:
             # knock-like: a throw only once something moved after the last big impact
             if t < imps[_KNOCK_T] + (_FLIGHT_MAX_MS if why == 5 else _AFTER_MS):
                 if not imps[_LATE] or t - imps[_CUR_T] <= _IMP_MS:
@@ -1092,8 +1085,6 @@ class Tray(Impacts):
                 elif not knocks and self._click_alone():
                     imps[_WAIT_WHY] = why
                     return EV_NONE
-        if why and self._release_wait(why):
-            return EV_NONE      # an untold key's release, maybe: wait for dice after it (round 32)
         self._state = _IDLE
         # (a quarter of the bar the last settle set: _LIE_UNTIL is its time + _LIE_MS)
         if self._moved_cand and (imps[_LIE_UNTIL] - self.settled_ms == _LIE_MS
