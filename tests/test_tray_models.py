@@ -2075,23 +2075,6 @@ def test_a_throw_whose_loudest_strike_is_a_keys_release_is_found_untold(model, k
         assert pairs, (keys, out["throws"])
 
 
-@pytest.mark.parametrize("model,kind,seed,at", [
-    ("bare", "throw1_soft", 6196, 1256),    # one soft die: 0.16 off one sine (22 Hz, loud 178)
-    ("light", "throw2_hard", 619, 1591)])   # its first throw: 0.24 (18 Hz, loud 19)
-def test_at_100_hz_a_die_that_rings_the_tray_as_a_knock_does_is_a_throw_when_the_ring_grows(
-        model, kind, seed, at):
-    # round 31 (ringmargin31): a die landing dead on one face rings the top
-    # as one sine, as a knock does, and knock31's rule refused these two
-    # (seeds outside its tuning ranges). A knock's top only decays once
-    # struck: its late part's mean z^2 is 0.1-0.85 of its 100-160 ms; the
-    # dice rocking on feed it, 2.3-2.5 (over 3/2: no lone ring)
-    trace = ensemble.generate(model, kind, seed)
-    assert trace.rate_hz <= 125
-    for keys in (trace.keys, ()):
-        out = detect(trace.rows(), keys=keys)
-        assert any(abs(d["start_ms"] - at) <= MATCH_MS for d in out["throws"]), (keys, out["throws"])
-
-
 # ---------------------------------------------------------------- round 32 (untold32): a later look after a loud release (not kept)
 
 @pytest.mark.parametrize("model,kind,seed,at", [
@@ -2118,3 +2101,21 @@ def test_dice_landing_with_a_far_louder_strike_after_a_press_are_a_throw_untold(
         out = detect(trace.rows(), keys=keys)
         pairs, _ = match(truth, out["throws"])
         assert pairs, (keys, out["throws"])
+
+
+@pytest.mark.parametrize("model,kind,seed,at", [
+    ("bare", "throw1_soft", 6196, 1256),    # one soft die: 0.16 off one sine (22 Hz, loud 178)
+    ("light", "throw2_hard", 619, 1591)])   # its first throw: 0.24 (18 Hz, loud 19)
+def test_at_100_hz_a_die_that_rings_the_tray_as_a_knock_does_is_a_throw_when_the_ring_grows(
+        model, kind, seed, at):
+    # round 31 (ringmargin31): a die landing dead on one face rings the top
+    # as one sine, as a knock does, and knock31's rule refused these two
+    # (seeds outside its tuning ranges). A knock's top only decays once
+    # struck: its late part's mean z^2 is 0.1-0.85 of its 100-160 ms; the
+    # dice rocking on feed it, 2.3-2.5 (over 3/2: no lone ring)
+    trace = ensemble.generate(model, kind, seed)
+    assert trace.rate_hz <= 125
+    for keys in (trace.keys, ()):
+        out = detect(trace.rows(), keys=keys)
+        assert any(abs(d["start_ms"] - at) <= MATCH_MS for d in out["throws"]), (keys, out["throws"])
+
