@@ -2118,4 +2118,3 @@ def test_at_100_hz_a_die_that_rings_the_tray_as_a_knock_does_is_a_throw_when_the
     for keys in (trace.keys, ()):
         out = detect(trace.rows(), keys=keys)
         assert any(abs(d["start_ms"] - at) <= MATCH_MS for d in out["throws"]), (keys, out["throws"])
-
