@@ -2075,6 +2075,34 @@ def test_a_throw_whose_loudest_strike_is_a_keys_release_is_found_untold(model, k
         assert pairs, (keys, out["throws"])
 
 
+# ---------------------------------------------------------------- round 32 (untold32): a later look after a loud release (not kept)
+
+@pytest.mark.parametrize("model,kind,seed,at", [
+    ("box", "throw1_hard", 3001, 11093),    # the die lands with the release 5.4 x the press: waits, then moves on (0.43 of it)
+    ("light", "throw2_hard", 31, 1956),     # the dice land under the release's ring (8.4 x): 0.48 of it between impacts
+    ("light", "throw1_hard", 365, 1633),    # a first strike, the loudest (5.1 x) 199 ms on, then dice at 0.62 of it
+    ("box", "throw2_hard", 6395, 1289),     # the loudest (14 x) 102 ms on, then only 0.20 of it: the dice stop
+    ("light", "throw1_hard", 575, 1334),    # the loudest (6.5 x) 138 ms on, then 0.23 of it
+    ("light", "throw2_hard", 6059, 966),    # the loudest (5.6 x) 139 ms on, then 0.33 of it
+    ("light", "throw2_hard", 6255, 1136)])  # the loudest (6.3 x) 176 ms on, then 0.37 of it
+def test_dice_landing_with_a_far_louder_strike_after_a_press_are_a_throw_untold(model, kind, seed, at):
+    # round 32 (untold32): dice thrown with (or right after) a key press land
+    # as the window's loudest strike, 4 x and more over the press, as an
+    # untold key's release does; the round's "later look" (refuse such a
+    # window when nothing after the strike reaches 3/8 of it within 300 ms)
+    # kept the first three and refused 13 false throws on the tuning ranges
+    # but lost the last four (seeds 420-839 and 6000-6419): a die that lands
+    # dead on a light tray leaves 0.2-0.4 of its landing after it, as a
+    # release's ring does. Any rule for the untold releases must keep these
+    trace = ensemble.generate(model, kind, seed)
+    truth = [t for t in trace.throws if t[0] == at]
+    assert truth
+    for keys in ((), trace.keys):
+        out = detect(trace.rows(), keys=keys)
+        pairs, _ = match(truth, out["throws"])
+        assert pairs, (keys, out["throws"])
+
+
 @pytest.mark.parametrize("model,kind,seed,at", [
     ("bare", "throw1_soft", 6196, 1256),    # one soft die: 0.16 off one sine (22 Hz, loud 178)
     ("light", "throw2_hard", 619, 1591)])   # its first throw: 0.24 (18 Hz, loud 19)
