@@ -2183,3 +2183,33 @@ def test_a_touch_no_key_window_marks_is_no_dice_under_a_louder_release(model, ki
     out = detect(trace.rows(), keys=trace.keys)
     pairs, extra = match(trace.throws, out["throws"])
     assert not extra, (trace.throws, out["throws"])
+
+
+# ---------------------------------------------------------------- round 32: a press's direction repeats, so does a throw's
+
+@pytest.mark.parametrize("model,kind,seed,at,fed", [
+    ("light", "throw1_soft", 3140, 974, False),  # loudest 2.1 x the first, 294 ms on, 0 deg off it (|x|,|y| summed)
+    ("light", "throw6_soft", 3200, 1192, True),  # 3.2 x, 317 ms on, 1 deg
+    ("light", "throw2_hard", 3367, 1779, True),  # 2.2 x, 210 ms on, 3 deg (a press 143 ms before the dice)
+    ("light", "throw6_soft", 3410, 1911, True),  # 3.5 x, 129 ms on, 2 deg
+    ("box", "throw6_soft", 3004, 980, True),     # 2.1 x, 253 ms on, 2 deg
+    ("box", "throw2_soft", 3338, 1984, True),    # 2.2 x, 223 ms on, 1 deg (100 Hz)
+])
+def test_dice_whose_loudest_strike_repeats_the_first_ones_direction_are_a_throw_untold(model, kind, seed, at, fed):
+    # round 32 (untold32b): an untold key's press and release are one finger
+    # on one key, and their sideways shakes (summed |x|, |y|, as _one_way
+    # compares them) repeat: 9 of the 73 + 27 + 16 untold-key false throws
+    # on bare, light and box read their loudest strike (1.5 x the first and
+    # more, 100 ms and more after it) within 3 degrees of the first. These
+    # throws read the same: the tray's modes, not where it was struck, set
+    # the direction the sensor reads, so a die lands "the same way" as the
+    # press or the throw's first die. No rule on it was kept; any must keep
+    # these (light throw1_soft 3140's throw is lost with its keys fed on
+    # main, round 32: checked untold only)
+    trace = ensemble.generate(model, kind, seed)
+    truth = [t for t in trace.throws if t[0] == at]
+    assert truth
+    for keys in (((), trace.keys) if fed else ((),)):
+        out = detect(trace.rows(), keys=keys)
+        pairs, _ = match(truth, out["throws"])
+        assert pairs, (keys, out["throws"])
