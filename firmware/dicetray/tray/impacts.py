@@ -481,12 +481,12 @@ class Impacts:
         free = self._free_t
         if free <= t - _KEY_PRE_MS or free < end:
             return False
-        if mark & _KW_ON:
-            return True
         loud = imps[_LOUD]
         if self._free_old >= end and (loud <= t - _KEY_PRE_MS or loud < end
                                       or imps[_LOUD_OLD] >= end):
             return False
+        if mark & _KW_ON and t != self._free_ck:
+            return True     # asked again only as what it reads ages (every 60 ms at most)
         if self._keyed_start(t) >= 0:
             return False
         imps[_KEYMARK] = mark | _KW_ON
