@@ -485,8 +485,14 @@ class Impacts:
         if self._free_old >= end and (loud <= t - _KEY_PRE_MS or loud < end
                                       or imps[_LOUD_OLD] >= end):
             return False
-        if mark & _KW_ON and t != self._free_ck:
-            return True     # asked again only as what it reads ages (every 60 ms at most)
+        if mark & _KW_ON:
+            if t != self._free_ck:
+                return True     # asked again only as what it reads ages (every 60 ms at most)
+        elif self._free_old < end - _KEY_PRE_MS:
+            # the stir began after a still spell past the rings: the next
+            # key's touch, or the table's ring heard late, not dice rolling
+            # on through the rings' end
+            return False
         if self._keyed_start(t) >= 0:
             return False
         imps[_KEYMARK] = mark | _KW_ON
