@@ -2213,3 +2213,50 @@ def test_dice_whose_loudest_strike_repeats_the_first_ones_direction_are_a_throw_
         out = detect(trace.rows(), keys=keys)
         pairs, _ = match(truth, out["throws"])
         assert pairs, (keys, out["throws"])
+
+
+@pytest.mark.parametrize("model,kind,seed,at", [
+    ("bare", "throw2_hard", 3171, 1300),    # key 1052-1325, the dice land with its release; they bounce on past its ring
+    ("bare", "throw1_hard", 3365, 8901),    # key 8725-8868, the dice in its release's window
+    ("light", "throw6_hard", 3341, 925),    # the dice just before a key's contact (962); loud past its ring
+    ("light", "throw2_hard", 3395, 1554),   # key 1534-1594, the dice under it
+])
+def test_a_keyed_window_still_stirring_past_its_keys_rings_waits_for_the_key_scan(model, kind, seed, at):
+    # round 32 (keywait32, recall32's wait): dice that land under a told
+    # key's marking window are the key's impacts; what says dice is
+    # something loud after the keys' rings, and the window was judged
+    # reading only what was 60 ms old: the dice rolling on past the end
+    # went unread. It now waits until the scan has had its time
+    trace = ensemble.generate(model, kind, seed)
+    assert any(t[0] == at for t in trace.throws)
+    out = detect(trace.rows(), keys=trace.keys)
+    assert any(abs(d["start_ms"] - at) <= MATCH_MS for d in out["throws"]), out["throws"]
+
+
+@pytest.mark.parametrize("model,kind,seed", [
+    ("light", "throw1_hard", 813),  # keys 2733-5965 one after another, then dice at 6446
+    ("light", "keys", 3146),        # the next key's touch 779 mg at 1961, before its report
+    ("light", "keys", 342),
+    ("bare", "keys", 3230),
+    ("box", "keys", 384),
+    ("light", "throw1_soft", 3266),     # keys after the throw
+    ("light", "throw2_soft", 744),      # still past the rings, then the next key's touch 64 ms before its report
+    ("light", "throw1_soft", 6378),     # a release's 25 Hz ring heard 80 ms before the rings' end
+    ("light", "throw6_soft", 6284),     # a window a release started after one cut at its key
+    ("box", "throw1_soft", 6308),       # a late stir past a key's ring (the throw 6437 missed as on main)
+])
+def test_a_run_of_keys_judged_before_each_next_key_swallows_no_dice_after_it(model, kind, seed):
+    # round 32 (keywait32), the guard: a window that waits for the scan and
+    # hears the next key reported is judged at once, on what came before
+    # that key's touch; holding it through the new key's ring (recall32's
+    # first form) chained a run of keys into one window that swallowed the
+    # dice after it (light 813), and the next key's touch stays the key's.
+    # It waits only for a stir going on through the rings' end: one that
+    # began after a still spell past them is a next key's touch or a ring
+    # (light 744, 6378, 6284, box 6308: seeds 420-839 / 6000-6419)
+    trace = ensemble.generate(model, kind, seed)
+    out = detect(trace.rows(), keys=trace.keys)
+    pairs, extra = match(trace.throws, out["throws"])
+    assert not extra, (trace.throws, out["throws"])
+    if seed in (813, 3266):
+        assert len(pairs) == len(trace.throws), (trace.throws, out["throws"])

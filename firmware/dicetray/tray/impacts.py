@@ -58,6 +58,8 @@ _HIT_AFTER_MS = const(30)
 # _KEYMARK: kept impact i started then; bit _LATE_MARK + _IMP_N: the current one.
 _HIT_LATE_MS = const(45)
 _LATE_MARK = const(9)
+_KW_ON = const(256)             # _KEYMARK's bit 8: a keyed window waits for the key scan (round 32)
+_KW_NOW = const(65536)          # bit 16: a key was reported while it waited: judge it now
 _LIE_PEAK = const(53)
 _LIE_UNTIL = const(54)
 _LIE_MS = const(8000)
@@ -459,6 +461,42 @@ class Impacts:
         if start < 0 or other > key or beyond or dice < start:
             start = dice        # (other > 0: some impact no key made set dice)
         return self._cand_t0 + start
+
+    def _keyed_wait(self, t):
+        # Round 32 (keywait32; recall32's wait): a keyed window still
+        # stirring past the keys' rings (above the quiet level, no key's
+        # ring) too lately for the key scan to have told whether a key made
+        # it: _keyed_start reads only what is older, so dice that roll on
+        # past the end would be missed if judged now. Wait (True) until the
+        # stir is old enough, unless _keyed_start already says dice. A key
+        # reported while it waits ends the wait (key_down sets _KW_NOW): the
+        # window is judged at once, on what came before that key's touch
+        # (key_down takes back what was loud since), so a run of keys is
+        # not chained into one window that swallows the dice after it.
+        imps = self._imps
+        mark = imps[_KEYMARK]
+        if mark & _KW_NOW:
+            return False
+        end = self._keyed_end + _KEY_TAIL_MS
+        free = self._free_t
+        if free <= t - _KEY_PRE_MS or free < end:
+            return False
+        loud = imps[_LOUD]
+        if self._free_old >= end and (loud <= t - _KEY_PRE_MS or loud < end
+                                      or imps[_LOUD_OLD] >= end):
+            return False
+        if mark & _KW_ON:
+            if t != self._free_ck:
+                return True     # asked again only as what it reads ages (every 60 ms at most)
+        elif self._free_old < end - _KEY_PRE_MS:
+            # the stir began after a still spell past the rings: the next
+            # key's touch, or the table's ring heard late, not dice rolling
+            # on through the rings' end
+            return False
+        if self._keyed_start(t) >= 0:
+            return False
+        imps[_KEYMARK] = mark | _KW_ON
+        return True
 
     def _untold_start(self):
         # A window no told key started: where the dice landed, in ms after

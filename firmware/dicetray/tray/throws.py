@@ -324,6 +324,8 @@ _LATE = const(29)               # impacts since _LATE_MS after the last big one
 _KNOCK_T = const(30)            # when the last big one started
 _KEYMARK = const(31)            # bit i: kept impact i started with a key's contact; bit _IMP_N: the current one;
 _RANG = const(128)              # bit _IMP_N + 1: a key's ring was on at the onset (impacts.py's _keyed_start)
+_KW_ON = const(256)             # bit 8: waiting for the key scan (impacts.py's _keyed_wait)
+_KW_NOW = const(65536)          # bit 16: a key reported while it waited
 # ... then the tilt's: the level reference (gravity at rest on a level tray,
 # mg: calibration's, else learnt at the first rest), 1 while it is still to
 # be learnt, the slow part where it came to rest (mg) and how many checks in
@@ -490,6 +492,8 @@ class Tray(Impacts):
             if imps[_LOUD_CK] >= self._key_from:
                 imps[_LOUD_CK] = imps[_LOUD_OLD]
             self._mark_keys(t)
+            if imps[_KEYMARK] & _KW_ON:
+                imps[_KEYMARK] |= _KW_NOW   # it waited for the scan: judged as of before this key
         imps = self._imps
         if self._state == _IDLE and imps[_MOVE_T] >= self._key_from:
             # the tray moved only since the key's touch: its shove, no motion
@@ -1052,12 +1056,14 @@ class Tray(Impacts):
             if span < _EVAL_MS or (self._keyed and span < _EVAL_MS + _KEY_PRE_MS):
                 return EV_NONE
             if (self._keyed and t < self._key_from + (_KEY_MS + _KEY_TAIL_MS + 2 * _KEY_PRE_MS)
-                    and span < _KEY_WAIT_MS):
+                    and span < _KEY_WAIT_MS and not imps[_KEYMARK] & _KW_NOW):
                 # judged once the keys' rings are over, and no sooner than
                 # with the default ring (round 30): a ring learnt shorter
                 # masks less, and dice that landed under it have as long
                 # to be heard outside it
                 return EV_NONE
+            if self._keyed and span < _KEY_WAIT_MS and self._keyed_wait(t):
+                return EV_NONE      # round 32: a key the scan may not have told of yet
             why = self._pattern(span)
             if why and self._table_rings(dt):
                 why = 0     # a knock: the table rings on after it
