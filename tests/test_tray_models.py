@@ -2153,6 +2153,14 @@ def test_at_200_hz_dice_that_read_knock_like_or_ring_late_are_still_a_throw(mode
         assert len(pairs) == len(trace.throws) and not extra, (keys, trace.throws, out["throws"])
 
 
+def _found_with_keys_told(model, kind, seed, at):
+    """The labelled throw starting at `at` is found, the keys told as the board tells them."""
+    trace = ensemble.generate(model, kind, seed)
+    assert any(t[0] == at for t in trace.throws)
+    out = detect(trace.rows(), keys=trace.keys)
+    assert any(abs(d["start_ms"] - at) <= MATCH_MS for d in out["throws"]), out["throws"]
+
+
 @pytest.mark.parametrize("model,kind,seed,at", [
     ("light", "throw1_hard", 141, 857),     # a die 1133 mg at 857; key 953-1069 (press 484-522 mg, release 1591)
     ("light", "throw2_hard", 129, 9484),    # dice 2354 mg at 9485; key 9575-9824, its release 2419 mg
@@ -2165,10 +2173,7 @@ def test_dice_a_key_came_after_are_no_knocks_and_its_release_may_be_louder(model
     # than every key's" failed on the release. A keyed window whose onset no
     # key made (and no key rang on) reads its keys' marks as a window no key
     # started does, and the onset's impact need be over the keys' or over half the window's peak
-    trace = ensemble.generate(model, kind, seed)
-    assert any(t[0] == at for t in trace.throws)
-    out = detect(trace.rows(), keys=trace.keys)
-    assert any(abs(d["start_ms"] - at) <= MATCH_MS for d in out["throws"]), out["throws"]
+    _found_with_keys_told(model, kind, seed, at)
 
 
 @pytest.mark.parametrize("model,kind,seed", [
@@ -2227,10 +2232,7 @@ def test_a_keyed_window_still_stirring_past_its_keys_rings_waits_for_the_key_sca
     # something loud after the keys' rings, and the window was judged
     # reading only what was 60 ms old: the dice rolling on past the end
     # went unread. It now waits until the scan has had its time
-    trace = ensemble.generate(model, kind, seed)
-    assert any(t[0] == at for t in trace.throws)
-    out = detect(trace.rows(), keys=trace.keys)
-    assert any(abs(d["start_ms"] - at) <= MATCH_MS for d in out["throws"]), out["throws"]
+    _found_with_keys_told(model, kind, seed, at)
 
 
 @pytest.mark.parametrize("model,kind,seed", [
