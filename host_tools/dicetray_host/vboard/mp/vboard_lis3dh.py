@@ -17,7 +17,7 @@ _MG_PER_DIGIT = ((1, 2, 4, 12), (4, 8, 16, 48), (16, 32, 64, 192))  # HR, normal
 _THS_MG = (16, 32, 62, 186)  # INT1_THS LSb per FS
 _CAP = 64  # trace points held on the board
 _NOISE_UG_RTHZ = 220  # noise density (datasheet table 4), normal and high resolution
-_SUM4_UG = 1478000    # a sum of four uniform 8-bit draws has r.m.s. 147.8 (256 / sqrt(3)); x 10, x 1000 ug/mg
+_SUM4_RMS_MILLI = 147800  # a sum of four uniform 8-bit draws has r.m.s. 147.8 (256 / sqrt(3)); x 1000 ug/mg
 _READ_ONLY = (0x07, 0x08, 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x0F, 0x27, 0x28, 0x29,
               0x2A, 0x2B, 0x2C, 0x2D, 0x2F, 0x31, 0x35, 0x39)
 
@@ -141,8 +141,7 @@ class LIS3DHModel:
             x ^= (x << 8) & 0xFFFF
             s += (x & 0xFF) - 128
         self._rng = x
-        n = s * self.noise_ug * 10
-        return (n + _SUM4_UG // 2) // _SUM4_UG if n >= 0 else -((_SUM4_UG // 2 - n) // _SUM4_UG)
+        return (s * self.noise_ug + _SUM4_RMS_MILLI // 2) // _SUM4_RMS_MILLI   # rounded to mg
 
     def _sample(self, t):
         a = self._accel_at(t)
