@@ -14,6 +14,11 @@ from dicetray_host.traces.scoring import LabelError, match, read_labels
 MATCH_MS = 150
 
 
+def _started_near(out, at):
+    """Whether the detector reported a throw starting within MATCH_MS of `at`."""
+    return any(abs(d["start_ms"] - at) <= MATCH_MS for d in out["throws"])
+
+
 @pytest.mark.parametrize("model", ensemble.MODELS)
 def test_every_model_is_deterministic_and_labelled(model):
     a = ensemble.generate(model, "throw2_hard", 5)
@@ -979,7 +984,7 @@ def _found_at(model, kind, seed, at, untold=False):
     assert at in [t for t, _ in trace.throws]
     for keys in (trace.keys, ()) if untold else (trace.keys,):
         out = detect(trace.rows(), keys=keys)
-        assert any(abs(d["start_ms"] - at) <= MATCH_MS for d in out["throws"]), out["throws"]
+        assert _started_near(out, at), out["throws"]
     return trace, out
 
 
@@ -1340,7 +1345,7 @@ def test_dice_louder_then_weaker_after_a_first_strike_are_still_a_throw_untold(m
     trace = ensemble.generate(model, kind, seed)
     assert at in [t for t, _ in trace.throws]
     out = detect(trace.rows(), keys=())
-    assert any(abs(d["start_ms"] - at) <= MATCH_MS for d in out["throws"]), out["throws"]
+    assert _started_near(out, at), out["throws"]
 
 
 @pytest.mark.parametrize("model,kind,seed", [
@@ -1664,7 +1669,7 @@ def test_a_knocks_quiet_table_ring_read_fast_only_through_the_noise_is_no_throw(
     trace = ensemble.generate(model, "knock", seed)
     for keys in (trace.keys, ()):
         out = detect(trace.rows(), keys=keys)
-        assert not any(abs(d["start_ms"] - at) <= MATCH_MS for d in out["throws"]), out["throws"]
+        assert not _started_near(out, at), out["throws"]
 
 
 @pytest.mark.parametrize("model,kind,seed,at", [("bare", "throw1_hard", 3001, 1458),
@@ -1730,7 +1735,7 @@ def test_at_400_hz_a_first_blow_whose_z_changes_no_faster_than_a_ring_is_a_knock
     assert trace.rate_hz == 400
     for keys in (trace.keys, ()):
         out = detect(trace.rows(), keys=keys)
-        assert not any(abs(d["start_ms"] - at) <= MATCH_MS for d in out["throws"]), (keys, out["throws"])
+        assert not _started_near(out, at), (keys, out["throws"])
 
 
 @pytest.mark.parametrize("model,kind,seed", [("light", "throw2_hard", 199), ("light", "throw1_soft", 3098)])
@@ -2018,7 +2023,7 @@ def test_at_100_hz_a_knock_whose_late_part_is_one_sine_is_no_throw(model, seed, 
     assert trace.rate_hz <= 125
     for keys in (trace.keys, ()):
         out = detect(trace.rows(), keys=keys)
-        assert not any(abs(d["start_ms"] - at) <= MATCH_MS for d in out["throws"]), (keys, out["throws"])
+        assert not _started_near(out, at), (keys, out["throws"])
 
 
 @pytest.mark.parametrize("model,kind,seed,at", [
@@ -2033,7 +2038,7 @@ def test_at_100_hz_a_knock_whose_top_rings_alone_before_a_throw_is_no_throw_and_
     trace = ensemble.generate(model, kind, seed)
     assert trace.rate_hz <= 125
     out = detect(trace.rows(), keys=trace.keys)
-    assert not any(abs(d["start_ms"] - at) <= MATCH_MS for d in out["throws"]), out["throws"]
+    assert not _started_near(out, at), out["throws"]
     pairs, _ = match(trace.throws, out["throws"])
     assert trace.throws[0][0] in [p[0][0] for p in pairs], (trace.throws, out["throws"])
 
@@ -2117,7 +2122,7 @@ def test_at_100_hz_a_die_that_rings_the_tray_as_a_knock_does_is_a_throw_when_the
     assert trace.rate_hz <= 125
     for keys in (trace.keys, ()):
         out = detect(trace.rows(), keys=keys)
-        assert any(abs(d["start_ms"] - at) <= MATCH_MS for d in out["throws"]), (keys, out["throws"])
+        assert _started_near(out, at), (keys, out["throws"])
 
 
 # ---------------------------------------------------------------- round 32: the knock's own swing is no dice moving after it
@@ -2135,7 +2140,7 @@ def test_a_knocks_ring_swing_merged_into_it_is_not_the_dice_moving_after_it(mode
     assert trace.rate_hz == rate
     for keys in (trace.keys, ()):
         out = detect(trace.rows(), keys=keys)
-        assert not any(abs(d["start_ms"] - at) <= MATCH_MS for d in out["throws"]), (keys, out["throws"])
+        assert not _started_near(out, at), (keys, out["throws"])
 
 
 @pytest.mark.parametrize("model,kind,seed", [
@@ -2158,7 +2163,7 @@ def _found_with_keys_told(model, kind, seed, at):
     trace = ensemble.generate(model, kind, seed)
     assert any(t[0] == at for t in trace.throws)
     out = detect(trace.rows(), keys=trace.keys)
-    assert any(abs(d["start_ms"] - at) <= MATCH_MS for d in out["throws"]), out["throws"]
+    assert _started_near(out, at), out["throws"]
 
 
 @pytest.mark.parametrize("model,kind,seed,at", [
