@@ -52,13 +52,27 @@ def score(jobs, keys_fed=True):
     return out
 
 
-def per_model(count=COUNT, keys_fed=True):
+def per_model(count=COUNT, keys_fed=True, models=None, first_seed=None):
+    """{model: Score} on `count` traces a model from `first_seed` (the
+    bench's held-out seeds unless given), the model's kinds in turn."""
     from dicetray_host.traces import ensemble
+    if first_seed is None:
+        first_seed = ensemble.HELD_OUT_SEEDS
     jobs = []
-    for model in ensemble.MODELS:
+    for model in models or ensemble.MODELS:
         ks = ensemble.kinds(model)
-        jobs += [(model, ks[i % len(ks)], ensemble.HELD_OUT_SEEDS + i, None, None) for i in range(count)]
+        jobs += [(model, ks[i % len(ks)], first_seed + i, None, None) for i in range(count)]
     return score(jobs, keys_fed)
+
+
+def print_fit(tuned, held):
+    """The tuning models on the seeds tuning looked at most (from 0) next to
+    the bench's: the gap is how much the rules fit their own seeds."""
+    for model in tuned:
+        a, b = dict(tuned[model].rows()), dict(held[model].rows())
+        print("  %-6s recall %s -> %s, precision %s -> %s, settles > 50 ms before still %s -> %s" % (
+            model, a["recall"], b["recall"], a["precision"], b["precision"],
+            a["settles > 50 ms before still"], b["settles > 50 ms before still"]))
 
 
 def print_unfed(scores):
@@ -184,7 +198,11 @@ def run(count=COUNT):
     print("%d traces per model, seeds from %d (held out from tuning); tuned on models %s, "
           "held out: %s" % (count, ensemble.HELD_OUT_SEEDS, ", ".join(ensemble.TUNE_MODELS),
                             ", ".join(ensemble.HELD_OUT_MODELS)))
-    print_models(per_model(count))
+    held = per_model(count)
+    print_models(held)
+    print("\nthe tuning models on seeds 0-%d (looked at in most rounds of tuning) -> on the bench's seeds "
+          "above, keys given:" % (count - 1))
+    print_fit(per_model(count, models=ensemble.TUNE_MODELS, first_seed=0), held)
     print("\nthe same traces with no key contacts given (`dicetray detect T.csv` on a plain CSV; "
           "the board's key scan always gives them):")
     print_unfed(per_model(count, keys_fed=False))
