@@ -777,7 +777,10 @@ class Tray(Impacts):
             self._pv = v
             if -256 < d < 256:
                 v = self._nz
-                self._nz = v + (((((d * d) << 4) - v) * dt) >> 10)
+                if t < self._learn_t:   # learnt quickly first, as the floor
+                    self._nz = v + (((((d * d) << 4) - v) * (r >> 10)) >> 12)
+                else:
+                    self._nz = v + (((((d * d) << 4) - v) * dt) >> 10)
         else:
             d = ((sta if sta < 4000 else 4000) << _FLOOR_FX) - floor
             if t < self._learn_t:
