@@ -777,10 +777,7 @@ class Tray(Impacts):
             self._pv = v
             if -256 < d < 256:
                 v = self._nz
-                if t < self._learn_t:   # learnt quickly first, as the floor
-                    self._nz = v + (((((d * d) << 4) - v) * (r >> 10)) >> 12)
-                else:
-                    self._nz = v + (((((d * d) << 4) - v) * dt) >> 10)
+                self._nz = v + (((((d * d) << 4) - v) * dt) >> 10)
         else:
             d = ((sta if sta < 4000 else 4000) << _FLOOR_FX) - floor
             if t < self._learn_t:
