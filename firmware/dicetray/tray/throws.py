@@ -186,11 +186,6 @@ _HUM_GONE = const(4)
 # at 200 Hz over 1.56 x; at 100 Hz (3.1 x) no test.
 _HUM_CHG_DT = const(20)
 _FLIGHT_MAX_MS = const(450)
-# EXPERIMENT early33: 64ths of the idle noise's change energy (1 + 2.33 sqrt(3 / N), N = 128 / dt)
-_EZ_K100 = const(136)
-_EZ_K200 = const(115)
-_EZ_K400 = const(100)
-_EZ_CAP = const(16)     # a sample counts at most 16 x the noise's (a loud one would hold the average for 9 tau)
 _ANEW_X = const(8)              # (x the half peak) round 31: new dice landing while a throw's roll on
 # Long flights follow the loudest impacts (a hard die bouncing off the
 # floor); a die that rolls slaps the floor from a few mm: on a light tray
@@ -551,7 +546,6 @@ class Tray(Impacts):
         self._hold_until = 0
         self._lvl = 0
         self._murmur_t = 0
-        self._nz = self._pv = self._ez = self._nzm = self._ezc = 0
         self._steady_t = self._steady_lvl = self._steady_n = 0
         self._key_from = self._key_until = -_KEY_MS
         self._moved_cand = False
@@ -675,12 +669,6 @@ class Tray(Impacts):
             v = self._upright
             v += ((((d if d > 0 else -d) << _STA_FX) - v) * a) >> 10
             self._upright = v
-            # EXPERIMENT early33: the change's energy, 64 ms
-            v = (d * d) << 4 if -1024 < d < 1024 else 1 << 24
-            if v > self._ezc:
-                v = self._ezc
-            self._ez += ((v - self._ez) * dt) >> 6
-            v = self._upright
             if v >= self._low_peak:
                 self._murmur_t = t - _MURMUR_QUIET_MS + _TAP_QUIET_MS
                 if t >= self._steady_t:
@@ -711,8 +699,7 @@ class Tray(Impacts):
                         self._hold_until = d
                 return EV_NONE
             if (t - self._active_t >= _QUIET_MS and t - self._murmur_t >= _MURMUR_QUIET_MS
-                    and t >= self._hold_until
-                    and self._ez <= (self._nzm * (_EZ_K100 if dt >= 8 else _EZ_K200 if dt >= 4 else _EZ_K400)) >> 6):
+                    and t >= self._hold_until):
                 # a machine does not stop when the dice do: a level the hum
                 # rule took for a hum that has fallen under a quarter of it
                 # was dice rolling on at one level (round 28); still means
@@ -771,13 +758,6 @@ class Tray(Impacts):
             else:   # (the rate dt * 1024 // _TAU_FLOOR_MS is dt for dt <= _DT_MAX)
                 self._floor = floor + ((d * dt) >> 10)
             self._armed = _ARMED_QUIET
-            # EXPERIMENT early33: the noise's energy of the change per sample
-            v = x + y + z
-            d = v - self._pv
-            self._pv = v
-            if -256 < d < 256:
-                v = self._nz
-                self._nz = v + (((((d * d) << 4) - v) * dt) >> 10)
         else:
             d = ((sta if sta < 4000 else 4000) << _FLOOR_FX) - floor
             if t < self._learn_t:
@@ -1228,9 +1208,6 @@ class Tray(Impacts):
                     self._steady_n = 0
                     return
                 self._low_peak = d + (d >> 2) + (_TAP_MG << _STA_FX)
-                if self._ez > self._nzm:
-                    self._nzm = self._ez
-                    self._ezc = self._ez * _EZ_CAP
                 q = (lvl >> _STA_FX) * _QUIET_FLOOR_X + _QUIET_MG
                 if q > self._quiet_thr:
                     self._quiet_thr = q
@@ -1266,10 +1243,6 @@ class Tray(Impacts):
             self._murmur_t = imps[_TAP_T] - _MURMUR_QUIET_MS + _TAP_QUIET_MS
             self._upright = imps[_TAP_A]
             self._sx = imps[_TAP_V]
-            d = imps[_TAP_A] >> _STA_FX
-            self._ez = d * d * 25 if d < 1024 else 1 << 24
-            if self._ez > self._ezc:
-                self._ez = self._ezc
         else:
             # the change per sample is followed only from here (not paid for
             # in the window): credit it at most _MURMUR_CREDIT_MS of quiet, so
@@ -1277,7 +1250,6 @@ class Tray(Impacts):
             self._murmur_t = t - _MURMUR_CREDIT_MS
             self._upright = self._lvl << 1     # (a ring must show itself)
             self._sx = 0
-            self._ez = self._ezc
 
     def _floor_levels(self, t, q):
         # While moving: the quiet level q and the tap level of the tray's own
@@ -1286,10 +1258,6 @@ class Tray(Impacts):
         # the window's end (_watch), and when a "hum" was dice (round 28).
         self._quiet_thr = q
         self._low_peak = self._imps[_TAP_L]
-        f = self._floor >> _FLOOR_FX
-        f = (f * f) << 2 if f < 1024 else 1 << 22
-        self._nzm = f = self._nz if self._nz > f else f
-        self._ezc = f * _EZ_CAP
         self._steady_t = t + _STEADY_STEP_MS
         self._steady_lvl = self._lvl
         self._steady_n = 0
