@@ -1038,7 +1038,7 @@ class Tray(Impacts):
                 if not imps[_LATE] or t - imps[_CUR_T] <= _IMP_MS:
                     return EV_NONE      # nothing yet, or the new impact's peak still to come
             # round 28: what came after the wait's impact may be the finger
-            # on the pad again (a strike after a silence, round 27), not dice
+            # on the pad again (a strike after a silence, rounds 27-29), not dice
             # moving on: ask the finger rules again, once
             if not imps[_LATE] or not self._keyed and self._finger_run():
                 why = 0
