@@ -746,7 +746,7 @@ _RAPS_IN_THE_LATE_PART = pytest.mark.xfail(strict=True, reason=(
 @pytest.mark.parametrize("rate,fist", [
     pytest.param(100, False, marks=_RAPS_IN_THE_LATE_PART),
     pytest.param(200, False, marks=_RAPS_IN_THE_LATE_PART),
-    (400, False),   # round 27: the ring read fast only through the sensor's noise
+    (400, False),   # round 27's quiet ring lifted it; still refused without that rule (round 33)
     (100, True), (200, True), (400, True)])
 def test_a_folding_tables_ring_after_a_knock_is_no_throw(rate, fist):
     trace = _folding_table_trace(rate, fist, None)
@@ -1375,10 +1375,21 @@ def test_a_die_whose_bounce_reads_louder_then_stops_is_still_a_throw_untold():
 
 # ---------------------------------------------------------------- round 27: the finger again after a silence
 
+# Round 33 (audit33a) took out round 27's rule that read a strike after an
+# 80 ms silence, as loud as every impact before it and under twice them, as
+# the finger again (round 29's, on a tray touched before, stays): on fresh
+# seeds (7000-7419, 7500-7919) it refused dice, 6 throws with the keys told
+# and 8 untold (a die back from a flight, or the second die 250-350 ms on,
+# read 1.0-1.2 x the first landing), and none on the seeds it was tuned on.
+# What only that rule refused is kept here as strict xfails.
+_SILENCE_RULE_GONE = pytest.mark.xfail(strict=True, reason=(
+    "round 33: round 27's strike-after-a-silence rule was taken out (it lost throws on fresh seeds)"))
+
+
 @pytest.mark.parametrize("model,kind,seed", [
     ("box", "keys", 3132),      # press, release, silent 80 ms+, the next press 1.2 x all before
-    ("box", "keys", 3272),      # 1.55 x after the silence
-    ("light", "keys", 3398)])   # 1.09 x
+    pytest.param("box", "keys", 3272, marks=_SILENCE_RULE_GONE),      # 1.55 x after the silence
+    ("light", "keys", 3398)])   # 1.09 x (3132 and 3398: round 29's touched rule refuses them too)
 def test_the_finger_on_the_pad_again_after_a_silence_untold_is_no_throw(model, kind, seed):
     # round 27 (untold27): a strike after the tray was silent 80 ms, as loud
     # as every impact before it and under twice the loudest, is the finger
@@ -1386,6 +1397,7 @@ def test_the_finger_on_the_pad_again_after_a_silence_untold_is_no_throw(model, k
     _no_throw_untold(model, kind, seed)
 
 
+@_SILENCE_RULE_GONE
 @pytest.mark.parametrize("model,kind,seed", [
     ("bare", "throw1_hard", 239),   # keys on the faces after the settle: 1.09 x after a silence
     ("box", "throw6_soft", 3200)])  # 1.00 x
@@ -1396,6 +1408,7 @@ def test_keys_after_a_throw_struck_again_after_a_silence_untold_are_no_throw(mod
     assert not extra and pairs, (trace.throws, trace.keys, out["throws"])
 
 
+@_SILENCE_RULE_GONE
 def test_knocks_struck_again_after_a_silence_are_no_throw():
     # box knock 133 (keys fed or not): the next knock after the ring died
     # out, as loud as the first
@@ -1480,6 +1493,7 @@ def test_the_finger_again_after_a_window_s_wait_untold_is_no_throw(model, kind, 
     _no_throw_untold(model, kind, seed)
 
 
+@_SILENCE_RULE_GONE
 def test_keys_after_a_throw_struck_again_after_a_silence_seven_impacts_untold_are_no_throw():
     # bare throw6_hard 3145: keys on the faces after the settle: a press
     # (102 mg), the ring's beats, a wait at 400 ms, the next press 139 mg
@@ -1487,6 +1501,7 @@ def test_keys_after_a_throw_struck_again_after_a_silence_seven_impacts_untold_ar
     _all_found_untold("bare", "throw6_hard", 3145)
 
 
+@_SILENCE_RULE_GONE
 def test_keys_that_waited_in_a_throw_trace_untold_are_no_throw():
     # light throw6_hard 3061: a run of keys (press, release, press) waited
     # at 400 ms, and the finger's next press after a silence (1.4 x all
@@ -1661,6 +1676,16 @@ def test_many_dice_at_100_hz_shift_the_tray_more_than_a_quarter_of_their_sampled
 
 # ---------------------------------------------------------------- round 27: a knock's quiet table ring under the noise
 
+# Round 33 (audit33a) took out round 27's quiet-ring rule (from 200 Hz on, a
+# late part near the noise read slow once the noise's own change is taken
+# out): on fresh seeds (7000-7419, 7500-7919) it refused 5 one-die throws on
+# light at 200 Hz, whose late part near the noise reads as slow as a knock's
+# top, for 13 false throws. What only that rule did is kept as strict xfails.
+_QUIET_RING_GONE = pytest.mark.xfail(strict=True, reason=(
+    "round 33: round 27's quiet table ring read through the noise was taken out (it lost throws on fresh seeds)"))
+
+
+@_QUIET_RING_GONE
 @pytest.mark.parametrize("model,seed,at", [("bare", 105, 8076), ("box", 413, 7328), ("light", 3371, 7123)])
 def test_a_knocks_quiet_table_ring_read_fast_only_through_the_noise_is_no_throw(model, seed, at):
     # 200 Hz, folding tables: the late part's mean frequency read 18-19 Hz
@@ -1672,8 +1697,9 @@ def test_a_knocks_quiet_table_ring_read_fast_only_through_the_noise_is_no_throw(
         assert not _started_near(out, at), out["throws"]
 
 
-@pytest.mark.parametrize("model,kind,seed,at", [("bare", "throw1_hard", 3001, 1458),
-                                                ("bare", "throw1_hard", 3393, 1525)])
+@pytest.mark.parametrize("model,kind,seed,at", [
+    pytest.param("bare", "throw1_hard", 3001, 1458, marks=_QUIET_RING_GONE),
+    ("bare", "throw1_hard", 3393, 1525)])
 def test_a_throw_after_a_knock_whose_quiet_ring_read_fast_is_found(model, kind, seed, at):
     # the knock 0.6-1.5 s before was taken for a throw, and the dice landed
     # while the detector waited for it to settle (round 27)
