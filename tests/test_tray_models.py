@@ -746,7 +746,7 @@ _RAPS_IN_THE_LATE_PART = pytest.mark.xfail(strict=True, reason=(
 @pytest.mark.parametrize("rate,fist", [
     pytest.param(100, False, marks=_RAPS_IN_THE_LATE_PART),
     pytest.param(200, False, marks=_RAPS_IN_THE_LATE_PART),
-    (400, False),   # round 27's quiet ring lifted it; still refused without that rule (round 33)
+    (400, False),   # round 27: the ring read fast only through the sensor's noise
     (100, True), (200, True), (400, True)])
 def test_a_folding_tables_ring_after_a_knock_is_no_throw(rate, fist):
     trace = _folding_table_trace(rate, fist, None)
@@ -1408,10 +1408,10 @@ def test_keys_after_a_throw_struck_again_after_a_silence_untold_are_no_throw(mod
     assert not extra and pairs, (trace.throws, trace.keys, out["throws"])
 
 
-@_SILENCE_RULE_GONE
 def test_knocks_struck_again_after_a_silence_are_no_throw():
     # box knock 133 (keys fed or not): the next knock after the ring died
-    # out, as loud as the first
+    # out, as loud as the first (since round 33 refused by round 27's quiet
+    # table ring alone: the silence rule was taken out)
     trace = ensemble.generate("box", "knock", 133)
     assert detect(trace.rows(), keys=trace.keys)["throws"] == []
 
@@ -1676,16 +1676,6 @@ def test_many_dice_at_100_hz_shift_the_tray_more_than_a_quarter_of_their_sampled
 
 # ---------------------------------------------------------------- round 27: a knock's quiet table ring under the noise
 
-# Round 33 (audit33a) took out round 27's quiet-ring rule (from 200 Hz on, a
-# late part near the noise read slow once the noise's own change is taken
-# out): on fresh seeds (7000-7419, 7500-7919) it refused 5 one-die throws on
-# light at 200 Hz, whose late part near the noise reads as slow as a knock's
-# top, for 13 false throws. What only that rule did is kept as strict xfails.
-_QUIET_RING_GONE = pytest.mark.xfail(strict=True, reason=(
-    "round 33: round 27's quiet table ring read through the noise was taken out (it lost throws on fresh seeds)"))
-
-
-@_QUIET_RING_GONE
 @pytest.mark.parametrize("model,seed,at", [("bare", 105, 8076), ("box", 413, 7328), ("light", 3371, 7123)])
 def test_a_knocks_quiet_table_ring_read_fast_only_through_the_noise_is_no_throw(model, seed, at):
     # 200 Hz, folding tables: the late part's mean frequency read 18-19 Hz
@@ -1697,9 +1687,8 @@ def test_a_knocks_quiet_table_ring_read_fast_only_through_the_noise_is_no_throw(
         assert not _started_near(out, at), out["throws"]
 
 
-@pytest.mark.parametrize("model,kind,seed,at", [
-    pytest.param("bare", "throw1_hard", 3001, 1458, marks=_QUIET_RING_GONE),
-    ("bare", "throw1_hard", 3393, 1525)])
+@pytest.mark.parametrize("model,kind,seed,at", [("bare", "throw1_hard", 3001, 1458),
+                                                ("bare", "throw1_hard", 3393, 1525)])
 def test_a_throw_after_a_knock_whose_quiet_ring_read_fast_is_found(model, kind, seed, at):
     # the knock 0.6-1.5 s before was taken for a throw, and the dice landed
     # while the detector waited for it to settle (round 27)
