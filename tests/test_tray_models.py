@@ -1941,26 +1941,6 @@ def test_the_hum_rule_takes_only_a_level_that_changes_as_a_vibration(dt, up, hum
     assert (tray._quiet_thr > 20) == hum
 
 
-@pytest.mark.parametrize("model,kind,seed,fed", [
-    ("box", "throw2_soft", 3142, True),    # a knock at 759 ms taken for a throw, its settle held by a hum: the dice land at 1758
-    ("box", "throw2_soft", 3142, False),
-    ("box", "throw6_hard", 47, True),      # a knock at 581 ms taken for a throw, the table's ring on: the dice at 1784
-    ("box", "throw6_hard", 47, False),
-])
-def test_dice_landing_far_over_a_throws_peak_while_it_rolls_on_are_a_new_throw(model, kind, seed, fed):
-    # round 31 (recall31): a knock 0.6-1.5 s before the dice, taken for a
-    # throw, whose settle a hum or the table's ring held past the dice's
-    # landing: the dice fell into its EV_THROW's moving state and started no
-    # window. A throw's own dice never strike the tray 4 x harder than its
-    # window's loudest impact once it is judged (up to 2.6 x on the tuning
-    # seeds: the sampled peak of a spike): that is new dice; the throw is
-    # settled there and a window starts
-    trace = ensemble.generate(model, kind, seed)
-    out = detect(trace.rows(), keys=trace.keys if fed else ())
-    pairs, _ = match(trace.throws, out["throws"])
-    assert len(pairs) == len(trace.throws), (trace.throws, out["throws"])
-
-
 @pytest.mark.parametrize("model,kind,seed,lag", [
     ("bare", "throw1_hard", 3309, 10),  # the dice land 1788 (1430 mg); key 2020-2124, its release 1364 mg
     ("bare", "throw1_hard", 3309, 20),
