@@ -1967,24 +1967,6 @@ def test_a_told_keys_strike_is_no_knock_on_the_table(monkeypatch, model, kind, s
     assert len(pairs) == len(trace.throws) and not extra, (trace.throws, trace.keys, out["throws"])
 
 
-@pytest.mark.parametrize("lag", [10, 20, 30])
-def test_a_keys_late_bottom_out_is_the_keys_whatever_the_scans_lag(monkeypatch, lag):
-    # round 31 (keyft31): bare throw2_hard 3073, key 14371-14491 (and at a
-    # 10 ms lag 6165-6358): the finger bottoms out 48-52 ms after the contact,
-    # past the marking window's 30 ms after a report 20 ms (or 10) after it,
-    # and was taken for dice (a false throw at 14423, and at 6213). An impact
-    # up to 45 ms after the report, no louder than 3/2 of the key's impact
-    # before it, is the key's; the board's report may come 10-30 ms after
-    # the contact
-    from dicetray_host.traces import detecting
-    monkeypatch.setattr(detecting, "KEY_LAG_MS", lag)
-    trace = ensemble.generate("bare", "throw2_hard", 3073)
-    out = detect(trace.rows(), keys=trace.keys)
-    _, extra = match(trace.throws, out["throws"])
-    assert not [d for d in extra if any(0 <= d["start_ms"] - k <= 500 for kd in trace.keys for k in kd)], (
-        trace.throws, trace.keys, out["throws"])
-
-
 # ---------------------------------------------------------------- round 31: at 100 Hz, the top rings on alone
 
 @pytest.mark.parametrize("model,seed,at", [
