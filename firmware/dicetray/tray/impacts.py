@@ -792,7 +792,7 @@ class Impacts:
         imps[_CUR_X] = hx if hx > 0 else -hx
         imps[_CUR_Y] = hy if hy > 0 else -hy
 
-    def _knocks(self, dt):
+    def _knocks(self):
         # _KNOCKS: the window's big impacts (half its peak or more) are 2 or
         # more, at least _KNOCK_GAP_MS apart, a later one at least 4/5 of the
         # first, all shaking the tray sideways the way the first did: knocks
@@ -815,9 +815,7 @@ class Impacts:
         last = self._knock_pass(n, top, _MERGE_MS, _LIKE_LATE_X, _LIKE_DIR_X)
         if not last:
             return 0
-        # (round 32: from 200 Hz on, what _MERGE_MS took into the last knock,
-        # its ring's first swing 45-50 ms on, is not the dice moving after it)
-        self._wait_after(last - 1 + (_MERGE_MS - _LATE_MS if dt <= _RING_SLOW_DT else 0), self._imp_n)
+        self._wait_after(last - 1, self._imp_n)
         return _KNOCK_LIKE
 
     def _knock_pass(self, n, top, merge, late_x, dir_x):
