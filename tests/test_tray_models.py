@@ -1941,26 +1941,6 @@ def test_the_hum_rule_takes_only_a_level_that_changes_as_a_vibration(dt, up, hum
     assert (tray._quiet_thr > 20) == hum
 
 
-@pytest.mark.parametrize("model,kind,seed,fed", [
-    ("box", "throw2_soft", 3142, True),    # a knock at 759 ms taken for a throw, its settle held by a hum: the dice land at 1758
-    ("box", "throw2_soft", 3142, False),
-    ("box", "throw6_hard", 47, True),      # a knock at 581 ms taken for a throw, the table's ring on: the dice at 1784
-    ("box", "throw6_hard", 47, False),
-])
-def test_dice_landing_far_over_a_throws_peak_while_it_rolls_on_are_a_new_throw(model, kind, seed, fed):
-    # round 31 (recall31): a knock 0.6-1.5 s before the dice, taken for a
-    # throw, whose settle a hum or the table's ring held past the dice's
-    # landing: the dice fell into its EV_THROW's moving state and started no
-    # window. A throw's own dice never strike the tray 4 x harder than its
-    # window's loudest impact once it is judged (up to 2.6 x on the tuning
-    # seeds: the sampled peak of a spike): that is new dice; the throw is
-    # settled there and a window starts
-    trace = ensemble.generate(model, kind, seed)
-    out = detect(trace.rows(), keys=trace.keys if fed else ())
-    pairs, _ = match(trace.throws, out["throws"])
-    assert len(pairs) == len(trace.throws), (trace.throws, out["throws"])
-
-
 @pytest.mark.parametrize("model,kind,seed,lag", [
     ("bare", "throw1_hard", 3309, 10),  # the dice land 1788 (1430 mg); key 2020-2124, its release 1364 mg
     ("bare", "throw1_hard", 3309, 20),
@@ -1985,24 +1965,6 @@ def test_a_told_keys_strike_is_no_knock_on_the_table(monkeypatch, model, kind, s
     out = detect(trace.rows(), keys=trace.keys)
     pairs, extra = match(trace.throws, out["throws"])
     assert len(pairs) == len(trace.throws) and not extra, (trace.throws, trace.keys, out["throws"])
-
-
-@pytest.mark.parametrize("lag", [10, 20, 30])
-def test_a_keys_late_bottom_out_is_the_keys_whatever_the_scans_lag(monkeypatch, lag):
-    # round 31 (keyft31): bare throw2_hard 3073, key 14371-14491 (and at a
-    # 10 ms lag 6165-6358): the finger bottoms out 48-52 ms after the contact,
-    # past the marking window's 30 ms after a report 20 ms (or 10) after it,
-    # and was taken for dice (a false throw at 14423, and at 6213). An impact
-    # up to 45 ms after the report, no louder than 3/2 of the key's impact
-    # before it, is the key's; the board's report may come 10-30 ms after
-    # the contact
-    from dicetray_host.traces import detecting
-    monkeypatch.setattr(detecting, "KEY_LAG_MS", lag)
-    trace = ensemble.generate("bare", "throw2_hard", 3073)
-    out = detect(trace.rows(), keys=trace.keys)
-    _, extra = match(trace.throws, out["throws"])
-    assert not [d for d in extra if any(0 <= d["start_ms"] - k <= 500 for kd in trace.keys for k in kd)], (
-        trace.throws, trace.keys, out["throws"])
 
 
 # ---------------------------------------------------------------- round 31: at 100 Hz, the top rings on alone
@@ -2125,23 +2087,7 @@ def test_at_100_hz_a_die_that_rings_the_tray_as_a_knock_does_is_a_throw_when_the
         assert _started_near(out, at), (keys, out["throws"])
 
 
-# ---------------------------------------------------------------- round 32: the knock's own swing is no dice moving after it
-
-@pytest.mark.parametrize("model,seed,at,rate", [
-    ("light", 3273, 1834, 200), ("light", 3273, 5288, 200), ("box", 3063, 4585, 400)])
-def test_a_knocks_ring_swing_merged_into_it_is_not_the_dice_moving_after_it(model, seed, at, rate):
-    # round 32 (knock32): two or three knocks read knock-like, and the wait
-    # for dice moving after the last one took that knock's own first swing,
-    # 47 ms after it (within the 50 ms that _MERGE_MS takes into the knock),
-    # for dice: a false throw on main (knock traces have no keys: fed and not
-    # fed alike). What is merged into the last knock is counted from
-    # _MERGE_MS on, not _LATE_MS
-    trace = ensemble.generate(model, "knock", seed)
-    assert trace.rate_hz == rate
-    for keys in (trace.keys, ()):
-        out = detect(trace.rows(), keys=keys)
-        assert not _started_near(out, at), (keys, out["throws"])
-
+# ---------------------------------------------------------------- round 32 (knock32, removed in round 33): dice knock-like or ringing late at 200 Hz
 
 @pytest.mark.parametrize("model,kind,seed", [
     ("bare", "throw2_hard", 3283),      # knock-like, the next die 42 ms after the last big impact

@@ -49,15 +49,6 @@ _HAND_GAP_MS = const(20)
 # bottoms out after it; a release lifts the force and tops the cap out).
 _HIT_BEFORE_MS = const(60)
 _HIT_AFTER_MS = const(30)
-# Round 31: a finger bottoms out up to 50 ms after the contact, and the scan
-# may report it 10 ms after (not 20): an impact starting up to _HIT_LATE_MS
-# after the report is the key's too when it is no louder than 3/2 of the
-# key's impact before it (_keyed_start: its bottom-out, or the ring's first
-# beat; two sampled peaks of one strength differ by up to that; a die
-# landing then brings more than the fingertip). Bit _LATE_MARK + i of
-# _KEYMARK: kept impact i started then; bit _LATE_MARK + _IMP_N: the current one.
-_HIT_LATE_MS = const(45)
-_LATE_MARK = const(9)
 _KW_ON = const(256)             # _KEYMARK's bit 8: a keyed window waits for the key scan (round 32)
 _KW_NOW = const(65536)          # bit 16: a key was reported while it waited: judge it now
 _LIE_PEAK = const(53)
@@ -386,7 +377,7 @@ class Impacts:
         if more:
             n = _IMP_N
         mark = imps[_KEYMARK]
-        key = other = dice_m = loud = beat = key_at = key_m = many = 0
+        key = other = dice_m = loud = beat = key_at = many = 0
         start = dice = run = -1
         run_last = cnt = best = 0
         peak = self._peak
@@ -401,7 +392,7 @@ class Impacts:
                 i = _IMP_N
             if at > recent:
                 break       # a key the scan has not told of yet may have made it
-            if mark & (1 << i) or (mark & (1 << (i + _LATE_MARK)) and 2 * m <= 3 * key_m):
+            if mark & (1 << i):
                 if 3 * m >= 2 * peak:
                     # a run of loud key impacts: each within a marking window
                     # (90 ms) of the one before; a later run is another key.
@@ -419,7 +410,6 @@ class Impacts:
                 if m > key:
                     key = m
                 key_at = at
-                key_m = m
             else:
                 if m >= self._throw_peak:
                     many += 1
@@ -780,13 +770,11 @@ class Impacts:
             self._imp_n = n + 1
             if mark & (1 << _IMP_N):
                 mark |= 1 << n
-            if mark & (1 << (_IMP_N + _LATE_MARK)):
-                mark |= 1 << (n + _LATE_MARK)
             if imps[_SILENCED] & (1 << _IMP_N):
                 imps[_SILENCED] |= 1 << n
         else:
             self._imp_n = _IMP_N + 1    # more impacts than knocks make
-        mark &= ~((1 << _IMP_N) | (1 << (_IMP_N + _LATE_MARK)))
+        mark &= ~(1 << _IMP_N)
         # the one starting now came after the tray was silent (round 27; the
         # onset's sample is over the quiet level, but _start does not say so)
         if t - self._active_t >= _SILENT_MS and t - self._cand_t0 > _SILENT_MS:
@@ -796,8 +784,6 @@ class Impacts:
         k = self._key_from + _KEY_PRE_MS    # the last key's report
         if k - _HIT_BEFORE_MS <= t <= k + _HIT_AFTER_MS:
             mark |= 1 << _IMP_N
-        elif k + _HIT_AFTER_MS < t <= k + _HIT_LATE_MS:
-            mark |= 1 << (_IMP_N + _LATE_MARK)     # a late bottom-out, maybe (round 31)
         imps[_KEYMARK] = mark
         if t - imps[_KNOCK_T] >= _LATE_MS:
             imps[_LATE] += 1            # something moved after the last big impact
@@ -806,7 +792,7 @@ class Impacts:
         imps[_CUR_X] = hx if hx > 0 else -hx
         imps[_CUR_Y] = hy if hy > 0 else -hy
 
-    def _knocks(self, dt):
+    def _knocks(self):
         # _KNOCKS: the window's big impacts (half its peak or more) are 2 or
         # more, at least _KNOCK_GAP_MS apart, a later one at least 4/5 of the
         # first, all shaking the tray sideways the way the first did: knocks
@@ -829,9 +815,7 @@ class Impacts:
         last = self._knock_pass(n, top, _MERGE_MS, _LIKE_LATE_X, _LIKE_DIR_X)
         if not last:
             return 0
-        # (round 32: from 200 Hz on, what _MERGE_MS took into the last knock,
-        # its ring's first swing 45-50 ms on, is not the dice moving after it)
-        self._wait_after(last - 1 + (_MERGE_MS - _LATE_MS if dt <= _RING_SLOW_DT else 0), self._imp_n)
+        self._wait_after(last - 1, self._imp_n)
         return _KNOCK_LIKE
 
     def _knock_pass(self, n, top, merge, late_x, dir_x):

@@ -186,7 +186,6 @@ _HUM_GONE = const(4)
 # at 200 Hz over 1.56 x; at 100 Hz (3.1 x) no test.
 _HUM_CHG_DT = const(20)
 _FLIGHT_MAX_MS = const(450)
-_ANEW_X = const(8)              # (x the half peak) round 31: new dice landing while a throw's roll on
 # Long flights follow the loudest impacts (a hard die bouncing off the
 # floor); a die that rolls slaps the floor from a few mm: on a light tray
 # those slaps are loud too, yet nothing flies. So the hold is taken only
@@ -692,8 +691,6 @@ class Tray(Impacts):
                             and -_REST_DEV < dz < _REST_DEV)):
                 self._active_t = t
                 if mag > quiet and mag > self._half_peak:
-                    if mag > _ANEW_X * self._half_peak and self.why:
-                        return self._anew(dt, x, y, z)
                     d = t + (_FLIGHT_MAX_MS if mag > _FLIGHT_MAX_MS else mag)
                     if d > self._hold_until:
                         self._hold_until = d
@@ -1044,7 +1041,7 @@ class Tray(Impacts):
                 why = 0
             else:
                 # what came may be the next knock: as strong, the same way
-                knocks = self._knocks(dt)
+                knocks = self._knocks()
                 if knocks == _KNOCKS:
                     why = 0
                 elif knocks == _KNOCK_LIKE and not imps[_LATE]:
@@ -1079,7 +1076,7 @@ class Tray(Impacts):
                     and _EDGE_Y * imps[_EDGE_D] < _EDGE_X * imps[_EDGE_Z]):
                 why = 0     # its peak in a first blow that only rang: no die's spike (round 30)
             if why:
-                knocks = self._knocks(dt)
+                knocks = self._knocks()
                 if knocks == _KNOCKS:
                     why = 0     # equal impacts from one spot with nothing between: knocks on the table
                 elif knocks == _KNOCK_LIKE and not imps[_LATE]:
@@ -1171,16 +1168,6 @@ class Tray(Impacts):
                 and 2 * early >= 3 * (self._energy - early)):
             return 8        # an upright rumble (round 20; with a hand before: returned 0 above)
         return 0
-
-    def _anew(self, dt, x, y, z):
-        # round 31: while a throw's dice roll on, an impact _ANEW_X / 2 x
-        # its window's loudest is new dice landing (a knock taken for a throw
-        # whose table still rings, a hum holding the settle): the throw is
-        # settled here and a window starts at this sample
-        self._settle(self._t)
-        self._start(dt, x, y, z, self._floor >> _FLOOR_FX)
-        self._moved_cand = False    # new dice, not the settled throw's moving again
-        return EV_SETTLED
 
     def _settle(self, t):
         # the dice are still (EV_SETTLED): idle again, and the bar a window
