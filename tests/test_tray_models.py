@@ -2267,33 +2267,3 @@ def test_a_run_of_keys_judged_before_each_next_key_swallows_no_dice_after_it(mod
     assert not extra, (trace.throws, out["throws"])
     if seed in (813, 3266):
         assert len(pairs) == len(trace.throws), (trace.throws, out["throws"])
-
-
-# ---------------------------------------------------------------- round 33: a die's bounce read as a second knock
-
-@pytest.mark.parametrize("model,kind,seed,at", [
-    ("bare", "throw2_hard", 7129, 834),     # 400 Hz: 1809 mg, then 1601 mg 358 ms on, the same way
-    ("bare", "throw1_soft", 7878, 1356),    # 1296, 1249 and 669 mg: found 439 ms late on main
-    ("bare", "throw2_hard", 7895, 1351),    # 3676, then 3107 mg 301 ms on
-    ("box", "throw1_hard", 7795, 1163),     # 497, then 407 mg 201 ms on
-])
-def test_a_die_whose_first_blow_spikes_is_no_knock_when_its_bounce_is_as_loud(model, kind, seed, at):
-    # round 33 (miss33): at 400 Hz z changed in a sample by more than its
-    # largest |z| in the first blow (faster than the feet's 60 Hz ring): a
-    # die's contact on the floor, not a blow through the feet. Its bounce
-    # read 0.8-0.96 of the landing the same way, which the strict knock rule
-    # refused; now judged as knock-like (the dice move on after it)
-    _found_with_keys_told(model, kind, seed, at)
-    trace = ensemble.generate(model, kind, seed)
-    assert _started_near(detect(trace.rows(), keys=()), at)
-
-
-@pytest.mark.parametrize("model,kind,seed", [
-    ("light", "throw6_soft", 7186),     # keys 3933-4161: the press's spike on the tray's own body
-])
-def test_a_keys_spike_on_the_tray_keeps_its_strikes_knocks(model, kind, seed):
-    # (the guard: a first blow a told key made spikes too; the strict rule holds)
-    trace = ensemble.generate(model, kind, seed)
-    out = detect(trace.rows(), keys=trace.keys)
-    pairs, extra = match(trace.throws, out["throws"])
-    assert len(pairs) == len(trace.throws) and not extra, (trace.throws, out["throws"])
