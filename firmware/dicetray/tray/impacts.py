@@ -336,9 +336,7 @@ _FLOOR_FX = const(8)
 # stiffer than a corner's, and the peak is the force over that contact,
 # not the momentum), so two such impacts the same way are no knocks: they
 # are judged as knock-like instead (a throw once the dice move after the
-# last big one). Not when a told key made the first blow or rang at the
-# onset: a key strikes the tray's own body, spike and all (a keyed window
-# a key started is judged as before).
+# last big one).
 _SPIKE_DT = const(3)
 _EDGE_D = const(67)
 _EDGE_Z = const(68)
@@ -843,8 +841,7 @@ class Impacts:
             if imps[i] > top:
                 top = imps[i]
         if (self._knock_pass(n, top, 0, _KNOCK_LATE_X, _KNOCK_DIR_X)
-                and not (dt <= _SPIKE_DT and imps[_EDGE_D] > imps[_EDGE_Z]
-                         and not imps[_KEYMARK] & (_RANG | 1))):
+                and not (dt <= _SPIKE_DT and imps[_EDGE_D] > imps[_EDGE_Z])):
             return _KNOCKS      # (a first blow with a die's spike: round 33, above)
         last = self._knock_pass(n, top, _MERGE_MS, _LIKE_LATE_X, _LIKE_DIR_X)
         if not last:
