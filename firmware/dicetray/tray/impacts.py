@@ -324,22 +324,6 @@ _CO_C_HI = const(480)
 _CO_S = const(78)
 _CO_DEC_MS = const(40)          # 60 ms x 2/3
 _FLOOR_FX = const(8)
-# Round 33 (miss33): the strict knock verdict asks what the first blow was.
-# Round 30 reads at 400 Hz (throws.py's _SPIKE_DT) z's largest change in a
-# sample over the first _PEAK_MS (_EDGE_D) against its largest |z|
-# (_EDGE_Z). A blow through the feet rings only the tray's modes, and a
-# ring of f changes per sample by at most 2 sin(pi f dt) of its size: 0.91
-# for the feet's highest, 60 Hz, at 400 Hz. A change of more than the
-# whole largest |z| in one sample is faster than any of them: a die's
-# contact on the floor (0.1-4 ms), passed as a pulse a sample or two wide.
-# Its bounce can read as loud as its landing (a flat face's contact is
-# stiffer than a corner's, and the peak is the force over that contact,
-# not the momentum), so two such impacts the same way are no knocks: they
-# are judged as knock-like instead (a throw once the dice move after the
-# last big one).
-_SPIKE_DT = const(3)
-_EDGE_D = const(67)
-_EDGE_Z = const(68)
 
 
 def _one_way(x0, y0, x1, y1, dir_x=_LIKE_DIR_X):
@@ -840,9 +824,8 @@ class Impacts:
         for i in range(1, n, 4):
             if imps[i] > top:
                 top = imps[i]
-        if (self._knock_pass(n, top, 0, _KNOCK_LATE_X, _KNOCK_DIR_X)
-                and not (dt <= _SPIKE_DT and imps[_EDGE_D] > imps[_EDGE_Z])):
-            return _KNOCKS      # (a first blow with a die's spike: round 33, above)
+        if self._knock_pass(n, top, 0, _KNOCK_LATE_X, _KNOCK_DIR_X):
+            return _KNOCKS
         last = self._knock_pass(n, top, _MERGE_MS, _LIKE_LATE_X, _LIKE_DIR_X)
         if not last:
             return 0
