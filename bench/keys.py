@@ -6,7 +6,9 @@ times (typical: 0.4 ms a 256 B page, 45 ms a 4 KB sector erase). For every
 key tap: the time from the press to the last byte the OLED received for
 it (the 15 ms debounce included), the OLED bytes it cost, and the flash
 erases/programs of the record line it wrote, if any. A key "records" when
-it made the tray write to flash.
+it made the tray write to flash. Then the same with the chip's Python
+time charged (host_tools/dicetray_host/vboard/mp/vboard_cpu.py), and the
+accelerometer's FIFO overruns in a game with throws, with and without it.
 """
 import shutil
 import statistics
@@ -47,11 +49,11 @@ class _Measured:
         return self
 
 
-def _game(game):
+def _game(game, py_time="0", firmware_dir=None):
     from dicetray_host.vboard.board import VirtualBoard
     flash = tempfile.mkdtemp(prefix="bench-keys-")
     try:
-        with VirtualBoard(flash, heap="192k", accel=False) as vb:
+        with VirtualBoard(flash, heap="192k", accel=False, py_time=py_time, firmware_dir=firmware_dir) as vb:
             vb.run(300)
             m = _Measured(vb)
             done = _play_game(m, None, game)
@@ -79,6 +81,68 @@ def run():
         _row(game + ("" if done else "*"), keys, peak)
     _row("all", everything, None)
     print("(* the game did not reach its end; the figures are for the keys it took)")
+    print()
+    print("The same with the chip's Python time (VBOARD_PY_TIME=chip: each stretch of the firmware's")
+    print("Python between two board calls charged at this machine's time x the chip's slowness,")
+    print("calibrated at power-on; a heap collection is charged as this port's, over the board's")
+    print("models too: an upper bound), firmware deployed as .mpy:")
+    from bench.app import _deployed_tree
+    tree = _deployed_tree()
+    try:
+        everything = []
+        for game in GAMES:
+            done, keys, peak = _game(game, "chip", tree)
+            everything += keys
+            _row(game + ("" if done else "*"), keys, peak)
+        _row("all", everything, None)
+        print()
+        _throws_with_python_time(tree)
+    finally:
+        shutil.rmtree(tree, ignore_errors=True)
+
+
+def _throws_with_python_time(tree):
+    """A pig game played with throws on the accelerometer (200 Hz, its FIFO
+    holds 160 ms): the samples the sensor dropped because the firmware read
+    its FIFO too late, by phase, and the longest time between two FIFO
+    reads in play, with and without the chip's Python time."""
+    from dicetray_host.vboard.table import Tray
+    print("Throws on the LIS3DH (200 Hz, 32-sample FIFO = 160 ms): samples dropped (FIFO overrun) by phase,")
+    print("and the longest time between two FIFO reads while dice roll and while faces are keyed;")
+    print("a pig game of 12 throws of one die, each face keyed, BANK every third turn; deployed .mpy")
+    print("%-26s %5s %9s %8s %11s %9s %11s %7s %11s" % (
+        "Python time", "boot", "new game", "rolling", "gap ms", "keying", "gap ms", "missed", "chip s Py"))
+    for label, py_time in (("none (the plain board)", "0"), ("the chip's (calibrated)", "chip")):
+        flash = tempfile.mkdtemp(prefix="bench-pytime-")
+        try:
+            with Tray(flash, accel=True, py_time=py_time, firmware_dir=tree) as tray:
+                vb = tray.vb
+                boot = vb.accel_state()["dropped"]
+                tray.new_game("pig")
+                game = vb.accel_state()["dropped"] - boot
+                rolling = keying = rolling_gap = keying_gap = 0
+                for i, face in enumerate((4, 2, 6, 5, 3, 4, 2, 6, 5, 3, 4, 2)):
+                    d0 = vb.accel_state()["dropped"]
+                    tray.throw(1)
+                    state = vb.accel_state()
+                    if i:  # the first throw comes right after the game's start
+                        rolling += state["dropped"] - d0
+                        rolling_gap = max(rolling_gap, state["longest_gap_us"])
+                    vb.tap(str(face))
+                    if i % 3 == 2:
+                        tray.key("BANK")
+                    vb.run(500)
+                    after = vb.accel_state()
+                    keying += after["dropped"] - state["dropped"]
+                    keying_gap = max(keying_gap, after["longest_gap_us"])
+                py_s = vb.mem().get("py_us", 0) / 1e6
+                print("%-26s %5d %9d %8d %11.0f %9d %11.0f %7d %11.1f" % (
+                    label, boot, game, rolling, rolling_gap / 1000, keying, keying_gap / 1000,
+                    tray.missed, py_s))
+        finally:
+            shutil.rmtree(flash, ignore_errors=True)
+    print("(missed: throws the detector did not report, keyed with a long ROLL instead; the generator's")
+    print(" throws, not the bench's trace models)")
 
 
 def _row(name, keys, peak):

@@ -70,3 +70,20 @@ def test_the_compact_panel_keeps_every_pixel_in_its_braille_dot():
     assert lines[15][63] == chr(0x2800 + 0x40 + 0x80)    # (126,63) dot 7, (127,63) dot 8
     assert lines[8][32] == chr(0x2800 + 0x02)            # (64,33): left column, second row
     assert sum(ch != " " for line in lines for ch in line) == 3
+
+
+def test_chip_time_plays_the_same_game_and_says_what_python_took(tmp_path):
+    # --chip-time: the firmware's own Python takes the RP2040's time, so the
+    # same keys and throws take longer on the board's clock and lead to the
+    # same game.
+    script = tmp_path / "pig.txt"
+    script.write_text("DOWN DOWN ok DOWN ok\nexpect Pig\nthrow 4 throw 5 BANK\nexpect P2\n")
+    plain = sim("--script", str(script))
+    chip = sim("--script", str(script), "--chip-time")
+    assert plain.returncode == 0 and chip.returncode == 0, plain.stderr + chip.stderr
+    assert chip.stdout.splitlines()[0] == plain.stdout.splitlines()[0]
+    assert json.loads(chip.stdout.splitlines()[0])["scores"] == [9, 0]
+    said = [line for line in chip.stdout.splitlines() if line.startswith("board time:")]
+    assert said and "board time:" not in plain.stdout
+    board_ms, python_ms = [int(word) for word in said[0].replace(",", " ").split() if word.isdigit()]
+    assert 0 < python_ms < board_ms

@@ -13,6 +13,10 @@ def configure(parser):
                         help="MicroPython heap (default 192k, about a Pico's; the virtual board shares it)")
     parser.add_argument("--manual", action="store_true", help="no accelerometer: the tray runs in manual mode")
     parser.add_argument("--seed", type=int, default=1, help="seed of the generated throw traces")
+    parser.add_argument("--chip-time", action="store_true",
+                        help="the firmware's own Python takes the RP2040's time, as measured against this "
+                             "machine at power-on (docs/hardware-layer.md); without it only the bus and "
+                             "the flash take time")
     from dicetray_host.vboard.device import serve_arguments
     serve_arguments(parser)   # --serve PORT: the tray's USB REPL for mpremote / dicetray pull
 

@@ -42,7 +42,8 @@ def heap_bytes(heap):
 class VirtualBoard:
     def __init__(self, flash_dir, entry="main", heap="96k", ticks_start_ms=0, accel=True,
                  oled=True, flash_kb=1408, firmware_dir=None, timeout_s=600.0, extra_path=(),
-                 measure_heap=True, rom=(), lib_from_flash=False, flash_times="typ", env=None):
+                 measure_heap=True, rom=(), lib_from_flash=False, flash_times="typ", env=None,
+                 py_time="0"):
         self.flash_dir = Path(flash_dir)
         self.flash_dir.mkdir(parents=True, exist_ok=True)
         self.entry = entry
@@ -59,6 +60,8 @@ class VirtualBoard:
         self.lib_from_flash = lib_from_flash  # no firmware folder at /lib: the flash's own lib/
         self.rom = ",".join(rom)   # modules the board has before the firmware (VBOARD_ROM)
         self.env = dict(env or {})  # more settings for the next boots (e.g. VBOARD_FLASH_FAULT)
+        # "chip": the firmware's own Python takes the chip's time (vboard_cpu.py); "0": none
+        self.env.setdefault("VBOARD_PY_TIME", py_time)
         self.proc = None
         self.state = "off"
         self.boots = 0
@@ -386,10 +389,12 @@ class VirtualBoard:
         parts = self._command("acc?").split()
         if parts[1] == "-":
             return None
-        return {"odr_hz": int(parts[1]), "fifo": int(parts[2]), "dropped": int(parts[3])}
+        return {"odr_hz": int(parts[1]), "fifo": int(parts[2]), "dropped": int(parts[3]),
+                "longest_gap_us": int(parts[4])}   # between two FIFO reads, since the last accel_state()
 
 
-def run_script(source, flash_dir, heap="96k", ticks_start_ms=0, accel=True, oled=True, timeout_s=600):
+def run_script(source, flash_dir, heap="96k", ticks_start_ms=0, accel=True, oled=True, timeout_s=600,
+               py_time="0"):
     """Run MicroPython source on a free-running virtual board (no host link); returns (status, output).
 
     The script may reach the board model (`from vboard_core import board`) to
@@ -409,6 +414,7 @@ def run_script(source, flash_dir, heap="96k", ticks_start_ms=0, accel=True, oled
         "VBOARD_TICKS_START": str(ticks_start_ms),
         "VBOARD_HEAP": str(heap_bytes(heap)),
         "VBOARD_GC_PEAK": "0",
+        "VBOARD_PY_TIME": py_time,
     })
     proc = subprocess.run(
         [micropython_binary(), "-X", "heapsize=%d" % (heap_bytes(heap) + BOARD_RESERVE),

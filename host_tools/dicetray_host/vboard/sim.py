@@ -60,7 +60,8 @@ _FULL = "\u2588"
 # -- shared ------------------------------------------------------------------------
 def _board(args, flash):
     from dicetray_host.vboard.board import VirtualBoard
-    return VirtualBoard(flash, entry="main", heap=args.heap, accel=not args.manual)
+    return VirtualBoard(flash, entry="main", heap=args.heap, accel=not args.manual,
+                        py_time="chip" if getattr(args, "chip_time", False) else "0")
 
 
 def _served_board(args, flash):
@@ -289,12 +290,16 @@ def run_script(args):
                 sys.stderr.write("dicetray sim: %s line %d: expected %r, the screen shows:\n%s\n"
                                  % (args.script, lineno, params[0], "\n".join(vb.screen_text())))
                 break
-        peak = vb.mem().get("peak", 0)
+        mem = vb.mem()
+        peak = mem.get("peak", 0)
+        board_ms, python_ms = vb.now_ms, mem.get("py_us", 0) // 1000
         if vb.state == "error":
             sys.stderr.write("dicetray sim: the firmware stopped:\n%s\n" % vb.output)
             status = status or 3
     print(result_json(flash) or '{"error":"no game record"}')
     print("peak heap: %d bytes (-X heapsize=%s)" % (peak, args.heap))
+    if getattr(args, "chip_time", False):
+        print("board time: %d ms, of which the firmware's Python at the chip's speed %d ms" % (board_ms, python_ms))
     if not args.flash:
         print("flash: %s" % flash)
     return status

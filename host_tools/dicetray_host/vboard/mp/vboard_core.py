@@ -13,6 +13,7 @@ TICKS_PERIOD = 1 << 30
 TICKS_MASK = TICKS_PERIOD - 1
 NPINS = 30
 _KEY_EVENTS = 128       # key changes the host may schedule ahead
+_RECALIBRATE_US = 250_000  # host time between two calibrations (VBOARD_PY_TIME=chip)
 
 # Pin modes and pulls, numbered as on the rp2 port.
 IN = 0
@@ -198,6 +199,84 @@ class Board:
         else:
             self._junk = 0  # collected meanwhile: the firmware's garbage went too
 
+    # --- the firmware's own Python on the clock (vboard_cpu) -------------
+    py_scale = 0     # chip us per 1000 host us; 0: Python takes no board time
+    running_us = cpu_us = ticks_diff = None  # the host's clocks (vboard_cpu)
+    _fw_cpu = 0      # the process's CPU time then (us, in 1 ms steps)
+    _depth = 0       # board calls under way: only the outermost charges
+    _fw_from = 0     # the host's clock when the firmware last got control back
+    _owed = 0        # chip time charged, in thousandths of a us not yet whole
+    py_us = 0        # board time charged to the firmware's Python so far
+    py_host = 0      # host time counted for it, in thousandths of a us
+    py_free = 0      # host time a board call itself costs a stretch (thousandths of a us; a C call on the chip)
+    _left_used = 0   # heap in use when the firmware last got control back
+
+    def enter(self):
+        """The firmware calls the board: the Python it ran since it last
+        got control back is charged on the clock first."""
+        self._depth += 1
+        if self._depth == 1:
+            host = self.ticks_diff(self.running_us(), self._fw_from)
+            cpu = self.cpu_us() - self._fw_cpu + 1000
+            if host > cpu:
+                host = cpu  # the CPU was taken away meanwhile (a VM's steal)
+            host = host * 1000 - self.py_free
+            if _mem_alloc() < self._left_used - 1024:  # the heap was collected meanwhile
+                host -= self._collection_share()
+            if host < 0:
+                host = 0
+            self.py_host += host
+            owed = self._owed + host * self.py_scale // 1000
+            self._owed = owed % 1000
+            if owed >= 1000:
+                self.py_us += owed // 1000
+                self._advance(self.now_us + owed // 1000)
+
+    recalibrate = None   # vboard_cpu.calibrate: the host's speed, measured again
+    _calibrated_at = 0
+
+    def leave(self):
+        self._depth -= 1
+        if self._depth == 0:
+            self._left_used = _mem_alloc()
+            now = self.running_us()
+            if self.ticks_diff(now, self._calibrated_at) > _RECALIBRATE_US:
+                # The host's speed drifts (another program on the core's
+                # sibling, the clock's frequency): measured again, on the
+                # board's time.
+                self.py_scale = self.recalibrate(3)
+                now = self._calibrated_at = self.running_us()
+            self._fw_from = now
+            self._fw_cpu = self.cpu_us()
+
+    def _collection_share(self):
+        """Host time (thousandths of a us) of a heap collection here that is
+        not the firmware's: this heap holds the board's models too, which
+        are hardware on the chip; the firmware's collection scans its own
+        objects only. Timed on a collection the board makes now."""
+        t0 = self.running_us()
+        _collect()
+        took = self.ticks_diff(self.running_us(), t0)
+        used = _mem_alloc()
+        own = used - self.base if used > self.base else 0
+        return took * 1000 * (used - own) // used if used else 0
+
+    def _firmware(self, f, arg, with_arg):
+        """Run a firmware handler from inside the board: its Python is the
+        firmware's time."""
+        depth = self._depth
+        self._depth = 1
+        self.leave()
+        try:
+            if with_arg:
+                f(arg)
+            else:
+                f()
+        finally:
+            self._depth = 0
+            self.enter()
+            self._depth = depth
+
     # --- time -----------------------------------------------------------
     def ticks_ms(self):
         self.now_us += 1  # reading the clock is not free; keeps busy waits finite
@@ -329,19 +408,28 @@ class Board:
                 if g.flags and g.handler is not None:
                     g.irq_obj._flags = g.flags
                     g.flags = 0
-                    g.handler(g.irq_obj.pin)
+                    if self.py_scale:
+                        self._firmware(g.handler, g.irq_obj.pin, True)
+                    else:
+                        g.handler(g.irq_obj.pin)
             for blk in self.pio_blocks:
                 for sm in blk.sms:
                     bit = 1 << sm.index
                     if blk.flags & bit and sm.handler is not None:
                         self.touch()
                         blk.flags &= ~bit   # rp2's IRQ handler acknowledges the flag
-                        sm.handler(sm.api)
+                        if self.py_scale:
+                            self._firmware(sm.handler, sm.api, True)
+                        else:
+                            sm.handler(sm.api)
             timers = self.timers
             i = 0
             while i < len(timers):  # a callback may deinit its timer
                 tm = timers[i]
-                tm.run_callback()
+                if self.py_scale:
+                    self._firmware(tm.run_callback, None, False)
+                else:
+                    tm.run_callback()
                 if i < len(timers) and timers[i] is tm:
                     i += 1
         finally:
@@ -589,9 +677,10 @@ class Board:
         elif cmd == b"acc?":
             lis = self.lis
             if lis is None:
-                self.notify("acc - 0 0")
+                self.notify("acc - 0 0 0")
             else:
-                self.notify("acc %d %d %d" % (lis.odr_hz(), lis.count, lis.dropped))
+                self.notify("acc %d %d %d %d" % (lis.odr_hz(), lis.count, lis.dropped, lis.longest_gap_us))
+                lis.longest_gap_us = 0
         elif cmd == b"lcd":
             o = self.oled
             if o is None:
@@ -605,8 +694,8 @@ class Board:
             used = gc.mem_alloc()
             if used > self.peak:
                 self.peak = used
-            self.notify("mem peak=%d current=%d free=%d base=%d" % (
-                self.peak - self.base, used - self.base, gc.mem_free(), self.base))
+            self.notify("mem peak=%d current=%d free=%d base=%d py_us=%d" % (
+                self.peak - self.base, used - self.base, gc.mem_free(), self.base, self.py_us))
         elif cmd == b"mods":
             import micropython
             micropython.qstr_info()  # to the board's output: the interned strings, never freed

@@ -37,6 +37,9 @@ class LIS3DHModel:
         self.head = 0
         self.count = 0
         self.dropped = 0
+        # The longest time between two FIFO reads (host `acc?`, which starts it again)
+        self.longest_gap_us = 0
+        self._read_at = -1
         self.next_us = 1 << 62
         self._t0 = 0
         self._k = 0
@@ -320,6 +323,9 @@ class LIS3DHModel:
         n = len(buf)
         if self.ptr == 0x28 and self.inc and self._fifo_mode() and n % 6 == 0 and n // 6 <= self.count:
             # FIFO burst: whole samples straight from the FIFO slots.
+            if self._read_at >= 0 and _board.now_us - self._read_at > self.longest_gap_us:
+                self.longest_gap_us = _board.now_us - self._read_at
+            self._read_at = _board.now_us
             for j in range(n // 6):
                 buf[6 * j:6 * j + 6] = self._slots[self.head]
                 self.head = (self.head + 1) % 32

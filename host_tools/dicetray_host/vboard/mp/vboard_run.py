@@ -8,11 +8,14 @@ VBOARD_FLASH_KB, VBOARD_ACCEL=0 (no LIS3DH fitted), VBOARD_OLED=0,
 VBOARD_TICKS_START (ms), VBOARD_RESET_CAUSE, VBOARD_HEAP (bytes left
 for the firmware), VBOARD_GC_PEAK=0 (no collection at waits; raw: the
 peak counts the firmware's garbage), VBOARD_SERVE_IN_CALLS=1 (the host is
-served after the firmware's C calls too, not only at its waits), VBOARD_ROM
+served after the firmware's C calls too, not only at its waits),
+VBOARD_PY_TIME=chip (the firmware's own Python takes the chip's time:
+vboard_cpu; a number: chip us per 1000 host us), VBOARD_ROM
 (modules imported from MICROPYPATH before the flash is mounted and the
 firmware's heap set aside: what a Pico has in C, e.g. its USB REPL).
 ENTRY may be MODULE:FUNCTION (a ROM module's function is called).
 """
+import gc
 import os
 import sys
 
@@ -46,6 +49,21 @@ def setup():
         board.peak_modules = []
     machine._reset_cause = int(_env("VBOARD_RESET_CAUSE", "1"))
     vboard_tray.wire(_env("VBOARD_OLED", "1") == "1", _env("VBOARD_ACCEL", "1") == "1")
+    py_time = _env("VBOARD_PY_TIME", "0")
+    if py_time != "0":
+        import vboard_cpu
+        if not vboard_cpu.open_clock():
+            print("vboard: VBOARD_PY_TIME needs the kernel's schedstat (/proc/self/schedstat)")
+            sys.exit(2)
+        # Collected before and after: the wrappers go into holes, and what
+        # the board makes next does not land past the calibration's garbage,
+        # across the firmware's heap.
+        gc.collect()
+        if py_time == "chip":
+            vboard_cpu.install(vboard_cpu.calibrate(), again=True)
+        else:
+            vboard_cpu.install(int(py_time))
+        gc.collect()
     flash = os.getenv("VBOARD_FLASH")
     if flash:
         vboard_flash.mount(flash, _env("VBOARD_FIRMWARE", "firmware"),
@@ -75,6 +93,8 @@ def main():
     if board.target_us >= 0:
         board.serve()  # the host may set things up before power-on
     board.state = "run"
+    if board.py_scale:
+        board.leave()  # the firmware's Python is on the clock from here (vboard_cpu.install)
     try:
         module, _, function = entry.partition(":")
         module = __import__(module)
