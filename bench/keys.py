@@ -84,8 +84,7 @@ def run():
     print()
     print("The same with the chip's Python time (VBOARD_PY_TIME=chip: each stretch of the firmware's")
     print("Python between two board calls charged at this machine's time x the chip's slowness,")
-    print("calibrated at power-on; a heap collection is charged as this port's, over the board's")
-    print("models too: an upper bound), firmware deployed as .mpy:")
+    print("calibrated at power-on and every 250 ms; docs/hardware-layer.md), firmware deployed as .mpy:")
     from bench.app import _deployed_tree
     tree = _deployed_tree()
     try:

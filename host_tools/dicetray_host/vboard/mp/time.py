@@ -9,6 +9,8 @@ _path = sys.path
 sys.path = []
 try:
     from time import gmtime as _gmtime, mktime
+    # The host's own clocks, for vboard_cpu (the firmware's Python time)
+    from time import clock as _host_clock, ticks_us as _host_ticks_us, ticks_diff as _host_ticks_diff
 finally:
     sys.path = _path
 del _path

@@ -232,7 +232,7 @@ class Board:
                 self.py_us += owed // 1000
                 self._advance(self.now_us + owed // 1000)
 
-    recalibrate = None   # vboard_cpu.calibrate: the host's speed, measured again
+    recalibrate = None   # vboard_cpu.calibrate (VBOARD_PY_TIME=chip): the host's speed, measured again
     _calibrated_at = 0
 
     def leave(self):
@@ -240,7 +240,7 @@ class Board:
         if self._depth == 0:
             self._left_used = _mem_alloc()
             now = self.running_us()
-            if self.ticks_diff(now, self._calibrated_at) > _RECALIBRATE_US:
+            if self.recalibrate is not None and self.ticks_diff(now, self._calibrated_at) > _RECALIBRATE_US:
                 # The host's speed drifts (another program on the core's
                 # sibling, the clock's frequency): measured again, on the
                 # board's time.
@@ -263,7 +263,13 @@ class Board:
 
     def _firmware(self, f, arg, with_arg):
         """Run a firmware handler from inside the board: its Python is the
-        firmware's time."""
+        firmware's time (when it takes any: VBOARD_PY_TIME)."""
+        if not self.py_scale:
+            if with_arg:
+                f(arg)
+            else:
+                f()
+            return
         depth = self._depth
         self._depth = 1
         self.leave()
@@ -408,28 +414,19 @@ class Board:
                 if g.flags and g.handler is not None:
                     g.irq_obj._flags = g.flags
                     g.flags = 0
-                    if self.py_scale:
-                        self._firmware(g.handler, g.irq_obj.pin, True)
-                    else:
-                        g.handler(g.irq_obj.pin)
+                    self._firmware(g.handler, g.irq_obj.pin, True)
             for blk in self.pio_blocks:
                 for sm in blk.sms:
                     bit = 1 << sm.index
                     if blk.flags & bit and sm.handler is not None:
                         self.touch()
                         blk.flags &= ~bit   # rp2's IRQ handler acknowledges the flag
-                        if self.py_scale:
-                            self._firmware(sm.handler, sm.api, True)
-                        else:
-                            sm.handler(sm.api)
+                        self._firmware(sm.handler, sm.api, True)
             timers = self.timers
             i = 0
             while i < len(timers):  # a callback may deinit its timer
                 tm = timers[i]
-                if self.py_scale:
-                    self._firmware(tm.run_callback, None, False)
-                else:
-                    tm.run_callback()
+                self._firmware(tm.run_callback, None, False)
                 if i < len(timers) and timers[i] is tm:
                     i += 1
         finally:

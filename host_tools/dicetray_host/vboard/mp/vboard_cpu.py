@@ -33,28 +33,20 @@ What this does not model well, and which way it errs:
 - Reading a file (an import of a .mpy, a record at boot) is the host's
   system calls here, charged at the factor; on the chip it is LittleFS
   reading flash in C. The boot's Python reads about 3x the instruction
-  count's estimate here (`make bench`, keys): an upper bound.
+  count's estimate here (`make bench`, records): an upper bound.
 - A heap collection here scans the board's models too (one heap); when a
   stretch met one, the share of a collection timed by the board then that
   is not the firmware's heap is taken off. Interpreted code agrees with
   the instruction count: the detector runs 0.184 ns an instruction on
   this machine, the calibration 0.178-0.19.
 """
-import sys
+from time import _host_clock as _clock, _host_ticks_us as _ticks_us, _host_ticks_diff as _ticks_diff
 
 from vboard_core import board
 
-_path = sys.path
-sys.path = []
-try:
-    from time import clock as _clock, ticks_us as _ticks_us, ticks_diff as _ticks_diff  # the host's
-finally:
-    sys.path = _path
-del _path
-
 # Instructions (callgrind Ir on the unix port of requirements.txt) that
 # _work(CALIBRATION_ROUNDS) takes beyond _work(0): 5.40-5.62 million over
-# runs (the port's hashing moves it); bench/py_time.py measures it again.
+# runs (the port's hashing moves it).
 CALIBRATION_ROUNDS = 2000
 CALIBRATION_INSTRUCTIONS = 5_500_000
 CHIP_NS_PER_INSTRUCTION = 2.56e9 / 459 / 567_000
@@ -190,11 +182,10 @@ def _charged_kw(f):
 
 
 def _wrap_class(cls):
-    for name in dir(cls):
+    for name, f in list(cls.__dict__.items()):
         if (name.startswith("_") and name != "__call__") or name in _BOARD_ONLY:
             continue
-        f = cls.__dict__.get(name) if hasattr(cls, "__dict__") else None
-        if f is not None and type(f).__name__ in ("function", "closure"):
+        if type(f).__name__ in ("function", "closure"):
             setattr(cls, name, (_charged_kw if name in _WITH_KEYWORDS else _charged)(f))
 
 
@@ -205,7 +196,7 @@ def install(scale, again=False):
     import machine
     board.running_us = running_us
     board.cpu_us = cpu_us
-    board.recalibrate = calibrate if again else (lambda runs: scale)
+    board.recalibrate = calibrate if again else None
     board.ticks_diff = _ticks_diff
     board.py_scale = scale
     for name in ("ticks_ms", "ticks_us", "spend", "wait_until", "touch"):
