@@ -9,8 +9,9 @@ _path = sys.path
 sys.path = []
 try:
     from time import gmtime as _gmtime, mktime
-    # The host's own clocks, for vboard_cpu (the firmware's Python time)
-    from time import clock as _host_clock, ticks_us as _host_ticks_us, ticks_diff as _host_ticks_diff
+    # The host's own time module, for vboard_cpu (the firmware's Python
+    # time); the webassembly port's lacks clock, and only vboard_cpu needs it
+    import time as _host_time
 finally:
     sys.path = _path
 del _path

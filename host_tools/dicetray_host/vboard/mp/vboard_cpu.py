@@ -40,7 +40,11 @@ What this does not model well, and which way it errs:
   the instruction count: the detector runs 0.184 ns an instruction on
   this machine, the calibration 0.178-0.19.
 """
-from time import _host_clock as _clock, _host_ticks_us as _ticks_us, _host_ticks_diff as _ticks_diff
+from time import _host_time
+
+_clock = _host_time.clock
+_ticks_us = _host_time.ticks_us
+_ticks_diff = _host_time.ticks_diff
 
 from vboard_core import board
 
