@@ -301,16 +301,18 @@ _SPIKE_Y = const(10)
 # knocks read 1.13-1.34 there and passed.
 # Round 34 (margin34): that bound has no room for a die whose contact is
 # long against the sample (felt 1.5 ms, box 0.5-2 ms, light 1-4 ms: up to
-# 1.6 samples at 400 Hz) or whose pulse the samples straddle: its change
-# per sample then reads 0.45-0.62 (throws refused on fresh seeds). The
-# change of that change tells the two apart: a ring of f starting from
-# rest bends its slope in a sample by at most 2 pi f dt of its size (the
-# kink at its start; 4 sin^2(pi f dt) after), 0.94 for the feet's highest
-# 60 Hz at 400 Hz, while a pulse a sample or two wide turns from rising to
-# falling within a sample or two: up to twice its height. So a first blow
-# whose z's second difference reached its largest |z| had a die's spike,
-# whatever its first difference (the knocks that rule refuses read 0.20-0.76
-# of their largest |z| on 5000-5419 / 5500-5919, the throws 1.03-1.07).
+# 1.6 samples at 400 Hz) or whose pulse the samples straddle: its largest
+# change per sample then reads 0.45-0.62 of its largest |z| (throws
+# refused on fresh seeds), as a knock's. The change of that change tells
+# them apart: a ring of f bends its slope in a sample by at most 2 sin(pi f
+# dt) of its largest change (the kink where it starts included: there the
+# slope goes from none to one sample's change), under 1 up to ODR/6 (67 Hz
+# at 400 Hz, over the feet's); a pulse a sample or two wide rises and falls
+# within a sample or two, so z's second difference reaches up to twice its
+# height. A first blow whose largest change is under 5/8 of its largest |z|
+# but whose second difference reached that |z| did not only ring: a die's
+# spike (the knocks that rule refuses read 0.20-0.76 of their largest |z|
+# on 5000-5419 / 5500-5919, the two throws 1.03-1.07).
 _EDGE_X = const(5)
 _EDGE_Y = const(8)
 # After such a knock the top rings on and the slow part swings, so the tray
