@@ -1759,6 +1759,21 @@ def test_at_400_hz_dice_whose_first_blow_changes_z_nearly_as_slowly_as_a_ring_ar
     _found_at(model, kind, seed, at, untold=True)
 
 
+@pytest.mark.parametrize("model,kind,seed,at", [
+    ("box", "throw1_hard", 5001, 813),      # 0.62 of its largest |z| a sample; its second difference 1.07
+    ("felt", "throw2_soft", 5754, 1295)])   # 0.58; 1.03
+def test_at_400_hz_a_first_blow_whose_slope_turns_faster_than_a_ring_can_is_a_die(model, kind, seed, at):
+    # round 34 (margin34): dice whose first blow changed z by under 5/8 of
+    # its largest |z| in a sample (a contact long against the sample, or a
+    # pulse the samples straddle), refused by round 30's rule on main. A
+    # ring's slope turns in a sample by at most 2 sin(pi f dt) of its
+    # largest change (under 1 up to ODR/6); these windows' z's second
+    # difference reached their largest |z|: a die's spike
+    trace = ensemble.generate(model, kind, seed)
+    assert trace.rate_hz == 400
+    _found_at(model, kind, seed, at, untold=True)
+
+
 def _key_ring_learnt(press_ms, hold_ms, release_ms, lag=20, dt=5):
     """Tray setup on a still tray with four keys (the first ends the raps
     step): each press rings press_ms from its contact and each release

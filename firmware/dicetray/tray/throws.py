@@ -299,6 +299,20 @@ _SPIKE_Y = const(10)
 # on the tuning seeds, the throws whose peak came first 0.66 and over).
 # Round 21's low band (a 4 ms average) takes 40-60 Hz feet down too, so
 # knocks read 1.13-1.34 there and passed.
+# Round 34 (margin34): that bound has no room for a die whose contact is
+# long against the sample (felt 1.5 ms, box 0.5-2 ms, light 1-4 ms: up to
+# 1.6 samples at 400 Hz) or whose pulse the samples straddle: its largest
+# change per sample then reads 0.45-0.62 of its largest |z| (throws
+# refused on fresh seeds), as a knock's. The change of that change tells
+# them apart: a ring of f bends its slope in a sample by at most 2 sin(pi f
+# dt) of its largest change (the kink where it starts included: there the
+# slope goes from none to one sample's change), under 1 up to ODR/6 (67 Hz
+# at 400 Hz, over the feet's); a pulse a sample or two wide rises and falls
+# within a sample or two, so z's second difference reaches up to twice its
+# height. A first blow whose largest change is under 5/8 of its largest |z|
+# but whose second difference reached that |z| did not only ring: a die's
+# spike (the knocks that rule refuses read 0.20-0.76 of their largest |z|
+# on 5000-5419 / 5500-5919, the two throws 1.03-1.07).
 _EDGE_X = const(5)
 _EDGE_Y = const(8)
 # After such a knock the top rings on and the slow part swings, so the tray
@@ -371,7 +385,9 @@ _CO_R = const(75)               # z1^2 (_CO_DT below);
 _CO_Z1 = const(76)              # and the last two of those z
 _CO_Z2 = const(77)
 _CO_S = const(78)               # (ringmargin31) the ring's z^2 from 100 to 160 ms, the same steps
-_IMP_SLOTS = const(79)
+_EDGE_P = const(79)             # round 34 (margin34): the first _PEAK_MS at 400 Hz: the last change of hz,
+_EDGE_C = const(80)             # and the largest change of that change (z's second difference)
+_IMP_SLOTS = const(81)
 # A throw's dice fall through the air and touch nothing until they land:
 # the tray is quiet (at its noise) before the first impact, apart from keys
 # the tray knows of. A hand picking dice out works in the tray: a fingertip's
@@ -893,6 +909,7 @@ class Tray(Impacts):
         imps[_EDGE_D] = 0
         imps[_EDGE_Z] = z if z > 0 else -z
         imps[_EDGE_M] = mag
+        imps[_EDGE_P] = imps[_EDGE_C] = 0
 
     def _candidate(self, dt, hx, hy, hz, mag):
         # Collect evidence for _EVAL_MS, then decide: throw or not.
@@ -939,6 +956,12 @@ class Tray(Impacts):
                 # round 30: how sharply z moves in the first blow (a die's spike)
                 d = hz - imps[_EDGE_V]
                 imps[_EDGE_V] = hz
+                c = d - imps[_EDGE_P]
+                imps[_EDGE_P] = d
+                if c < 0:
+                    c = -c
+                if c > imps[_EDGE_C]:
+                    imps[_EDGE_C] = c
                 if d < 0:
                     d = -d
                 if d > imps[_EDGE_D]:
@@ -1073,8 +1096,9 @@ class Tray(Impacts):
                     and _SPIKE_Y * self._peak < _SPIKE_X * self._low_peak):
                 why = 0     # one blow with no spike on the floor: a knock through the feet
             if (why and dt <= _SPIKE_DT and self._peak <= imps[_EDGE_M]
-                    and _EDGE_Y * imps[_EDGE_D] < _EDGE_X * imps[_EDGE_Z]):
-                why = 0     # its peak in a first blow that only rang: no die's spike (round 30)
+                    and _EDGE_Y * imps[_EDGE_D] < _EDGE_X * imps[_EDGE_Z]
+                    and imps[_EDGE_C] < imps[_EDGE_Z]):
+                why = 0     # its peak in a first blow that only rang: no die's spike (round 30, 34)
             if why:
                 knocks = self._knocks()
                 if knocks == _KNOCKS:
