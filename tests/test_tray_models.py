@@ -2228,3 +2228,15 @@ def test_a_run_of_keys_judged_before_each_next_key_swallows_no_dice_after_it(mod
     assert not extra, (trace.throws, out["throws"])
     if seed in (813, 3266):
         assert len(pairs) == len(trace.throws), (trace.throws, out["throws"])
+
+
+@pytest.mark.parametrize("model,kind,seed", [
+    ("bare", "keys", 5174),             # 100 Hz: only keys; a later key in a keyed window
+    ("bare", "throw1_soft", 5668),      # 400 Hz: a key pressed 200 ms after the window's key
+    ("light", "throw2_soft", 5516)])    # 400 Hz
+def test_a_later_keys_ring_in_a_keyed_window_is_waited_out_too(model, kind, seed):
+    # round 34 (scan34): a window a told key started judges "still loud after
+    # the key's ring" after the first key's ring; a later key's press (and
+    # then its release) strikes and rings the tray as that one did: until
+    # round 34 its ring read as dice and the keys made a false throw
+    _found_only(model, kind, seed)

@@ -50,6 +50,7 @@ _HAND_GAP_MS = const(20)
 _HIT_BEFORE_MS = const(60)
 _HIT_AFTER_MS = const(30)
 _KW_ON = const(256)             # _KEYMARK's bit 8: a keyed window waits for the key scan (round 32)
+_KW_MORE = const(131072)        # _KEYMARK's bit 17: a key pressed after the window's own (round 34)
 _KW_NOW = const(65536)          # bit 16: a key was reported while it waited: judge it now
 _LIE_PEAK = const(53)
 _LIE_UNTIL = const(54)
@@ -334,9 +335,18 @@ class Impacts:
     # The window's impacts (Tray's _imps, _imp_n, _cand_t0 ...) and the
     # rules read from them.
 
-    def _mark_keys(self, t):
-        # A key was reported at t: the kept impacts and the current one
-        # that started with its contact are the key's.
+    def _mark_keys(self, t, up):
+        # A key was reported at t (up: a release): the kept impacts and the
+        # current one that started with its contact are the key's.
+        # Round 34 (scan34): and in a keyed window, a key told after the one
+        # that keyed it (its press, then its release) strikes and rings the
+        # tray as that one did, so "still loud after the key's ring"
+        # (_keyed_start) is judged after its ring too: _keyed_end moves to
+        # its ring's end. Not the window's own key's release (dice that
+        # landed with its press roll on under that release's ring, their
+        # impacts marked as the key's; round 19 takes a release that started
+        # the window), nor while the window waits for the scan (round 32
+        # judges it then on what came before this key).
         imps = self._imps
         lo = t - _HIT_BEFORE_MS - self._cand_t0
         hi = t + _HIT_AFTER_MS - self._cand_t0
@@ -349,6 +359,10 @@ class Impacts:
                 mark |= 1 << i
         if lo <= imps[_CUR_T] - self._cand_t0 <= hi:
             mark |= 1 << _IMP_N
+        if (self._keyed and self._key_until > self._keyed_end and not mark & _KW_ON
+                and (not up or mark & _KW_MORE)):
+            mark |= _KW_MORE
+            self._keyed_end = self._key_until
         imps[_KEYMARK] = mark
 
     def _keyed_start(self, t):

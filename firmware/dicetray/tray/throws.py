@@ -482,7 +482,7 @@ class Tray(Impacts):
         self._throw_peak = max(_SOFT_PEAK_MG, min(150, peak))
         self._ring_setup(ring_chz)     # the table's ring (impacts.py)
 
-    def key_down(self, t):
+    def key_down(self, t, up=False):
         # A key went down at t (the key scan's time, after its debounce).
         self._key_from = t - _KEY_PRE_MS
         self._key_until = t + self._key_ms
@@ -506,7 +506,7 @@ class Tray(Impacts):
                 imps[_LOUD] = imps[_LOUD_OLD]
             if imps[_LOUD_CK] >= self._key_from:
                 imps[_LOUD_CK] = imps[_LOUD_OLD]
-            self._mark_keys(t)
+            self._mark_keys(t, up)     # (round 34: a later key's ring is outlasted too)
             if imps[_KEYMARK] & _KW_ON:
                 imps[_KEYMARK] |= _KW_NOW   # it waited for the scan: judged as of before this key
         imps = self._imps
@@ -524,7 +524,7 @@ class Tray(Impacts):
 
     def key_up(self, t):
         # A key came up at t: the dome's release knocks too.
-        self.key_down(t)
+        self.key_down(t, True)
 
     def reset(self):
         self.moving = False
