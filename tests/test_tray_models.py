@@ -1797,7 +1797,7 @@ def test_at_200_hz_a_first_blow_that_rang_slower_than_a_spike_with_nothing_after
     ("bare", "throw1_soft", 5028, 1549),    # 0.49 of its largest |z| a sample; later impacts 0.26-0.61 of the peak
     ("bare", "throw1_soft", 5626, 1098),    # 0.68; 0.45
     ("bare", "throw1_hard", 5795, 1366),    # 0.74; its bounce 392 ms on, 0.33
-    ("light", "throw6_soft", 5532, 1315)])  # 0.63; a die 56 ms on holds the peak
+    ("light", "throw6_soft", 5532, 1315)])  # 0.63; 0.30
 def test_at_200_hz_dice_whose_first_blow_changes_z_as_slowly_as_a_ring_are_a_throw_when_they_come_down_again(
         model, kind, seed, at):
     # the guards of round 35's rule: dice at 200 Hz whose first blow reads

@@ -105,7 +105,7 @@ _LATE_MS = const(40)
 # (bare's plate folds about the rate, a soft die's pulse is small against
 # its ring: 0.49-0.74 on those seeds), but a die comes down again or other
 # dice land: their windows held an impact 50 ms or more after the onset of
-# 0.33-1.00 of the peak, the knocks' at most 0.15 (_knocks: a quarter).
+# 0.30-0.61 of the peak, the knocks' at most 0.15 (_knocks: a quarter).
 # No second difference is asked (round 34's): the knocks read 0.43-1.17 on
 # it at 200 Hz. (Plain figures, not const(): each name costs the compile
 # heap that importing throws.py from source has barely to spare.)
