@@ -1774,41 +1774,6 @@ def test_at_400_hz_a_first_blow_whose_slope_turns_faster_than_a_ring_can_is_a_di
     _found_at(model, kind, seed, at, untold=True)
 
 
-# ---------------------------------------------------------------- round 35: at 200 Hz, a first blow that only rang
-
-@pytest.mark.parametrize("model,seed,at", [
-    ("light", 5049, 1181), ("light", 5357, 5881), ("light", 5357, 7322), ("light", 5507, 2015),
-    ("light", 5507, 4956), ("light", 5661, 3661), ("light", 5843, 1320), ("light", 5843, 9315)])
-def test_at_200_hz_a_first_blow_that_rang_slower_than_a_spike_with_nothing_after_it_is_a_knock(model, seed, at):
-    # round 35 (knock35): a light tray's feet (12-30 Hz) ring slower than
-    # 200 Hz samples can follow a die's spike: z changed by 0.54-0.80 of its
-    # largest |z| a sample in these first blows (a ring of 30 Hz: at most
-    # 0.91), and after the ring's first swing nothing reached a quarter of
-    # the peak (at most 0.15): one blow on the table that only rang. Each
-    # a false throw on main
-    trace = ensemble.generate(model, "knock", seed)
-    assert trace.rate_hz == 200
-    for keys in (trace.keys, ()):
-        out = detect(trace.rows(), keys=keys)
-        assert not _started_near(out, at), (keys, out["throws"])
-
-
-@pytest.mark.parametrize("model,kind,seed,at", [
-    ("bare", "throw1_soft", 5028, 1549),    # 0.49 of its largest |z| a sample; later impacts 0.26-0.61 of the peak
-    ("bare", "throw1_soft", 5626, 1098),    # 0.68; 0.45
-    ("bare", "throw1_hard", 5795, 1366),    # 0.74; its bounce 392 ms on, 0.33
-    ("light", "throw6_soft", 5532, 1315)])  # 0.63; 0.30
-def test_at_200_hz_dice_whose_first_blow_changes_z_as_slowly_as_a_ring_are_a_throw_when_they_come_down_again(
-        model, kind, seed, at):
-    # the guards of round 35's rule: dice at 200 Hz whose first blow reads
-    # under 3/4 (bare's plate folds about the rate; a soft die's pulse is
-    # small against its ring), found because a die comes down again or
-    # other dice land (an impact 50 ms or more on of a quarter of the peak)
-    trace = ensemble.generate(model, kind, seed)
-    assert trace.rate_hz == 200
-    _found_at(model, kind, seed, at, untold=True)
-
-
 def _key_ring_learnt(press_ms, hold_ms, release_ms, lag=20, dt=5):
     """Tray setup on a still tray with four keys (the first ends the raps
     step): each press rings press_ms from its contact and each release
