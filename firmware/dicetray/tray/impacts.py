@@ -98,23 +98,6 @@ _MERGE_MS = const(50)
 _LIKE_LATE_X = const(3)         # 3/5
 _LIKE_DIR_X = const(4)          # 0.4
 _LATE_MS = const(40)
-# Round 35 (knock35): at 200 Hz the feet of a light tray (12-30 Hz) still
-# ring slower than the samples: 2 sin(pi f dt) is at most 0.91 a sample,
-# and the knocks of 5000-5419 / 5500-5919 read 0.54-0.80 there (_knocks:
-# under 3/4; round 30's bound, 5/8, is for 400 Hz). Dice can read as low
-# (bare's plate folds about the rate, a soft die's pulse is small against
-# its ring: 0.49-0.74 on those seeds), but a die comes down again or other
-# dice land: their windows held an impact 50 ms or more after the onset of
-# 0.30-0.61 of the peak, the knocks' at most 0.15 (_knocks: a quarter).
-# No second difference is asked (round 34's): the knocks read 0.43-1.17 on
-# it at 200 Hz. (Plain figures, not const(): each name costs the compile
-# heap that importing throws.py from source has barely to spare.)
-_SPIKE_DT = const(3)            # (throws.py's: 400 Hz,
-_EDGE_DT = const(6)             # 200 Hz)
-_WAIT_WHY = const(28)           # (throws.py's slots: the pattern that waits,
-_EDGE_D = const(67)             # the first blow's largest change of hz in a sample,
-_EDGE_Z = const(68)             # its largest |hz|,
-_EDGE_M = const(69)             # and the window's peak by then)
 # Fingers picking dice out click at a hand's pace: a click, the tray's ring,
 # nothing until the next move 0.2-0.6 s later. A throw's impacts follow its
 # first landing at once (other dice within ~80 ms, slaps every 20-50 ms) or
@@ -837,18 +820,6 @@ class Impacts:
         self._impact(self._t, 0, 0, 0)      # keep the last one
         n = self._imp_n << 2
         imps = self._imps
-        if (_SPIKE_DT < imps[0] <= _EDGE_DT and not imps[_WAIT_WHY] and self._peak <= imps[_EDGE_M]
-                and 4 * imps[_EDGE_D] < 3 * imps[_EDGE_Z]):
-            # round 35: at 200 Hz (the onset's impact, kept first, starts a
-            # sample after the window: imps[0] is that sample's dt), a first
-            # blow that rang slower than a die's spike: a knock when nothing
-            # came down after its ring's first swing (_MERGE_MS)
-            top = self._peak
-            i = 0
-            while i < n and (imps[i] < _MERGE_MS or 4 * imps[i + 1] < top):
-                i += 4
-            if i >= n:
-                return _KNOCKS
         top = 0
         for i in range(1, n, 4):
             if imps[i] > top:

@@ -315,7 +315,6 @@ _SPIKE_Y = const(10)
 # on 5000-5419 / 5500-5919, the two throws 1.03-1.07).
 _EDGE_X = const(5)
 _EDGE_Y = const(8)
-_EDGE_DT = const(6)             # round 35: followed at 200 Hz too (impacts.py's _knocks)
 # After such a knock the top rings on and the slow part swings, so the tray
 # does not count as resting: for _RING_WAIT_MS (impacts.py's _ring_on) an
 # impact whose level is _RING_OVER_X times the ring's mean |z| starts a
@@ -953,7 +952,7 @@ class Tray(Impacts):
         imps = self._imps
         if span <= _HALF_MS:
             self._energy_half = energy
-            if span <= _PEAK_MS and dt <= _EDGE_DT:
+            if span <= _PEAK_MS and dt <= _SPIKE_DT:
                 # round 30: how sharply z moves in the first blow (a die's spike)
                 d = hz - imps[_EDGE_V]
                 imps[_EDGE_V] = hz
