@@ -74,12 +74,7 @@ def run():
     print("%-8s %5s | %-26s | %-26s | %9s | %-19s | %9s" % (
         "game", "keys", "unrecorded: n, ms med/p95", "recorded: n, ms med/p95 (-flash)",
         "OLED B/key", "flash/action E, P, ms", "peak heap"))
-    everything = []
-    for game in GAMES:
-        done, keys, peak = _game(game)
-        everything += keys
-        _row(game + ("" if done else "*"), keys, peak)
-    _row("all", everything, None)
+    _games_table()
     print("(* the game did not reach its end; the figures are for the keys it took)")
     print()
     print("The same with the chip's Python time (VBOARD_PY_TIME=chip: each stretch of the firmware's")
@@ -88,16 +83,20 @@ def run():
     from bench.app import _deployed_tree
     tree = _deployed_tree()
     try:
-        everything = []
-        for game in GAMES:
-            done, keys, peak = _game(game, "chip", tree)
-            everything += keys
-            _row(game + ("" if done else "*"), keys, peak)
-        _row("all", everything, None)
+        _games_table("chip", tree)
         print()
         _throws_with_python_time(tree)
     finally:
         shutil.rmtree(tree, ignore_errors=True)
+
+
+def _games_table(py_time="0", firmware_dir=None):
+    everything = []
+    for game in GAMES:
+        done, keys, peak = _game(game, py_time, firmware_dir)
+        everything += keys
+        _row(game + ("" if done else "*"), keys, peak)
+    _row("all", everything, None)
 
 
 def _throws_with_python_time(tree):

@@ -61,7 +61,7 @@ _FULL = "\u2588"
 def _board(args, flash):
     from dicetray_host.vboard.board import VirtualBoard
     return VirtualBoard(flash, entry="main", heap=args.heap, accel=not args.manual,
-                        py_time="chip" if getattr(args, "chip_time", False) else "0")
+                        py_time="chip" if args.chip_time else "0")
 
 
 def _served_board(args, flash):
@@ -298,7 +298,7 @@ def run_script(args):
             status = status or 3
     print(result_json(flash) or '{"error":"no game record"}')
     print("peak heap: %d bytes (-X heapsize=%s)" % (peak, args.heap))
-    if getattr(args, "chip_time", False):
+    if args.chip_time:
         print("board time: %d ms, of which the firmware's Python at the chip's speed %d ms" % (board_ms, python_ms))
     if not args.flash:
         print("flash: %s" % flash)

@@ -428,10 +428,13 @@ class Timer:
         else:
             self.due_us = 1 << 62
 
-    def run_callback(self):
+    def fired(self):
+        """The firmware's callback when the timer expired since it last ran
+        (the board then runs it), else None."""
         if self._pending and self._callback is not None:
             self._pending = 0
-            self._callback(self)
+            return self._callback
+        return None
 
     def deinit(self):
         if self in _board.timers:

@@ -210,6 +210,8 @@ class Board:
     py_host = 0      # host time counted for it, in thousandths of a us
     py_free = 0      # host time a board call itself costs a stretch (thousandths of a us; a C call on the chip)
     _left_used = 0   # heap in use when the firmware last got control back
+    recalibrate = None   # vboard_cpu.calibrate (VBOARD_PY_TIME=chip): the host's speed, measured again
+    _calibrated_at = 0   # the host's clock at the last calibration
 
     def enter(self):
         """The firmware calls the board: the Python it ran since it last
@@ -231,9 +233,6 @@ class Board:
             if owed >= 1000:
                 self.py_us += owed // 1000
                 self._advance(self.now_us + owed // 1000)
-
-    recalibrate = None   # vboard_cpu.calibrate (VBOARD_PY_TIME=chip): the host's speed, measured again
-    _calibrated_at = 0
 
     def leave(self):
         self._depth -= 1
@@ -261,23 +260,17 @@ class Board:
         own = used - self.base if used > self.base else 0
         return took * 1000 * (used - own) // used if used else 0
 
-    def _firmware(self, f, arg, with_arg):
+    def _firmware(self, handler, arg):
         """Run a firmware handler from inside the board: its Python is the
         firmware's time (when it takes any: VBOARD_PY_TIME)."""
         if not self.py_scale:
-            if with_arg:
-                f(arg)
-            else:
-                f()
+            handler(arg)
             return
         depth = self._depth
         self._depth = 1
         self.leave()
         try:
-            if with_arg:
-                f(arg)
-            else:
-                f()
+            handler(arg)
         finally:
             self._depth = 0
             self.enter()
@@ -414,19 +407,21 @@ class Board:
                 if g.flags and g.handler is not None:
                     g.irq_obj._flags = g.flags
                     g.flags = 0
-                    self._firmware(g.handler, g.irq_obj.pin, True)
+                    self._firmware(g.handler, g.irq_obj.pin)
             for blk in self.pio_blocks:
                 for sm in blk.sms:
                     bit = 1 << sm.index
                     if blk.flags & bit and sm.handler is not None:
                         self.touch()
                         blk.flags &= ~bit   # rp2's IRQ handler acknowledges the flag
-                        self._firmware(sm.handler, sm.api, True)
+                        self._firmware(sm.handler, sm.api)
             timers = self.timers
             i = 0
             while i < len(timers):  # a callback may deinit its timer
                 tm = timers[i]
-                self._firmware(tm.run_callback, None, False)
+                callback = tm.fired()
+                if callback is not None:
+                    self._firmware(callback, tm)
                 if i < len(timers) and timers[i] is tm:
                     i += 1
         finally:

@@ -145,9 +145,9 @@ _NO = object()
 # Set-up calls the firmware makes with keywords: their wrapper takes them
 # (and allocates, as a call with keywords does anyway).
 _WITH_KEYWORDS = ("init", "irq", "config", "pack_ctrl", "unpack_ctrl")
-# The board's own calls into a timer: run_callback runs the firmware's
-# callback, whose Python is the firmware's (vboard_core.Board._firmware).
-_BOARD_ONLY = ("expire", "run_callback")
+# The board's own calls into a timer (the callback fired() hands over is
+# run and charged as the firmware's: vboard_core.Board._firmware).
+_BOARD_ONLY = ("expire", "fired")
 
 
 def _charged(f):
