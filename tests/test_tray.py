@@ -310,6 +310,24 @@ def test_detect_json_output(tmp_path, capsys):
     assert out == detect(parse_trace(trace.csv_text()))
 
 
+def test_detect_reads_a_trace_and_labels_saved_by_a_spreadsheet(tmp_path, capsys):
+    # "CSV UTF-8" from a spreadsheet: a byte-order mark and CRLF line ends;
+    # a labels file from a Windows editor: a byte-order mark too.
+    trace = traces.generate("throw1_hard", 5, rate_hz=200)
+    plain = _write(tmp_path, trace.csv_text())
+    saved = tmp_path / "saved.csv"
+    saved.write_bytes(b"\xef\xbb\xbf" + trace.csv_text().replace("\n", "\r\n").encode())
+    labels = tmp_path / "labels.json"
+    labels.write_bytes(b"\xef\xbb\xbf" + json.dumps({"throws": [
+        {"start_ms": a, "settled_ms": b} for a, b in trace.throws]}).encode())
+    assert cli_main(["detect", plain, "--json"]) == 0
+    expected = json.loads(capsys.readouterr().out)
+    assert cli_main(["detect", str(saved), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == expected
+    assert cli_main(["detect", str(saved), "--score", str(labels), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["score"]["recall"] == 100.0
+
+
 def test_detect_readable_output(tmp_path, capsys):
     trace = traces.generate("tilted", 1)
     path = _write(tmp_path, trace.csv_text())

@@ -21,7 +21,9 @@ def _read(path, what, limit=-1):
     try:
         if limit >= 0 and os.path.isfile(path) and os.path.getsize(path) > limit:
             return None, "dicetray detect: %s" % too_long(path)
-        with open(path) as f:
+        # utf-8-sig: a spreadsheet's or editor's "UTF-8" file starts with a
+        # byte-order mark, which is no part of the header or the JSON.
+        with open(path, encoding="utf-8-sig") as f:
             return f.read(limit if limit < 0 else limit + 1), None
     except OSError as exc:
         return None, "dicetray detect: cannot read %s %s: %s" % (what, path, exc.strerror)

@@ -34,12 +34,10 @@ def too_long(name):
 def parse_trace(text, name="trace"):
     """Rows (t_ms, x, y, z) as ints; raises TraceError on the first problem."""
     if text.count("\n") > MAX_SAMPLES + 1 or len(text) > MAX_TRACE_BYTES:
-        raise TraceError("%s: more than %d samples; detect takes at most %d (split the trace)"
-                         % (name, MAX_SAMPLES, MAX_SAMPLES))
+        raise too_long(name)
     lines = text.splitlines()
     if len(lines) > MAX_SAMPLES + 1:
-        raise TraceError("%s: more than %d samples; detect takes at most %d (split the trace)"
-                         % (name, MAX_SAMPLES, MAX_SAMPLES))
+        raise too_long(name)
     if not lines or not text.strip():
         raise TraceError("%s: empty file, expected the header %s" % (name, HEADER))
     if lines[0].strip().replace(" ", "") != HEADER:
