@@ -55,7 +55,6 @@ _KW_NOW = const(65536)          # bit 16: a key was reported while it waited: ju
 _LIE_PEAK = const(53)
 _LIE_UNTIL = const(54)
 _LIE_MS = const(8000)
-_SLIP_QUIET_MS = const(160)     # (_slipped: a die slipped from the fingers, round 36)
 # after a settle (throws.py, _MOVED_WINDOW_MS: why, from round 19)
 _MOVED_THROW_X = const(3)       # (x 1/4) of the settled throw's peak
 _MOVED_SURE_X = const(3)        # x the throw level: the settled throw was dice
@@ -882,18 +881,6 @@ class Impacts:
         if big >= 2 and _KNOCK_LATE_Y * later >= late_x * m0:
             return last + 1
         return 0
-
-    def _slipped(self):
-        # Round 36: while the dice of the last throw lie in the tray (the
-        # caller checks its bar's time), a window under half that throw's
-        # peak (_LIE_PEAK) that has been under the quiet level for the last
-        # _SLIP_QUIET_MS before its verdict is a die that slipped from the
-        # fingers: dropped 1-3 cm with no sideways speed, it bounces out in a
-        # few flights and does not roll on; a thrown die rolls (or flies) on
-        # after landing. (On the tuning seeds the next throws under half the
-        # throw before had been quiet 127 ms at the most.)
-        return (self._peak + self._peak < self._imps[_LIE_PEAK]
-                and self._t - self._active_t >= _SLIP_QUIET_MS)
 
     def _moved_loud_after(self):
         # At a settle: how loud a window after it must be to be judged with

@@ -1120,10 +1120,10 @@ class Tray(Impacts):
                 and (self._keyed or self._peak < self._moved_loud or not (why == 2 or self._moved_any)))):
             why = 0     # after a settle only many impacts are a throw: one is a die falling over
         if why and self._cand_t0 < imps[_LIE_UNTIL] and (
-                self._peak * _LIE_X < imps[_LIE_PEAK] or self._slipped() or (
+                self._peak * _LIE_X < imps[_LIE_PEAK] or (
                     self._peak + self._peak < imps[_LIE_PEAK] and self._imp_n <= _SIDE_IMPS
                     and _LIE_UP_X * self._upright < _LIE_UP_Y * (self._energy - self._upright))):
-            why = 0     # the dice still lie in the tray: a hand keying or taking them out (or sliding them, or a die slipped)
+            why = 0     # the dice still lie in the tray: a hand keying or taking them out (or sliding them)
         start = self._cand_t0
         if self._keyed and why:
             start = self._keyed_start(t)
