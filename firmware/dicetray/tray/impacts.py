@@ -95,15 +95,6 @@ _KNOCK_DIR_Y = const(20)
 # _AFTER_MS (a rolling die slaps every 20-50 ms; after a knock the tray only
 # rings).
 _MERGE_MS = const(50)
-# Round 36 (series36): the strict pass once more with each blow read as its
-# onset and its ring's first swing. A knuckle through the feet rings their
-# modes, and the ring's first swing reads as an impact _SWING_MS to
-# _MERGE_MS after the blow, weaker or about as loud (5/4: a sampled peak),
-# the same way; the blows of a series ring the same feet, so every big one
-# shows its swing as late (within _SWING_TOL_MS). A die's landing is read
-# with its rise too (an impact under 30 ms before it): not taken as a blow.
-_SWING_MS = const(15)
-_SWING_TOL_MS = const(15)
 _LIKE_LATE_X = const(3)         # 3/5
 _LIKE_DIR_X = const(4)          # 0.4
 _LATE_MS = const(40)
@@ -833,8 +824,7 @@ class Impacts:
         for i in range(1, n, 4):
             if imps[i] > top:
                 top = imps[i]
-        if (self._knock_pass(n, top, 0, _KNOCK_LATE_X, _KNOCK_DIR_X)
-                or self._knock_pass(n, top, 0, _KNOCK_LATE_X, _KNOCK_DIR_X, 1)):
+        if self._knock_pass(n, top, 0, _KNOCK_LATE_X, _KNOCK_DIR_X):
             return _KNOCKS
         last = self._knock_pass(n, top, _MERGE_MS, _LIKE_LATE_X, _LIKE_DIR_X)
         if not last:
@@ -842,11 +832,10 @@ class Impacts:
         self._wait_after(last - 1, self._imp_n)
         return _KNOCK_LIKE
 
-    def _knock_pass(self, n, top, merge, late_x, dir_x, swing=0):
+    def _knock_pass(self, n, top, merge, late_x, dir_x):
         # The start (ms after the onset, + 1) of the last big impact if the
         # big ones (impacts starting within `merge` ms of one taken as one) are
-        # knocks by these figures, else 0. swing: each big one with its
-        # ring's first swing, all as late (round 36).
+        # knocks by these figures, else 0.
         imps = self._imps
         mark = imps[_KEYMARK]
         if merge and not self._keyed or self._keyed and mark & (_RANG | 1):
@@ -869,24 +858,8 @@ class Impacts:
                 x += imps[i + 2]
                 y += imps[i + 3]
                 i += 4
-            if swing:
-                d = imps[i] - t0 if i < n else 0
-                if (_SWING_MS <= d < _MERGE_MS and 4 * imps[i + 1] <= 5 * m
-                        and (i < 8 or t0 - imps[i - 8] >= 2 * _SWING_MS)
-                        and _one_way(x, y, imps[i + 2], imps[i + 3], dir_x)):
-                    if imps[i + 1] > m:
-                        m = imps[i + 1]
-                    x += imps[i + 2]
-                    y += imps[i + 3]
-                    i += 4
-                else:
-                    d = -99
             if 2 * m < top:
                 continue
-            if swing:
-                if d < 0 or big and (d - swing if d > swing else swing - d) > _SWING_TOL_MS:
-                    return 0
-                swing = d
             if key:
                 # a told key struck among them, in a window no key started: no
                 # knocks on the table (round 31; a keyed window's keys read as
