@@ -22,7 +22,6 @@ _CUR_T = const(24)              # _IMP_N * 4
 _CUR_M = const(25)
 _CUR_X = const(26)
 _CUR_Y = const(27)
-_WAIT_WHY = const(28)
 _LATE = const(29)
 _KNOCK_T = const(30)
 _KEYMARK = const(31)
@@ -316,34 +315,6 @@ _CO_C_HI = const(480)
 # lone ring. Knocks read 0.1-0.85, the throws under the fit 2.3-2.5.
 _CO_S = const(78)
 _CO_DEC_MS = const(40)          # 60 ms x 2/3
-# Round 36 (swing36): a blow on a solid table (20-45 Hz, 3-8 % damped)
-# rings the top with the whole blow's velocity step; a die's momentum rings
-# it by the tray's mass over the table's (15-40 kg: 1-8 %). From 100 ms on,
-# when a light or a box tray's own feet (15-40 %, 8-20 % damped) have rung
-# down, what is left of one knuckle's blow is that one mode; a die leaves
-# its bounces, slaps and rolls, or a tray still at its noise. At 100-200 Hz
-# (throws.py calls _swing from _PEAK_MS at dt over _SPIKE_DT) z over the
-# window's peak (x 128) from _SW_FROM_MS on is summed as round 31's (the same
-# fit, z0 + z2 = c z1, without its band: the solid top rings at 20-45 Hz,
-# as fast as the feet). A window whose kept impacts from _MERGE_MS on are all
-# under 1/_SW_AFTER_X of its loudest (nothing came down again), whose part
-# from 100 ms fits one sine to within _SW_Y / _SW_X of its energy, and loud
-# (mean z1^2 at least _SW_LOUD steps^2): knocks. Not in a keyed window (a
-# key's press rocks a light tray as one sine too), nor in the knock-like wait.
-_SW_P = const(81)
-_SW_Q = const(82)
-_SW_R = const(83)
-_SW_N = const(84)               # the samples summed
-_SW_Z1 = const(85)
-_SW_Z2 = const(86)
-_SW_T = const(87)               # the last sample's time (a slot older than the onset: a new window)
-_SW_FROM_MS = const(100)
-_CO_DT = const(8)               # (throws.py's: 125 Hz and slower)
-_CO_S_TO_MS = const(160)        # (throws.py's _RING_FROM_MS - _DT_MAX)
-_SW_AFTER_X = const(4)
-_SW_X = const(6)
-_SW_Y = const(1)
-_SW_LOUD = const(4)
 _FLOOR_FX = const(8)
 
 
@@ -855,59 +826,11 @@ class Impacts:
                 top = imps[i]
         if self._knock_pass(n, top, 0, _KNOCK_LATE_X, _KNOCK_DIR_X):
             return _KNOCKS
-        if not imps[_WAIT_WHY] and not self._keyed and self._swings(n, top):
-            return _KNOCKS      # one blow, then one ring (round 36)
         last = self._knock_pass(n, top, _MERGE_MS, _LIKE_LATE_X, _LIKE_DIR_X)
         if not last:
             return 0
         self._wait_after(last - 1, self._imp_n)
         return _KNOCK_LIKE
-
-    def _swing(self, hz, peak, dt):
-        # Round 36: throws.py's per-sample call at 100-200 Hz from _PEAK_MS
-        # (see _SW_P): the sums of the part from _SW_FROM_MS as one ring's,
-        # keys' rings left out. z over the peak in 1/128 steps (|z| <= 128:
-        # a knock's ring from 100 ms on is 1/30-1/6 of the peak, 1/32 steps
-        # are too coarse for its fit): each term is under 2^16, the sums
-        # under 2^24 in a window of a second.
-        # And round 31's (ringmargin31) z^2 from 100 ms to throws.py's late
-        # part (_RING_FROM_MS - _DT_MAX, 160 ms) at 100 Hz (_CO_S).
-        imps = self._imps
-        t = self._t
-        t0 = self._cand_t0
-        if imps[_SW_T] < t0:
-            imps[_SW_P] = imps[_SW_Q] = imps[_SW_R] = imps[_SW_N] = imps[_SW_Z1] = imps[_SW_Z2] = 0
-        imps[_SW_T] = t
-        d = (hz << 7) // peak
-        t -= t0
-        if t > _SW_FROM_MS and self._t >= self._key_until:
-            if dt >= _CO_DT and t <= _CO_S_TO_MS:
-                v = (hz << 5) // peak
-                imps[_CO_S] += v * v
-            v = d + imps[_SW_Z2]
-            c = imps[_SW_Z1]
-            imps[_SW_P] += v * v
-            imps[_SW_Q] += v * c
-            imps[_SW_R] += c * c
-            imps[_SW_N] += 1
-        imps[_SW_Z2] = imps[_SW_Z1]
-        imps[_SW_Z1] = d
-
-    def _swings(self, n, top):
-        # Round 36 (see _SW_P): one blow, nothing after it, then one ring.
-        imps = self._imps
-        if imps[_SW_T] < self._cand_t0:
-            return False    # not summed: 400 Hz
-        r = imps[_SW_R]
-        if r < _SW_LOUD * imps[_SW_N] or not r or r >= 1 << 19:
-            return False    # too quiet to read, or loud (over 0.56 of the peak for 0.5 s): dice
-
-        for i in range(0, n, 4):
-            if imps[i] >= _MERGE_MS and _SW_AFTER_X * imps[i + 1] >= top:
-                return False    # something came down again
-        q = imps[_SW_Q]     # |q| <= 2 r < 2^20: q c under 2^29
-        c = (q << 8) // r
-        return _SW_X * (imps[_SW_P] - ((q * c) >> 8)) < _SW_Y * r
 
     def _knock_pass(self, n, top, merge, late_x, dir_x):
         # The start (ms after the onset, + 1) of the last big impact if the

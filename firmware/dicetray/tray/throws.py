@@ -387,7 +387,7 @@ _CO_Z2 = const(77)
 _CO_S = const(78)               # (ringmargin31) the ring's z^2 from 100 to 160 ms, the same steps
 _EDGE_P = const(79)             # round 34 (margin34): the first _PEAK_MS at 400 Hz: the last change of hz,
 _EDGE_C = const(80)             # and the largest change of that change (z's second difference)
-_IMP_SLOTS = const(88)         # (81-87: impacts.py's _SW_ slots, round 36)
+_IMP_SLOTS = const(81)
 # A throw's dice fall through the air and touch nothing until they land:
 # the tray is quiet (at its noise) before the first impact, apart from keys
 # the tray knows of. A hand picking dice out works in the tray: a fingertip's
@@ -982,10 +982,6 @@ class Tray(Impacts):
         imps[_TAP_A] = v
         if v >= imps[_TAP_L]:
             imps[_TAP_T] = t
-        if dt > _SPIKE_DT and span > _PEAK_MS:
-            # round 36: at 100-200 Hz the part from 100 ms as one ring, and
-            # round 31's z^2 from 100 to 160 ms at 100 Hz (impacts.py)
-            self._swing(hz, peak, dt)
         if span > _RING_FROM_MS - _DT_MAX:
             # how fast the late part changes: the table's ring, or the dice
             # (a key's press and release ring the tray's own rocking modes,
@@ -1014,6 +1010,11 @@ class Tray(Impacts):
                 d = rb[_RBUF_N]
                 rb[d & _RBUF_MASK] = (hz << 6) | dt
                 rb[_RBUF_N] = d + 1
+        elif dt >= _CO_DT and span > _RING_FROM_MS >> 1 and not keyring:
+            # (round 31, ringmargin31: at 100 Hz the ring's z^2 from 100 ms on:
+            # does the late part decay?)
+            d = (hz << 5) // peak
+            imps[_CO_S] += d * d
         since = t - imps[_CUR_T]
         if since <= _IMP_MS:     # the current impact: its peak and direction
             if mag > imps[_CUR_M]:
