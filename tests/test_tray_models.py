@@ -9,7 +9,7 @@ from dicetray.tray.throws import Tray
 from dicetray_host.cli import main as cli_main
 from dicetray_host.traces import ensemble
 from dicetray_host.traces.detecting import calibrate, detect
-from dicetray_host.traces.scoring import LabelError, match, read_labels
+from dicetray_host.traces.scoring import LabelError, Score, match, read_labels
 
 MATCH_MS = 150
 
@@ -543,6 +543,23 @@ def test_tilt_overlap_on_trays_left_tilted_and_carried():
                 out = detect(tr.rows(), keys=tr.keys)
                 score.add(kind, tr.duration_ms, tr.throws, tr.keys, tr.topples, tr.tilts, out)
         assert score.iou() >= 0.9, (model, score.iou())
+
+
+def test_a_false_throw_a_key_press_opened_is_blamed_on_the_key_from_its_touch():
+    # The finger's touch pushes the cap down for up to 50 ms before the
+    # contact the labels give: a window it opens starts before that contact.
+    # Further before it, or 500 ms after, the false throw is not the key's.
+    keys = [(3000, 3150)]
+    truth = [(1000, 1800)]
+    causes = {}
+    for start in (2940, 2960, 2990, 3000, 3400, 3499, 3700):
+        score = Score()
+        found = {"throws": [{"start_ms": 1010, "settled_ms": 1800},
+                            {"start_ms": start, "settled_ms": start + 300}], "tilt": [], "moved": []}
+        score.add("throw1_soft", 6000, truth, keys, [], [], found)
+        causes[start] = "".join(score.false_by)
+    assert causes == {2940: "throw1_soft", 2960: "keys", 2990: "keys", 3000: "keys",
+                      3400: "keys", 3499: "keys", 3700: "throw1_soft"}
 
 
 # ---------------------------------------------------------------- the command

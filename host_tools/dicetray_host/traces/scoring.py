@@ -16,6 +16,10 @@ import statistics
 MATCH_MS = 150
 EARLY_MS = 50           # a settle more than this before the dice are still is early
 KEY_NEAR_MS = 500       # a false throw this close after a key contact is blamed on it
+# ... or this close before it: the finger's touch pushes the cap down to the
+# contact for up to 50 ms (traces/happenings.py key()), and a window the
+# touch opened starts then, before the contact the labels give
+KEY_TOUCH_MS = 50
 TOPPLE_MS = 600         # EV_MOVED within this after a topple reports it
 
 
@@ -137,7 +141,7 @@ class Score:
 
     @staticmethod
     def _cause(kind, t, truth, keys, topples):
-        if any(0 <= t - d <= KEY_NEAR_MS or 0 <= t - u <= KEY_NEAR_MS for d, u in keys):
+        if any(-KEY_TOUCH_MS <= t - d <= KEY_NEAR_MS or 0 <= t - u <= KEY_NEAR_MS for d, u in keys):
             return "keys"
         if any(abs(t - tp) <= KEY_NEAR_MS for tp in topples):
             return "topple"
