@@ -105,7 +105,7 @@ _LATE_MS = const(40)
 # current one) is no louder than the one before it, the strict pass is run
 # on the kept ones, leaving out each that is no louder than the one before
 # it and started within _CREST_MS of it (a crest); else dice, as before.
-_CREST_MS = const(60)
+_CREST_MS = const(40)
 _OV_M = const(81)               # (throws.py's slots) the last ended impact after the sixth: its peak,
                                 # -1 once one after the sixth was louder than the one before it
 # Fingers picking dice out click at a hand's pace: a click, the tray's ring,
