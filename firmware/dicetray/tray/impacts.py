@@ -98,16 +98,6 @@ _MERGE_MS = const(50)
 _LIKE_LATE_X = const(3)         # 3/5
 _LIKE_DIR_X = const(4)          # 0.4
 _LATE_MS = const(40)
-# Round 37 (slots37): a knock on a folding table fills the six slots with its
-# top's crests (7-18 Hz, 1-3 % damped: each |crest| 28-50 ms after the last
-# and 0.91-0.97 of it, while the envelope falls to 0.5-0.67: 1.3-1.5 x over
-# it). With the slots full: if every impact after the sixth (and the
-# current one) is no louder than the one before it, the strict pass is run
-# on the kept ones, leaving out each that is no louder than the one before
-# it and started within _CREST_MS of it (a crest); else dice, as before.
-_CREST_MS = const(40)
-_OV_M = const(81)               # (throws.py's slots) the last ended impact after the sixth: its peak,
-                                # -1 once one after the sixth was louder than the one before it
 # Fingers picking dice out click at a hand's pace: a click, the tray's ring,
 # nothing until the next move 0.2-0.6 s later. A throw's impacts follow its
 # first landing at once (other dice within ~80 ms, slaps every 20-50 ms) or
@@ -798,9 +788,6 @@ class Impacts:
                 imps[_SILENCED] |= 1 << n
         else:
             self._imp_n = _IMP_N + 1    # more impacts than knocks make
-            # (round 37) the one that ends: no louder than the one before?
-            m = imps[_OV_M] if n > _IMP_N else imps[((_IMP_N - 1) << 2) + 1]
-            imps[_OV_M] = -1 if m < 0 or imps[_CUR_M] > m else imps[_CUR_M]
         mark &= ~(1 << _IMP_N)
         # the one starting now came after the tray was silent (round 27; the
         # onset's sample is over the quiet level, but _start does not say so)
@@ -828,22 +815,11 @@ class Impacts:
         # swing), a later one 3/5 of the first, within 0.4 in direction: a
         # throw only if something moves after the last big one (_KNOCK_T,
         # _LATE). 0: dice. Once per candidate, not per sample.
-        imps = self._imps
-        n = self._imp_n
-        if n >= _IMP_N:
-            # (round 37) the slots full: of the top's crests, and nothing else after them?
-            n = imps[_OV_M] if n > _IMP_N else imps[((_IMP_N - 1) << 2) + 1]
-            if n < 0 or imps[_CUR_M] > n:
-                return 0
-            n = 0
-            for i in range(1, _IMP_N << 2, 4):
-                if imps[i] > n:
-                    n = imps[i]
-            if self._knock_pass(_IMP_N << 2, n, 0, _KNOCK_LATE_X, _KNOCK_DIR_X, 1):
-                return _KNOCKS
+        if self._imp_n >= _IMP_N:
             return 0
         self._impact(self._t, 0, 0, 0)      # keep the last one
         n = self._imp_n << 2
+        imps = self._imps
         top = 0
         for i in range(1, n, 4):
             if imps[i] > top:
@@ -856,7 +832,7 @@ class Impacts:
         self._wait_after(last - 1, self._imp_n)
         return _KNOCK_LIKE
 
-    def _knock_pass(self, n, top, merge, late_x, dir_x, crests=0):
+    def _knock_pass(self, n, top, merge, late_x, dir_x):
         # The start (ms after the onset, + 1) of the last big impact if the
         # big ones (impacts starting within `merge` ms of one taken as one) are
         # knocks by these figures, else 0.
@@ -876,8 +852,6 @@ class Impacts:
             x = imps[i + 2]
             y = imps[i + 3]
             i += 4
-            if crests and i > 4 and m <= imps[i - 7] and t0 - imps[i - 8] <= _CREST_MS:
-                continue    # (round 37) a crest of the top's ring
             while i < n and imps[i] - t0 < merge:
                 if imps[i + 1] > m:
                     m = imps[i + 1]

@@ -387,8 +387,7 @@ _CO_Z2 = const(77)
 _CO_S = const(78)               # (ringmargin31) the ring's z^2 from 100 to 160 ms, the same steps
 _EDGE_P = const(79)             # round 34 (margin34): the first _PEAK_MS at 400 Hz: the last change of hz,
 _EDGE_C = const(80)             # and the largest change of that change (z's second difference)
-_OV_M = const(81)               # round 37 (slots37): the last ended impact after the sixth: its peak (impacts.py)
-_IMP_SLOTS = const(82)
+_IMP_SLOTS = const(81)
 # A throw's dice fall through the air and touch nothing until they land:
 # the tray is quiet (at its noise) before the first impact, apart from keys
 # the tray knows of. A hand picking dice out works in the tray: a fingertip's
