@@ -557,9 +557,9 @@ def test_a_false_throw_a_key_press_opened_is_blamed_on_the_key_from_its_touch():
         found = {"throws": [{"start_ms": 1010, "settled_ms": 1800},
                             {"start_ms": start, "settled_ms": start + 300}], "tilt": [], "moved": []}
         score.add("throw1_soft", 6000, truth, keys, [], [], found)
-        causes[start] = "".join(score.false_by)
-    assert causes == {2940: "throw1_soft", 2960: "keys", 2990: "keys", 3000: "keys",
-                      3400: "keys", 3499: "keys", 3700: "throw1_soft"}
+        causes[start] = score.false_by
+    assert causes == {2940: {"throw1_soft": 1}, 2960: {"keys": 1}, 2990: {"keys": 1}, 3000: {"keys": 1},
+                      3400: {"keys": 1}, 3499: {"keys": 1}, 3700: {"throw1_soft": 1}}
 
 
 # ---------------------------------------------------------------- the command
@@ -1788,6 +1788,24 @@ def test_at_400_hz_a_first_blow_whose_slope_turns_faster_than_a_ring_can_is_a_di
     # difference reached their largest |z|: a die's spike
     trace = ensemble.generate(model, kind, seed)
     assert trace.rate_hz == 400
+    _found_at(model, kind, seed, at, untold=True)
+
+
+# ---------------------------------------------------------------- round 35: dice that land dead at 200 Hz
+
+@pytest.mark.parametrize("model,kind,seed,at", [
+    ("bare", "throw1_soft", 5028, 1549),    # z changed by 0.49 of its largest |z| a sample; later impacts 0.26-0.61 of the peak
+    ("bare", "throw1_soft", 5626, 1098),    # 0.68; 0.45
+    ("bare", "throw1_hard", 5795, 1366),    # 0.74; its bounce 392 ms on, 0.33
+    ("light", "throw6_soft", 5532, 1315)])  # 0.63; a die 56 ms on holds the peak
+def test_at_200_hz_dice_whose_first_blow_changes_z_as_slowly_as_a_ring_are_a_throw(model, kind, seed, at):
+    # the twins of a light tray's knock at 200 Hz (rounds 35-36): bare's
+    # plate folds about the rate and a soft die's pulse is small against its
+    # ring, so their first blow reads like a knock's (its feet ring 0.54-0.80
+    # a sample). Round 35's rule on that figure was not kept; any knock rule
+    # at 100-200 Hz must still find these
+    trace = ensemble.generate(model, kind, seed)
+    assert trace.rate_hz == 200
     _found_at(model, kind, seed, at, untold=True)
 
 
