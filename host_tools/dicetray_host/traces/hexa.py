@@ -79,10 +79,14 @@ def physics(rng):
         p["table"] = dict(kind="wood", m=rng.uniform(8, 30),
                           modes=[(rng.uniform(35, 110), rng.uniform(0.04, 0.1)) for _ in range(2)])
     else:
-        p["f_b"], p["z_b"] = rng.uniform(2.0, 6.0), rng.uniform(0.15, 0.4)
+        # the tray on the surface of a lap or a cushion (cloth, skin, upholstery
+        # over foam), which rides on the legs or the seat: soft and heavy
+        lap = sup == "lap"
+        p["f_b"], p["z_b"] = rng.uniform(10, 25), rng.uniform(0.2, 0.4)
+        p["f_body"], p["z_body"] = rng.uniform(2.0, 6.0), rng.uniform(0.15, 0.4)
+        p["m_body"] = rng.uniform(2.0, 5.0) if lap else rng.uniform(0.5, 2.0)
         p["table"] = dict(kind=sup, m=rng.uniform(20, 60),
                           modes=[(rng.uniform(3.0, 10.0), rng.uniform(0.15, 0.35))])
-        lap = sup == "lap"
         p["breath_hz"] = rng.uniform(0.2, 0.33)
         p["breath_deg"] = rng.uniform(0.3, 1.2) if lap else rng.uniform(0.05, 0.3)
         p["shift_every_s"] = rng.uniform(4, 12) if lap else rng.uniform(8, 20)

@@ -153,10 +153,22 @@ class World:
         rock = force_tf(p["f_r"], p["z_r"]) / I
         lat = force_tf(p["f_l"], p["z_l"]) / M
         lat_b = base_tf(p["f_l"], p["z_l"])
+        vert, vert_b = force_tf(p["f_b"], p["z_b"]) / M, base_tf(p["f_b"], p["z_b"])
+        if "f_body" in p:
+            # a lap or a cushion: the tray sits on the surface (f_b), which rides
+            # on a heavy, soft body (the legs, the seat: f_body); a slow push
+            # moves the body, which the tray follows
+            mb = M + p["m_body"]
+            body = force_tf(p["f_body"], p["z_body"]) / mb
+            body_l = force_tf(p["f_body"] * 0.7, p["z_body"]) / mb
+            vert = vert + vert_b * body
+            lat = lat + lat_b * body_l
+            vert_b = vert_b * base_tf(p["f_body"], p["z_body"])
+            lat_b = lat_b * base_tf(p["f_body"] * 0.7, p["z_body"])
         A = np.empty((3, len(f)), dtype=complex)
-        A[2] = (force_tf(p["f_b"], p["z_b"]) * Fk[2] / M + rock * (Fk[3] * ys - Fk[4] * xs)
+        A[2] = (vert * Fk[2] + rock * (Fk[3] * ys - Fk[4] * xs)
                 + force_tf(p["f_p"], p["z_p"]) * Fk[5] / p["m_p"] * p["phi_sensor"]
-                + base_tf(p["f_b"], p["z_b"]) * Bk[2])
+                + vert_b * Bk[2])
         A[0] = lat * Fk[0] + lat_b * Bk[0] - h * rock * Fk[4]
         A[1] = lat * Fk[1] + lat_b * Bk[1] + h * rock * Fk[3]
         if p["mount"] == "foam":
@@ -478,7 +490,7 @@ def press(w, p, tr, t, rng):
     mf, vf = rng.uniform(0.005, 0.015), rng.uniform(0.05, 0.3)
     w.impulse(t, 0.0, 0.0, -mf * vf, rng.uniform(0.008, 0.02), x, y, plate=False)
     act = p["pad_act_n"] * rng.uniform(0.9, 1.1)
-    peak = act * rng.uniform(1.4, 3.0)
+    peak = act * rng.uniform(1.3, 2.5)
     up, hold, dn = rng.uniform(0.02, 0.06), rng.uniform(0.06, 0.2), rng.uniform(0.015, 0.05)
     ku, kh, kd = int(up * FS), int(hold * FS), int(dn * FS)
     fz = -np.concatenate([peak * _smooth(np.arange(ku) / ku), np.full(kh, peak),
