@@ -257,11 +257,11 @@ def _soft_support(p, th, B, n, end, srng):
     th[0] += br * math.cos(ax)
     th[1] += br * math.sin(ax)
     # a resting tilt within 2 degrees, reset at each shift (a person settles again)
-    cur = [math.radians(srng.uniform(-1.5, 1.5)) for _ in range(2)]
+    cur = [math.radians(srng.uniform(-1.2, 1.2)) for _ in range(2)]
     ts = srng.expovariate(1.0 / p["shift_every_s"])
     marks = [(0.0, list(cur))]
     while ts < end:
-        new = [math.radians(srng.uniform(-2.0, 2.0)) for _ in range(2)]
+        new = [math.radians(srng.uniform(-1.2, 1.2)) for _ in range(2)]
         d = srng.uniform(0.4, 1.2)
         marks.append((ts, new, d))
         # a jolt through the support as the person moves
@@ -588,7 +588,7 @@ def bump(w, p, t, rng):
         vert = rng.uniform(0.2, 0.4)
         w.base.append((t, lat * cx, lat * cy, lat * vert))
         if soft:
-            pk = rng.uniform(0.5, 2.5)          # leans over, then settles back
+            pk = rng.uniform(0.5, 1.5)          # leans over, then settles back
             ang = _tilt_profile([(rng.uniform(0.3, 0.8), 0.0, pk), (rng.uniform(0.5, 2.0), pk, 0.0)])
             w.tilts.append((t, ang * cx, ang * cy, False))
         return t + dur + 1.0
