@@ -153,18 +153,26 @@ class World:
         rock = force_tf(p["f_r"], p["z_r"]) / I
         lat = force_tf(p["f_l"], p["z_l"]) / M
         lat_b = base_tf(p["f_l"], p["z_l"])
-        vert, vert_b = force_tf(p["f_b"], p["z_b"]) / M, base_tf(p["f_b"], p["z_b"])
+        # the tray (M) on its feet or a soft surface (f_b) on what is under
+        # it: a table top (its modes, m kg at the tray) or a lap's legs or a
+        # seat (f_body, m_body). The chain is solved exactly: the support's
+        # receptance Rt softens the feet to K / (1 + Rt K), so a table mode
+        # near the feet's splits from it instead of adding to it
+        wb = 2 * math.pi * p["f_b"]
+        K = M * (2 * p["z_b"] * wb * s + wb * wb)
+        vert_b = base_tf(p["f_b"], p["z_b"])
         if "f_body" in p:
-            # a lap or a cushion: the tray sits on the surface (f_b), which rides
-            # on a heavy, soft body (the legs, the seat: f_body); a slow push
-            # moves the body, which the tray follows
+            wy = 2 * math.pi * p["f_body"]
+            Rt = 1.0 / (p["m_body"] * (s * s + 2 * p["z_body"] * wy * s + wy * wy))
             mb = M + p["m_body"]
-            body = force_tf(p["f_body"], p["z_body"]) / mb
-            body_l = force_tf(p["f_body"] * 0.7, p["z_body"]) / mb
-            vert = vert + vert_b * body
-            lat = lat + lat_b * body_l
+            lat = lat + lat_b * force_tf(p["f_body"] * 0.7, p["z_body"]) / mb
             vert_b = vert_b * base_tf(p["f_body"], p["z_body"])
             lat_b = lat_b * base_tf(p["f_body"] * 0.7, p["z_body"])
+        else:
+            tb = p["table"]
+            Rt = sum(1.0 / (tb["m"] * (s * s + 2 * z * (2 * math.pi * f0) * s + (2 * math.pi * f0) ** 2))
+                     for f0, z in tb["modes"])
+        vert = s * s / (M * s * s + K / (1.0 + Rt * K))
         A = np.empty((3, len(f)), dtype=complex)
         A[2] = (vert * Fk[2] + rock * (Fk[3] * ys - Fk[4] * xs)
                 + force_tf(p["f_p"], p["z_p"]) * Fk[5] / p["m_p"] * p["phi_sensor"]
