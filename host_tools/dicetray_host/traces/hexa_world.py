@@ -616,6 +616,9 @@ def bump(w, p, t, rng):
         chatter = np.sign(np.sin(2 * math.pi * f_ss * tt)) * jump * rng.uniform(0.1, 0.4) * M
         chatter *= _smooth(tt / 0.05) * _smooth((slide - tt) / 0.05)
         w.force(t, chatter * cx, chatter * cy, np.abs(chatter) * 0.2, 0.0, 0.0)
+        if rng.random() < 0.5:                      # dice left in it slide and knock
+            _rattle(w, p, t + 0.02, rng, rng.randint(1, 4))
+            _rattle(w, p, t + slide - 0.1, rng, rng.randint(1, 4))
         return t + slide + 0.5
     # the tray's wall bumped
     jw = rng.uniform(0.05, 0.3)
