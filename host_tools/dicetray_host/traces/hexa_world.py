@@ -214,7 +214,8 @@ class World:
         gain = np.array([[p["sens"][0], cr[0], cr[1]], [cr[2], p["sens"][1], cr[3]],
                          [cr[4], cr[5], p["sens"][2]]])
         c = gain @ rot @ c
-        c += np.array(p["offset_mg"])[:, None] + np.array(p["drift_mg"])[:, None] * (tk / max(end, 1.0))[None, :]
+        c += np.array(p["offset_mg"])[:, None]
+        c += np.array(p["drift_mg"])[:, None] * (tk / max(end, 1.0))[None, :]
         step = {12: 1.0, 10: 4.0}[p["bits"]] * range_g / 2.0
         half = 2 ** (p["bits"] - 1)
         lo, hi = max(-half, -range_g * 1000.0 / step), min(half - 1, range_g * 1000.0 / step - 1)
