@@ -6,7 +6,10 @@
   ranges and reasons. acrylic was written in round 6 and held out;
 - "table" (table.py): written from scratch in round 8 by someone who had not
   read the detector, sharing no code with the others (a tray on a cloth or
-  mat on a folding card table, the sensor near the rim); held out.
+  mat on a folding card table, the sensor near the rim); held out;
+- "hexa" (hexa.py, hexa_world.py): written blind in round 38, sharing no
+  code with the others (a 3D-printed hexagonal tray, its board on foam
+  tape, on feet, a cloth, a cushion or a lap); held out.
 
 The detector's figures are tuned on TUNE_MODELS with TUNE_SEEDS only; the
 bench reports every model on HELD_OUT_SEEDS, and the models in
@@ -14,14 +17,14 @@ HELD_OUT_MODELS were never used for tuning at all.
 """
 import random
 
-from dicetray_host.traces import acrylic, bare, box, happenings as hp, light, model, table
+from dicetray_host.traces import acrylic, bare, box, happenings as hp, hexa, light, model, table
 from dicetray_host.traces.model import RANGES_G, RATES, THROW_KINDS, Trace
 from dicetray_host.traces.scene import Scene, down
 
 FORCE_MODELS = {m.NAME: m for m in (bare, light, box, acrylic)}
-MODELS = ("felt",) + tuple(FORCE_MODELS) + (table.NAME,)
+MODELS = ("felt",) + tuple(FORCE_MODELS) + (table.NAME, hexa.NAME)
 TUNE_MODELS = ("felt", "bare", "light", "box")
-HELD_OUT_MODELS = ("acrylic", "table")   # round 6: light and box were seen by round 5; table: round 8
+HELD_OUT_MODELS = ("acrylic", "table", "hexa")   # round 6: light and box were seen by round 5; table: round 8; hexa: round 38
 TUNE_SEEDS = (0, 10_000)            # [start, end) of the seeds tuning may look at
 HELD_OUT_SEEDS = 9_000_000          # the bench's seeds: nothing is chosen from them
 
@@ -50,6 +53,8 @@ def generate(model_name, kind, seed, rate_hz=None, range_g=None, tray_seed=None,
         return model.generate(kind, seed, rate_hz, range_g, oracle=oracle)
     if model_name == table.NAME:
         return table.generate(kind, seed, rate_hz, range_g, tray_seed, oracle=oracle)
+    if model_name == hexa.NAME:
+        return hexa.generate(kind, seed, rate_hz, range_g, tray_seed, oracle=oracle)
     if model_name not in FORCE_MODELS:
         raise ValueError("unknown trace model %r (known: %s)" % (model_name, ", ".join(MODELS)))
     if kind not in KINDS and kind != "calibration":
