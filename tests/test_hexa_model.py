@@ -15,6 +15,7 @@ from dicetray_host.traces import ensemble, hexa, hexa_world
 from dicetray_host.traces.detecting import parse_trace
 from dicetray_host.traces.heard import noise_change
 from dicetray_host.traces.scoring import read_labels
+from trace_activity import activity, noise_floor
 
 
 def _trace(kind, seed, **kw):
@@ -28,16 +29,6 @@ def _tray(kind, seed):
     rng.choice(hexa.RANGES_G)
     return hexa.physics(rng)
 
-
-def _activity(tr):
-    """(t_ms, largest sample-to-sample change of any axis, mg)."""
-    a = np.array([tr.x, tr.y, tr.z], dtype=float)
-    return np.array(tr.t_ms[1:]), np.abs(np.diff(a, axis=1)).max(axis=0)
-
-
-def _floor(t, d, before_ms):
-    quiet = d[(t > 50) & (t < before_ms - 100)]
-    return max(float(np.percentile(quiet, 99)), 1.0)
 
 
 def test_same_seed_same_trace_and_one_tray_per_tray_seed():
@@ -110,8 +101,8 @@ def test_throws_stand_out_at_their_start_and_nothing_new_comes_after_the_last_co
         if _tray(kind, seed)["support"] in ("cushion", "lap"):
             continue          # a person under the tray shifts whenever they like
         tr = _trace(kind, seed)
-        t, d = _activity(tr)
-        floor = _floor(t, d, tr.throws[0][0])
+        t, d = activity(tr)
+        floor = noise_floor(t, d, tr.throws[0][0])
         marks = [k for k, _ in tr.keys] + tr.topples + [s for s, _ in tr.throws]
         for start, still in tr.throws:
             assert start < still

@@ -12,22 +12,12 @@ from dicetray_host.cli import main as cli_main
 from dicetray_host.traces import ensemble, table, table_world
 from dicetray_host.traces.detecting import parse_trace
 from dicetray_host.traces.scoring import read_labels
+from trace_activity import activity, noise_floor
 
 
 def _trace(kind, seed, **kw):
     return ensemble.generate("table", kind, seed, **kw)
 
-
-def _activity(tr):
-    """(t_ms, largest sample-to-sample change of any axis, mg)."""
-    a = np.array([tr.x, tr.y, tr.z], dtype=float)
-    return np.array(tr.t_ms[1:]), np.abs(np.diff(a, axis=1)).max(axis=0)
-
-
-def _floor(t, d, before_ms):
-    """The noise floor: the quiet part before anything happens (the 99th percentile)."""
-    quiet = d[(t > 50) & (t < before_ms - 100)]
-    return max(float(np.percentile(quiet, 99)), 1.0)
 
 
 def test_same_seed_same_trace_other_seed_other_trace():
@@ -82,8 +72,8 @@ def test_a_handful_from_a_cup_is_ten_to_thirteen_dice():
                                        ("throw6_hard", 5), ("throw1_hard", 12), ("throw2_soft", 9)])
 def test_throws_stand_out_at_their_start_and_nothing_new_comes_after_the_last_contact(kind, seed):
     tr = _trace(kind, seed)
-    t, d = _activity(tr)
-    floor = _floor(t, d, tr.throws[0][0])
+    t, d = activity(tr)
+    floor = noise_floor(t, d, tr.throws[0][0])
     marks = [k for k, _ in tr.keys] + tr.topples + [s for s, _ in tr.throws]
     for start, still in tr.throws:
         assert start < still
@@ -106,8 +96,8 @@ def test_the_trace_starts_at_rest_with_gravity_on_z():
 
 def test_key_presses_touch_the_tray_before_their_contact():
     tr = _trace("keys", 4)
-    t, d = _activity(tr)
-    floor = _floor(t, d, tr.keys[0][0] - 60)
+    t, d = activity(tr)
+    floor = noise_floor(t, d, tr.keys[0][0] - 60)
     assert len(tr.keys) >= 2 and tr.throws == []
     for down, up in tr.keys:
         assert up - down >= 60

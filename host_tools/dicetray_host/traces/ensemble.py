@@ -92,11 +92,7 @@ def generate(model_name, kind, seed, rate_hz=None, range_g=None, tray_seed=None,
     tr.y = [y[i] for i in keep]
     tr.z = [z[i] for i in keep]
     tr.duration_ms = tr.t_ms[-1]
-    ms = lambda v: int(round(v * 1000.0))      # noqa: E731
-    tr.throws = [(ms(a), ms(b)) for a, b in tr.throws]
-    tr.tilts = [(ms(a), ms(b)) for a, b in tr.tilts]
-    tr.keys = [(ms(a), ms(b)) for a, b in tr.keys]
-    tr.topples = [ms(a) for a in tr.topples]
+    tr.labels_to_ms()
     return tr
 
 

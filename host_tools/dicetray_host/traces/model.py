@@ -71,6 +71,14 @@ class Trace:
     def rows(self):
         return zip(self.t_ms, self.x, self.y, self.z)
 
+    def labels_to_ms(self):
+        """The labels drawn in seconds, as integer ms (an open tilt end stays None)."""
+        ms = lambda v: None if v is None else int(round(v * 1000.0))      # noqa: E731
+        self.throws = [(ms(a), ms(b)) for a, b in self.throws]
+        self.tilts = [(ms(a), ms(b)) for a, b in self.tilts]
+        self.keys = [(ms(a), ms(b)) for a, b in self.keys]
+        self.topples = [ms(a) for a in self.topples]
+
     def csv_text(self):
         lines = ["t_ms,x_mg,y_mg,z_mg"]
         for t, x, y, z in self.rows():

@@ -636,9 +636,5 @@ def generate(kind, seed, rate_hz=None, range_g=None, tray_seed=None, oracle=Fals
     if oracle:
         tr.clean = [c.tolist() for c in clean[:3]] + [clean[3]]
     tr.duration_ms = stamps[-1]
-    ms = lambda v: int(round(v * 1000.0))      # noqa: E731
-    tr.throws = [(ms(a), ms(b)) for a, b in tr.throws]
-    tr.tilts = [(ms(a), None if b is None else ms(b)) for a, b in tr.tilts]
-    tr.keys = [(ms(a), ms(b)) for a, b in tr.keys]
-    tr.topples = [ms(a) for a in tr.topples]
+    tr.labels_to_ms()
     return tr
