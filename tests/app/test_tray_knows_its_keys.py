@@ -148,7 +148,7 @@ def test_tray_setup_learns_stores_and_forgets(tray):
     tray.shows("Tray learnt")
     cfg = (tray.flash / "tray.cfg").read_text()
     figures = dict(line.split("=") for line in cfg.split())
-    assert set(figures) == {"floor_mg", "key_ms", "throw_mg", "gx_mg", "gy_mg", "gz_mg", "ring_chz"}
+    assert set(figures) == {"floor_mg", "key_ms", "throw_mg", "gx_mg", "gy_mg", "gz_mg", "ring_chz", "roll_ms"}
     # the board's Tray setup hears the keys as the host's calibrate() does
     # (their contact + 20 ms, in time order with the samples, on the
     # sensor's clock): it learns the same key ring (board30: 293 ms, the
@@ -159,6 +159,8 @@ def test_tray_setup_learns_stores_and_forgets(tray):
     assert abs(int(figures["ring_chz"]) / 100 - table_hz) <= 0.15 * table_hz, (figures, table_hz)
     assert 900 < int(figures["gz_mg"]) < 1100
     assert abs(int(figures["floor_mg"]) - host["floor_mg"]) <= 1 and host["floor_mg"] > 0
+    # and how soon its soft throws' dice went quiet (round 38)
+    assert abs(int(figures["roll_ms"]) - host["roll_ms"]) <= 20 and host["roll_ms"] > 0, (figures, host)
     tray.cut()                                 # read again at boot
     tray.new_game("pig")
     tray.throw()

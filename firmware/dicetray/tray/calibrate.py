@@ -9,7 +9,9 @@ Four steps, each shown on the OLED with its progress:
    10 s, or a key pressed, ends the step with what it heard (no ring if
    none: a table the tray cannot hear, or no knock);
 3. KEYS: a few key presses: how long each key's ring lasts above the floor;
-4. THROWS: a few throws: the peak of each (the weakest is kept).
+4. THROWS: a few throws: the peak of each (the weakest is kept), and how
+   soon the dice of the first two (soft) throws go quiet (the lower is kept:
+   roll_ms, round 38).
 The figures go to a small text file on flash (tray/traycfg.py, /tray.cfg)
 and are handed to the detector at boot. This module is imported only while
 the tray learns (the menu's "Tray setup"), then dropped again.
@@ -39,6 +41,14 @@ _THROW_GAP_MS = const(1500)     # after a throw's burst, no next throw this soon
 _CALM_MS = const(300)           # ... nor before the tray was this long under the quiet level (dice roll on: bare 2-4 s)
 _CALM_CAP_MS = const(6000)      # ... or this long after the gap (a tray that never calms still finishes)
 _GAP_MS = const(250)
+# roll_ms (round 37's measure, setup37): from a throw's onset to the start of
+# its first spell of _ROLL_QUIET_MS under a sixteenth of its peak (the quiet
+# level if higher), the lower of the first _ROLL_THROWS throws (one soft die,
+# two soft dice; the third, hard dice, ends the step at its _BURST_MS). The
+# peak is the running one until _BURST_MS. A throw that is not quiet by the
+# next throw's onset gives no figure.
+_ROLL_QUIET_MS = const(160)
+_ROLL_THROWS = const(2)
 # The raps (round 28's measure): a knuckle's blow on the table is over in a
 # few ms; what the tray hears 80-400 ms later is what rings on, the table's
 # top and the tray's feet on it. Each rap keeps that part of z (its rest
@@ -97,6 +107,9 @@ class Calibrator:
         self._loud = 0              # the throws step: the last sample over the quiet level
         self.moving = False         # the throws step: the dice still move, the next throw waits
         self._calm_end = -_BURST_MS  # the throws step: when the tray last rose from a calm
+        self.roll_ms = 0            # how soon setup's soft throws went quiet (0: none did)
+        self._roll_t = -1           # the onset of the throw whose quiet is watched (-1: none)
+        self._roll_last = 0         # its last sample over its level
         self._buf = array("h", bytes(4 * _SEG))     # both raps' late parts
         self._len = [0, 0]
         self._rap_t = -1            # the current rap's onset (-1: waiting for one)
@@ -224,6 +237,15 @@ class Calibrator:
                 return True
             return False
         if phase == THROWS:
+            rt = self._roll_t
+            if rt >= 0:
+                if sta > max(quiet, self._burst_peak >> 4):
+                    self._roll_last = t
+                elif t - self._roll_last >= _ROLL_QUIET_MS:
+                    rt = self._roll_last - rt
+                    if self.roll_ms == 0 or rt < self.roll_ms:
+                        self.roll_ms = rt
+                    self._roll_t = -1
             if self._burst_t < 0:
                 qu = self._quiet_until
                 calm = t >= qu and (t - self._loud >= _CALM_MS or t - qu >= _CALM_CAP_MS)
@@ -236,6 +258,9 @@ class Calibrator:
                     if (t - self._calm_end < _BURST_MS or t - qu >= _CALM_CAP_MS) and sta > max(_ONSET_MG, 4 * self.floor_mg):
                         self._burst_t = t
                         self._burst_peak = mag
+                        # (a throw still watched is not quiet yet: no figure)
+                        self._roll_t = t if self.count < _ROLL_THROWS else -1
+                        self._roll_last = t
                         return False
                 if self.moving and calm:
                     self.moving = False
@@ -336,7 +361,7 @@ class Calibrator:
     def figures(self):
         return {"floor_mg": self.floor_mg, "key_ms": self.key_ms, "throw_mg": self.throw_mg,
                 "gx_mg": self._gx, "gy_mg": self._gy, "gz_mg": self._gz,
-                "ring_chz": self.ring_chz}
+                "ring_chz": self.ring_chz, "roll_ms": self.roll_ms}
 
 
 # What a key did on the setup screens.

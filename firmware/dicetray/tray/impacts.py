@@ -55,6 +55,10 @@ _KW_NOW = const(65536)          # bit 16: a key was reported while it waited: ju
 _LIE_PEAK = const(53)
 _LIE_UNTIL = const(54)
 _LIE_MS = const(8000)
+# A die slipped from the fingers while the dice lie (_slipped, round 38: round
+# 36's rule, on only for a tray whose setup dice rolled on, round 37's roll_ms)
+_SLIP_QUIET_MS = const(160)
+_SLIP_ROLL_MS = const(882)
 # after a settle (throws.py, _MOVED_WINDOW_MS: why, from round 19)
 _MOVED_THROW_X = const(3)       # (x 1/4) of the settled throw's peak
 _MOVED_SURE_X = const(3)        # x the throw level: the settled throw was dice
@@ -915,7 +919,20 @@ class Impacts:
         imps[_RING + 3] = self._t + _RING_WAIT_MS
         imps[_RING + 4] = level
 
-    def _ring_setup(self, chz):
+    def _slipped(self):
+        # Round 36 (extra36), gated in round 38: while the dice of the last
+        # throw lie in the tray (the caller checks its bar's time), a window
+        # under half that throw's peak (_LIE_PEAK) that has been under the
+        # quiet level for the last _SLIP_QUIET_MS before its verdict is a die
+        # that slipped from the fingers: dropped 1-3 cm with no sideways
+        # speed, it bounces out in a few flights and does not roll on. A
+        # die thrown on bare wood rolls on after landing; on felt or a light
+        # tray a soft thrown die stops as fast as a dropped one, so the rule
+        # holds only on a tray whose setup throws rolled on (_slip_on).
+        return (self._slip_on and self._peak + self._peak < self._imps[_LIE_PEAK]
+                and self._t - self._active_t >= _SLIP_QUIET_MS)
+
+    def _ring_setup(self, chz, roll_ms=0):
         # Tray.configure: the table's ring (hundredths of a Hz) that a rap
         # beside the tray rang longest at Tray setup, 0 for none (round 29).
         # ring.py is imported only for a ring: a tray without one pays
@@ -925,6 +942,10 @@ class Impacts:
             ring.setup(self, chz)
         else:
             self._rbuf = None       # (the window's late part, ring.py's buffer)
+        # and how soon its setup throws' dice went quiet (ms, 0: not learnt):
+        # over _SLIP_ROLL_MS (its dice roll on: bare wood) _slipped is on
+        # (round 38; light trays read up to 706 ms, felt's throws 557)
+        self._slip_on = roll_ms > _SLIP_ROLL_MS
 
     def _table_rings(self, dt):
         # True when the window's late part is a slow ring (see _RING_HZ):

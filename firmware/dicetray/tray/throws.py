@@ -455,12 +455,13 @@ class Tray(Impacts):
         self.configure()
         self.reset()
 
-    def configure(self, floor_mg=0, key_ms=_KEY_MS, throw_mg=0, gx=0, gy=0, gz=0, ring_chz=0):
+    def configure(self, floor_mg=0, key_ms=_KEY_MS, throw_mg=0, gx=0, gy=0, gz=0, ring_chz=0, roll_ms=0):
         # Figures learnt on this tray (tray/calibrate.py), 0 for the defaults:
         # its noise floor (the level to start from), how long a key's ring
         # lasts, the peak of its weakest calibration throw, and gravity at
         # rest (the level reference: it takes out the sensor's offset and
-        # how it is mounted; without it level is the sensor's z axis).
+        # how it is mounted; without it level is the sensor's z axis); the
+        # table's ring and how soon its setup dice went quiet (impacts.py).
         imps = self._imps
         learn = gz < 500    # no gravity at rest learnt: learn the level at the first rest
         imps[_REF + 3] = learn
@@ -480,7 +481,7 @@ class Tray(Impacts):
         # down to 0.41 x the setup's softest; _HAND_PEAK_X asks 2 x this)
         peak = throw_mg // 5 if throw_mg > 0 else _THROW_PEAK_MG
         self._throw_peak = max(_SOFT_PEAK_MG, min(150, peak))
-        self._ring_setup(ring_chz)     # the table's ring (impacts.py)
+        self._ring_setup(ring_chz, roll_ms)    # the table's ring, its dice's roll (impacts.py)
 
     def key_down(self, t, up=False):
         # A key went down at t (the key scan's time, after its debounce).
@@ -1120,10 +1121,10 @@ class Tray(Impacts):
                 and (self._keyed or self._peak < self._moved_loud or not (why == 2 or self._moved_any)))):
             why = 0     # after a settle only many impacts are a throw: one is a die falling over
         if why and self._cand_t0 < imps[_LIE_UNTIL] and (
-                self._peak * _LIE_X < imps[_LIE_PEAK] or (
+                self._peak * _LIE_X < imps[_LIE_PEAK] or self._slipped() or (
                     self._peak + self._peak < imps[_LIE_PEAK] and self._imp_n <= _SIDE_IMPS
                     and _LIE_UP_X * self._upright < _LIE_UP_Y * (self._energy - self._upright))):
-            why = 0     # the dice still lie in the tray: a hand keying or taking them out (or sliding them)
+            why = 0     # the dice still lie in the tray: a hand keying or taking them out (or sliding them, or a die slipped)
         start = self._cand_t0
         if self._keyed and why:
             start = self._keyed_start(t)

@@ -8,16 +8,20 @@ A few name=value lines, e.g.
     gx_mg=12
     gy_mg=-30
     gz_mg=1004
+    ring_chz=2925
+    roll_ms=1650
 
 floor_mg: the detector's noise level with the tray still; key_ms: how long
 a key's ring lasts after the key scan reports it; throw_mg: the peak of the
 weakest calibration throw; g*_mg: gravity at rest, the detector's level
 reference for tilt (it takes out the sensor's offset and mounting);
-ring_*: the table's ring (tray/calibrate.py). Older files load as before.
+ring_chz: the table's ring (tray/calibrate.py); roll_ms: how soon the dice
+of setup's soft throws went quiet (the lower of two; 0 or no line: not
+learnt, the detector's slipped-die rule off). Older files load as before.
 `dicetray detect --config FILE` reads the same file.
 """
 PATH = "/tray.cfg"
-FIELDS = ("floor_mg", "key_ms", "throw_mg", "gx_mg", "gy_mg", "gz_mg", "ring_chz")
+FIELDS = ("floor_mg", "key_ms", "throw_mg", "gx_mg", "gy_mg", "gz_mg", "ring_chz", "roll_ms")
 
 
 def save(figures, path=PATH):
@@ -79,4 +83,5 @@ def apply(tray, figures):
     if figures:
         tray.configure(figures.get("floor_mg", 0), figures.get("key_ms", 0),
                        figures.get("throw_mg", 0), figures.get("gx_mg", 0),
-                       figures.get("gy_mg", 0), figures.get("gz_mg", 0), figures.get("ring_chz", 0))
+                       figures.get("gy_mg", 0), figures.get("gz_mg", 0), figures.get("ring_chz", 0),
+                       figures.get("roll_ms", 0))
