@@ -139,3 +139,32 @@ def test_the_model_is_held_out_and_the_traces_command_writes_it(tmp_path, capsys
     labels = json.loads((tmp_path / "0000-throw1_soft.json").read_text())
     assert labels["model"] == "table" and labels["throws"]
     assert (tmp_path / "0001-throw1_hard.csv").read_text().startswith("t_ms,x_mg,y_mg,z_mg\n")
+
+
+def test_a_die_at_the_wall_gives_it_its_normal_speed_and_leaves_slower():
+    """A die running into the wall: the wall takes the part of its speed
+    normal to it (impulse m u_n (1 + e)) and sends it back at e u_n; the
+    part along the wall goes on (round 38: the die used to leave at its
+    full speed, and the impulse came from its whole speed)."""
+    class Walls:
+        def __init__(self):
+            self.hits = []
+
+        def wall(self, t, j, dur, direction):
+            self.hits.append((j, direction))
+    s = table._Scene.__new__(table._Scene)
+    s.rng = random.Random(7)
+    s.p = table.physics(random.Random(8))
+    s.w = Walls()
+    m, u, heading, room = 0.01, 2.0, 0.2, 0.1
+    dx, dy = math.cos(heading), math.sin(heading)
+    x, y, dx2, dy2, t, u2 = s._travel(0.0, 0.2, 0.09, 0.0, dx, dy, u, m, room)
+    assert len(s.w.hits) == 1
+    j, direction = s.w.hits[0]
+    assert direction == (1.0, 0.0)
+    u_n = u * dx
+    e = j / (m * u_n) - 1.0
+    assert 0.2 <= e <= 0.6
+    assert u2 * dx2 == pytest.approx(-e * u_n)      # back from the wall at e u_n
+    assert u2 * dy2 == pytest.approx(u * dy)        # along the wall as before
+    assert u2 < u and abs(x) <= room and t == pytest.approx(0.2)

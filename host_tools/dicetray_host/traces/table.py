@@ -37,7 +37,9 @@ at 0.5-1.4 m/s in a soft throw (dropped from a few cm to 10 cm) and
 2-4.5 m/s in a hard one, moving sideways at 0.2-1.5 / 0.5-3 m/s. It
 bounces (restitution: thick felt 0.05-0.2 with a 2-5 ms contact, thin felt
 0.15-0.35 with 1-2.5 ms, hard 0.35-0.65 with 0.1-0.4 ms; flight 2 v / g),
-hits the walls when it runs out of room (impulse m u (1 + e)), then tumbles
+hits the walls when it runs out of room (the wall takes the speed's part
+normal to it, u_n: impulse m u_n (1 + e), and the die leaves at e u_n;
+round 38), then tumbles
 over its edges: each quarter turn slaps a face at least at the speed of the
 centre's fall over an edge (sqrt(g a (sqrt 2 - 1)), 0.2-0.26 m/s) and loses
 a share of its energy (thick felt 45-70 %, thin 25-45 %, hard 8-20 %) until
@@ -212,7 +214,7 @@ class _Scene:
             u *= rng.uniform(0.6, 0.85)
             v *= e * rng.uniform(0.85, 1.05)
             flight = 2 * v / _G
-            x, y, dx, dy, t = self._travel(t + dur, flight, x, y, dx, dy, u, m, room)
+            x, y, dx, dy, t, u = self._travel(t + dur, flight, x, y, dx, dy, u, m, room)
             if v <= 0.3:
                 break
         # tumbling over the edges
@@ -221,7 +223,7 @@ class _Scene:
         v_edge = math.sqrt(_G * a * (math.sqrt(2) - 1))
         while u > u_stop:
             dt = a / u
-            x, y, dx, dy, t = self._travel(t, dt, x, y, dx, dy, u, m, room)
+            x, y, dx, dy, t, u = self._travel(t, dt, x, y, dx, dy, u, m, room)
             vs = math.hypot(v_edge * rng.uniform(0.85, 1.1), 0.3 * u)
             dur = rng.uniform(*p["contact"])
             w.impact(t, m * vs * (1 + e * 0.5), dur, (x, y), (0.2 * m * u * dx, 0.2 * m * u * dy))
@@ -253,21 +255,30 @@ class _Scene:
         return end
 
     def _travel(self, t, dt, x, y, dx, dy, u, m, room):
-        """Move for dt; a wall hit on the way turns the die back (an impulse into the wall)."""
+        """Move for dt; a wall hit on the way turns the die back. The wall
+        takes the part of the die's speed normal to it: an impulse
+        m u_n (1 + e) into the wall, and the die leaves at e u_n (the part
+        along the wall goes on). Returns the new position, heading, time
+        and speed."""
         nx, ny = x + dx * u * dt, y + dy * u * dt
         if abs(nx) > room or abs(ny) > room:
             frac = 0.5
             th = t + dt * frac
             e_w = self.rng.uniform(0.2, 0.6)
-            j = m * u * (1 + e_w)
+            vx, vy = u * dx, u * dy
             if abs(nx) > room:
-                self.w.wall(th, j, self.rng.uniform(*self.p["contact"]), (math.copysign(1, dx), 0.0))
-                dx = -dx
+                self.w.wall(th, m * abs(vx) * (1 + e_w), self.rng.uniform(*self.p["contact"]),
+                            (math.copysign(1, dx), 0.0))
+                vx = -e_w * vx
             if abs(ny) > room:
-                self.w.wall(th, j, self.rng.uniform(*self.p["contact"]), (0.0, math.copysign(1, dy)))
-                dy = -dy
+                self.w.wall(th, m * abs(vy) * (1 + e_w), self.rng.uniform(*self.p["contact"]),
+                            (0.0, math.copysign(1, dy)))
+                vy = -e_w * vy
+            u = math.hypot(vx, vy)
+            if u > 0:
+                dx, dy = vx / u, vy / u
             nx, ny = max(-room, min(room, nx)), max(-room, min(room, ny))
-        return nx, ny, dx, dy, t + dt
+        return nx, ny, dx, dy, t + dt, u
 
     def throw(self, t, n, hard):
         """n dice whose first lands at t; labels the throw; returns when the last is still."""
