@@ -153,7 +153,11 @@ class Scene:
         clean: a list to take the bench's oracle (traces/heard.py): the
         noise-free, unrounded reading of each axis (mg arrays) and the noise
         floor (mg), as [x, y, z, floor]. The trace itself is the same.
+        sensor_mode: round 38's experiment (traces/sensor_modes.py); None:
+        as the models have always been.
         """
+        if sensor_mode is not None:
+            return self._sample_mode(rate_hz, range_g, sensor, clean, sensor_mode)
         rr, pr = self._tilt()
         mr, mp = math.radians(sensor["mount"][0]), math.radians(sensor["mount"][1])
         rr = rr + mr
