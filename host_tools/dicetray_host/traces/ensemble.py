@@ -39,7 +39,7 @@ def kinds(model_name):
 
 
 def generate(model_name, kind, seed, rate_hz=None, range_g=None, tray_seed=None, rigid_table=False,
-             run_down=True, oracle=False):
+             run_down=True, oracle=False, sensor_mode=None):
     """One labelled trace of `kind` from model `model_name`, fully determined by the arguments.
 
     tray_seed: the same tray (its physics, its sensor, its rate and range)
@@ -50,8 +50,12 @@ def generate(model_name, kind, seed, rate_hz=None, range_g=None, tray_seed=None,
     run_down=False: dice stop at their last tumble and do not ring the
     table, as until round 13 (tests pinned to seeds of rounds 9-12).
     oracle: also keep the noise-free reading, for the bench's measure of
-    when the dice were last heard (traces/heard.py); the trace is the same."""
+    when the dice were last heard (traces/heard.py); the trace is the same.
+    sensor_mode: round 38's experiment on the LIS3DH's operating mode
+    (traces/sensor_modes.py); None, the default: the models as they were."""
     if model_name == "felt":
+        if sensor_mode is not None:
+            return model.generate(kind, seed, rate_hz, range_g, oracle=oracle, sensor_mode=sensor_mode)
         return model.generate(kind, seed, rate_hz, range_g, oracle=oracle)
     if model_name == table.NAME:
         return table.generate(kind, seed, rate_hz, range_g, tray_seed, oracle=oracle)
@@ -85,7 +89,10 @@ def generate(model_name, kind, seed, rate_hz=None, range_g=None, tray_seed=None,
     s.still_rng = random.Random("%s/%s/%d/still" % (model_name, kind, seed))
     end = _act(s, p, tr, kind)
     clean = [] if oracle else None
-    ts, (x, y, z), _ = s.sample(rate, rg, p["sensor"], clean)
+    if sensor_mode is not None:
+        ts, (x, y, z), _ = s.sample(rate, rg, p["sensor"], clean, sensor_mode=sensor_mode)
+    else:
+        ts, (x, y, z), _ = s.sample(rate, rg, p["sensor"], clean)
     keep = [i for i, t in enumerate(ts) if t <= end * 1000.0]
     if oracle:
         tr.clean = [clean[i][keep].tolist() for i in range(3)] + [clean[3]]

@@ -144,7 +144,7 @@ class Scene:
         return np.radians(roll), np.radians(pitch)
 
     # -- the sensor -------------------------------------------------------
-    def sample(self, rate_hz, range_g, sensor, clean=None):
+    def sample(self, rate_hz, range_g, sensor, clean=None, sensor_mode=None):
         """(t_ms list, [x, y, z] int lists) as a LIS3DH reads them.
 
         sensor: dict with odr_error, noise_x, offset (3), drift_mg (3, over
@@ -153,7 +153,11 @@ class Scene:
         clean: a list to take the bench's oracle (traces/heard.py): the
         noise-free, unrounded reading of each axis (mg arrays) and the noise
         floor (mg), as [x, y, z, floor]. The trace itself is the same.
+        sensor_mode: round 38's experiment (traces/sensor_modes.py); None:
+        as the models have always been.
         """
+        if sensor_mode is not None:
+            return self._sample_mode(rate_hz, range_g, sensor, clean, sensor_mode)
         rr, pr = self._tilt()
         mr, mp = math.radians(sensor["mount"][0]), math.radians(sensor["mount"][1])
         rr = rr + mr
@@ -190,6 +194,56 @@ class Scene:
                 clean.append(np.clip(v, -top - digit, top))
         if clean is not None:
             clean.append(math.sqrt(sigma * sigma + digit * digit / 12.0))
+        return (np.round(ts * 1000.0).astype(int).tolist(), out, t_start)
+
+
+    def _sample_mode(self, rate_hz, range_g, sensor, clean, mode):
+        """sample() with the LIS3DH in another mode (round 38, sensor_modes.py):
+        the same draws in the same order as sample(), so a trace differs from
+        its default only by the part's filter and output."""
+        from dicetray_host.traces import sensor_modes as sm
+        sm.check(mode)
+        rr, pr = self._tilt()
+        mr, mp = math.radians(sensor["mount"][0]), math.radians(sensor["mount"][1])
+        rr = rr + mr
+        pr = pr + mp
+        grav = np.vstack((-1000.0 * np.sin(pr), 1000.0 * np.sin(rr) * np.cos(pr),
+                          1000.0 * np.cos(rr) * np.cos(pr)))
+        dyn = self.acc
+        if sensor.get("foam_hz"):
+            dyn = np.vstack([_mounted(dyn[i], sensor["foam_hz"], sensor["foam_zeta"]) for i in range(3)])
+        total = grav + dyn
+        wc = 2.0 * math.pi * rate_hz / 2.0
+        th = np.arange(int(FS * 12.0 / wc) + 2) / FS
+        h = wc * math.sqrt(2.0) * np.exp(-wc * th / math.sqrt(2.0)) * np.sin(wc * th / math.sqrt(2.0))
+        h /= h.sum()
+        filt = np.vstack([np.convolve(total[i], h)[:self.n] for i in range(3)])
+        period = 1.0 / (rate_hz * (1.0 + sensor["odr_error"]))
+        t_start = 0.05
+        ts = np.arange(t_start, self.t[-1], period)
+        idx = np.minimum(self.n - 1, (ts * FS).astype(int))
+        sigma = _NOISE_UG_PER_RTHZ * math.sqrt(rate_hz / 2.0) / 1000.0 * sensor["noise_x"]
+        digit, top, trunc = sm.digit_top(range_g, mode)
+        hr = mode.startswith("datasheet")
+        order = sm.order_of(mode)
+        out = []
+        frac = ts / self.t[-1]
+        nrng = self.rng_np()
+        for i in range(3):
+            v = (filt[i, idx] * sensor["sens"][i] + sensor["offset"][i]
+                 + sensor["drift_mg"][i] * frac + nrng.normal(0.0, sigma, len(ts)))
+            if hr:
+                v = np.array(sm.hr_filter(v.tolist(), order))
+            q = (np.floor(v / digit) if trunc else np.round(v / digit)) * digit
+            out.append(np.clip(q, -top - digit, top).astype(int).tolist())
+            if clean is not None:
+                v = filt[i, idx] * sensor["sens"][i] + sensor["offset"][i] + sensor["drift_mg"][i] * frac
+                if hr:
+                    v = np.array(sm.hr_filter(v.tolist(), order))
+                clean.append(np.clip(v, -top - digit, top))
+        if clean is not None:
+            s = sigma * sm.noise_gain(order) if hr else sigma
+            clean.append(math.sqrt(s * s + digit * digit / 12.0))
         return (np.round(ts * 1000.0).astype(int).tolist(), out, t_start)
 
 
