@@ -54,9 +54,7 @@ def generate(model_name, kind, seed, rate_hz=None, range_g=None, tray_seed=None,
     sensor_mode: round 38's experiment on the LIS3DH's operating mode
     (traces/sensor_modes.py); None, the default: the models as they were."""
     if model_name == "felt":
-        if sensor_mode is not None:
-            return model.generate(kind, seed, rate_hz, range_g, oracle=oracle, sensor_mode=sensor_mode)
-        return model.generate(kind, seed, rate_hz, range_g, oracle=oracle)
+        return model.generate(kind, seed, rate_hz, range_g, oracle=oracle, sensor_mode=sensor_mode)
     if model_name == table.NAME:
         return table.generate(kind, seed, rate_hz, range_g, tray_seed, oracle=oracle)
     if model_name == hexa.NAME:
@@ -89,10 +87,7 @@ def generate(model_name, kind, seed, rate_hz=None, range_g=None, tray_seed=None,
     s.still_rng = random.Random("%s/%s/%d/still" % (model_name, kind, seed))
     end = _act(s, p, tr, kind)
     clean = [] if oracle else None
-    if sensor_mode is not None:
-        ts, (x, y, z), _ = s.sample(rate, rg, p["sensor"], clean, sensor_mode=sensor_mode)
-    else:
-        ts, (x, y, z), _ = s.sample(rate, rg, p["sensor"], clean)
+    ts, (x, y, z), _ = s.sample(rate, rg, p["sensor"], clean, sensor_mode)
     keep = [i for i, t in enumerate(ts) if t <= end * 1000.0]
     if oracle:
         tr.clean = [clean[i][keep].tolist() for i in range(3)] + [clean[3]]

@@ -231,66 +231,6 @@ class _Model:
         return fr[0][1], fr[0][2]
 
     def render(self, trace, duration_s):
-        if self.sensor_mode is not None:
-            return self._render_mode(trace, duration_s)
-        rng = self.rng
-        drift = rng.uniform(-0.03, 0.03)
-        period = 1.0 / (self.rate_hz * (1.0 + drift))
-        sigma = _NOISE_UG_PER_RTHZ * math.sqrt(self.fc) / 1000.0 * rng.uniform(1.0, 1.5)
-        digit = {2: 1, 4: 2, 8: 4}[self.range_g]
-        top = 2047 * digit
-        off = [rng.uniform(-15.0, 15.0) for _ in range(3)]
-        sens = [1.0 + rng.uniform(-0.02, 0.02) for _ in range(3)]
-        sources = sorted(self.sources + self.motion, key=lambda s: s.t0)
-        active = []
-        nxt = 0
-        n = int(duration_s / period)
-        t_start = rng.uniform(0.0, 0.5)
-        for i in range(n):
-            t = i * period
-            while nxt < len(sources) and sources[nxt].t0 <= t:
-                active.append(sources[nxt])
-                nxt += 1
-            roll, pitch = self.tilt_at(t)
-            rr, pr = math.radians(roll), math.radians(pitch)
-            acc = [-1000.0 * math.sin(pr),
-                   1000.0 * math.sin(rr) * math.cos(pr),
-                   1000.0 * math.cos(rr) * math.cos(pr)]
-            if active:
-                keep = []
-                for s in active:
-                    if t < s.t1:
-                        s.add(t, acc)
-                        keep.append(s)
-                active = keep
-            out = []
-            for k in range(3):
-                v = acc[k] * sens[k] + off[k]
-                if trace.clean is not None:
-                    trace.clean[k].append(min(top, max(-top - digit, v)))
-                v += rng.gauss(0.0, sigma)
-                q = int(round(v / digit)) * digit
-                out.append(top if q > top else (-top - digit if q < -top - digit else q))
-            trace.t_ms.append(int(round((t + t_start) * 1000.0)))
-            trace.x.append(out[0])
-            trace.y.append(out[1])
-            trace.z.append(out[2])
-        trace.duration_ms = trace.t_ms[-1] if trace.t_ms else 0
-        if trace.clean is not None:
-            trace.clean.append(math.sqrt(sigma * sigma + digit * digit / 12.0))
-        shift = int(round(t_start * 1000.0))
-        trace.throws = [(int(round(a * 1000.0)) + shift, int(round(b * 1000.0)) + shift)
-                        for a, b in trace.throws]
-        trace.tilts = [(int(round(a * 1000.0)) + shift, int(round(b * 1000.0)) + shift)
-                       for a, b in trace.tilts]
-        trace.keys = [(int(round(a * 1000.0)) + shift, int(round(b * 1000.0)) + shift)
-                      for a, b in trace.keys]
-
-    def _render_mode(self, trace, duration_s):
-        """render() with the LIS3DH in another mode (round 38, sensor_modes.py):
-        the same draws in the same order, then the part's ODR/9 filter on the
-        noisy reading ("datasheet", "datasheet1") or its 10-bit output
-        ("normal") before the output's steps."""
         from dicetray_host.traces import sensor_modes as sm
         mode = self.sensor_mode
         sm.check(mode)
@@ -299,8 +239,6 @@ class _Model:
         period = 1.0 / (self.rate_hz * (1.0 + drift))
         sigma = _NOISE_UG_PER_RTHZ * math.sqrt(self.fc) / 1000.0 * rng.uniform(1.0, 1.5)
         digit, top, trunc = sm.digit_top(self.range_g, mode)
-        hr = mode.startswith("datasheet")
-        order = sm.order_of(mode)
         off = [rng.uniform(-15.0, 15.0) for _ in range(3)]
         sens = [1.0 + rng.uniform(-0.02, 0.02) for _ in range(3)]
         sources = sorted(self.sources + self.motion, key=lambda s: s.t0)
@@ -332,18 +270,14 @@ class _Model:
                 clean[k].append(v)
                 raw[k].append(v + rng.gauss(0.0, sigma))
             trace.t_ms.append(int(round((t + t_start) * 1000.0)))
+        # the part's output: its own filter in a round 38 experiment mode, then its steps
         for k, axis in enumerate((trace.x, trace.y, trace.z)):
-            vs = sm.hr_filter(raw[k], order) if hr else raw[k]
-            for v in vs:
-                q = (math.floor(v / digit) if trunc else int(round(v / digit))) * digit
-                axis.append(top if q > top else (-top - digit if q < -top - digit else q))
+            axis.extend(sm.output(sm.part_filter(raw[k], mode), digit, top, trunc))
             if trace.clean is not None:
-                cs = sm.hr_filter(clean[k], order) if hr else clean[k]
-                trace.clean[k].extend(min(top, max(-top - digit, v)) for v in cs)
+                trace.clean[k].extend(min(top, max(-top - digit, v)) for v in sm.part_filter(clean[k], mode))
         trace.duration_ms = trace.t_ms[-1] if trace.t_ms else 0
         if trace.clean is not None:
-            s = sigma * sm.noise_gain(order) if hr else sigma
-            trace.clean.append(math.sqrt(s * s + digit * digit / 12.0))
+            trace.clean.append(sm.floor(sigma, digit, mode))
         shift = int(round(t_start * 1000.0))
         trace.throws = [(int(round(a * 1000.0)) + shift, int(round(b * 1000.0)) + shift)
                         for a, b in trace.throws]
@@ -558,7 +492,7 @@ def generate(kind, seed, rate_hz=None, range_g=None, oracle=False, sensor_mode=N
     trace = Trace(kind, seed, rate, rng_g)
     if oracle:
         trace.clean = [[], [], []]
-    m = _Model(rng, rate, rng_g, sensor_mode) if sensor_mode is not None else _Model(rng, rate, rng_g)
+    m = _Model(rng, rate, rng_g, sensor_mode)
     t = rng.uniform(0.6, 2.0)
     if kind in THROW_KINDS:
         ndice = int(kind[5])

@@ -156,8 +156,8 @@ class Scene:
         sensor_mode: round 38's experiment (traces/sensor_modes.py); None:
         as the models have always been.
         """
-        if sensor_mode is not None:
-            return self._sample_mode(rate_hz, range_g, sensor, clean, sensor_mode)
+        from dicetray_host.traces import sensor_modes as sm
+        sm.check(sensor_mode)
         rr, pr = self._tilt()
         mr, mp = math.radians(sensor["mount"][0]), math.radians(sensor["mount"][1])
         rr = rr + mr
@@ -179,71 +179,24 @@ class Scene:
         ts = np.arange(t_start, self.t[-1], period)
         idx = np.minimum(self.n - 1, (ts * FS).astype(int))
         sigma = _NOISE_UG_PER_RTHZ * math.sqrt(rate_hz / 2.0) / 1000.0 * sensor["noise_x"]
-        digit = {2: 1, 4: 2, 8: 4}[range_g]
-        top = 2047 * digit
+        digit, top, trunc = sm.digit_top(range_g, sensor_mode)
         out = []
         frac = ts / self.t[-1]
         nrng = self.rng_np()
         for i in range(3):
             v = (filt[i, idx] * sensor["sens"][i] + sensor["offset"][i]
                  + sensor["drift_mg"][i] * frac + nrng.normal(0.0, sigma, len(ts)))
-            q = np.round(v / digit) * digit
-            out.append(np.clip(q, -top - digit, top).astype(int).tolist())
-            if clean is not None:
-                v = filt[i, idx] * sensor["sens"][i] + sensor["offset"][i] + sensor["drift_mg"][i] * frac
-                clean.append(np.clip(v, -top - digit, top))
-        if clean is not None:
-            clean.append(math.sqrt(sigma * sigma + digit * digit / 12.0))
-        return (np.round(ts * 1000.0).astype(int).tolist(), out, t_start)
-
-
-    def _sample_mode(self, rate_hz, range_g, sensor, clean, mode):
-        """sample() with the LIS3DH in another mode (round 38, sensor_modes.py):
-        the same draws in the same order as sample(), so a trace differs from
-        its default only by the part's filter and output."""
-        from dicetray_host.traces import sensor_modes as sm
-        sm.check(mode)
-        rr, pr = self._tilt()
-        mr, mp = math.radians(sensor["mount"][0]), math.radians(sensor["mount"][1])
-        rr = rr + mr
-        pr = pr + mp
-        grav = np.vstack((-1000.0 * np.sin(pr), 1000.0 * np.sin(rr) * np.cos(pr),
-                          1000.0 * np.cos(rr) * np.cos(pr)))
-        dyn = self.acc
-        if sensor.get("foam_hz"):
-            dyn = np.vstack([_mounted(dyn[i], sensor["foam_hz"], sensor["foam_zeta"]) for i in range(3)])
-        total = grav + dyn
-        wc = 2.0 * math.pi * rate_hz / 2.0
-        th = np.arange(int(FS * 12.0 / wc) + 2) / FS
-        h = wc * math.sqrt(2.0) * np.exp(-wc * th / math.sqrt(2.0)) * np.sin(wc * th / math.sqrt(2.0))
-        h /= h.sum()
-        filt = np.vstack([np.convolve(total[i], h)[:self.n] for i in range(3)])
-        period = 1.0 / (rate_hz * (1.0 + sensor["odr_error"]))
-        t_start = 0.05
-        ts = np.arange(t_start, self.t[-1], period)
-        idx = np.minimum(self.n - 1, (ts * FS).astype(int))
-        sigma = _NOISE_UG_PER_RTHZ * math.sqrt(rate_hz / 2.0) / 1000.0 * sensor["noise_x"]
-        digit, top, trunc = sm.digit_top(range_g, mode)
-        hr = mode.startswith("datasheet")
-        order = sm.order_of(mode)
-        out = []
-        frac = ts / self.t[-1]
-        nrng = self.rng_np()
-        for i in range(3):
-            v = (filt[i, idx] * sensor["sens"][i] + sensor["offset"][i]
-                 + sensor["drift_mg"][i] * frac + nrng.normal(0.0, sigma, len(ts)))
-            if hr:
-                v = np.array(sm.hr_filter(v.tolist(), order))
+            if sm.filtered(sensor_mode):       # round 38: the part's own ODR/9 low-pass
+                v = np.array(sm.part_filter(v, sensor_mode))
             q = (np.floor(v / digit) if trunc else np.round(v / digit)) * digit
             out.append(np.clip(q, -top - digit, top).astype(int).tolist())
             if clean is not None:
                 v = filt[i, idx] * sensor["sens"][i] + sensor["offset"][i] + sensor["drift_mg"][i] * frac
-                if hr:
-                    v = np.array(sm.hr_filter(v.tolist(), order))
+                if sm.filtered(sensor_mode):
+                    v = np.array(sm.part_filter(v, sensor_mode))
                 clean.append(np.clip(v, -top - digit, top))
         if clean is not None:
-            s = sigma * sm.noise_gain(order) if hr else sigma
-            clean.append(math.sqrt(s * s + digit * digit / 12.0))
+            clean.append(sm.floor(sigma, digit, sensor_mode))
         return (np.round(ts * 1000.0).astype(int).tolist(), out, t_start)
 
 

@@ -39,8 +39,37 @@ def _coeffs(order):
     return (b0, 2.0 * b0, b0), (1.0, 2.0 * (kk * kk - 1.0) * norm, (1.0 - r2 * kk + kk * kk) * norm)
 
 
-def order_of(mode):
+def _order(mode):
     return 1 if mode == "datasheet1" else 2
+
+
+def filtered(mode):
+    """True when the part low-passes at ODR/9 itself (high-resolution mode
+    as the datasheet gives it)."""
+    return mode in ("datasheet", "datasheet1")
+
+
+def part_filter(seq, mode):
+    """seq through the part's own low-pass when `filtered(mode)`, else as it is."""
+    return hr_filter(list(seq), _order(mode)) if filtered(mode) else seq
+
+
+def output(seq, digit, top, trunc):
+    """The readings in mg as the part outputs them: its steps (rounded, or
+    truncated in normal mode), clipped at its full scale."""
+    out = []
+    for v in seq:
+        q = (math.floor(v / digit) if trunc else int(round(v / digit))) * digit
+        out.append(top if q > top else (-top - digit if q < -top - digit else q))
+    return out
+
+
+def floor(sigma, digit, mode):
+    """The noise floor (mg) the oracle keeps: the part's noise after its
+    filter, and its steps' rounding."""
+    if filtered(mode):
+        sigma *= noise_gain(_order(mode))
+    return math.sqrt(sigma * sigma + digit * digit / 12.0)
 
 
 def hr_filter(seq, order):
