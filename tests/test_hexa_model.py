@@ -15,7 +15,7 @@ from dicetray_host.traces import ensemble, hexa, hexa_world
 from dicetray_host.traces.detecting import parse_trace
 from dicetray_host.traces.heard import noise_change
 from dicetray_host.traces.scoring import read_labels
-from trace_activity import activity, noise_floor
+from trace_activity import check_throws_stand_out
 
 
 def _trace(kind, seed, **kw):
@@ -100,17 +100,7 @@ def test_throws_stand_out_at_their_start_and_nothing_new_comes_after_the_last_co
     for seed in range(40):
         if _tray(kind, seed)["support"] in ("cushion", "lap"):
             continue          # a person under the tray shifts whenever they like
-        tr = _trace(kind, seed)
-        t, d = activity(tr)
-        floor = noise_floor(t, d, tr.throws[0][0])
-        marks = [k for k, _ in tr.keys] + tr.topples + [s for s, _ in tr.throws]
-        for start, still in tr.throws:
-            assert start < still
-            assert d[(t >= start - 5) & (t <= start + 40)].max() > 3 * floor, (seed, start)
-            nxt = min([m for m in marks if m > still] + [tr.duration_ms]) - 60
-            last = d[(t >= still - 60) & (t <= still + 40)].max()
-            after = d[(t > still + 40) & (t < min(nxt, still + 550))]
-            assert after.size == 0 or after.max() <= max(last, 2 * floor) + 2 * floor, (seed, still)
+        check_throws_stand_out(_trace(kind, seed), seed)
         done += 1
         if done == 4:
             break

@@ -12,7 +12,7 @@ from dicetray_host.cli import main as cli_main
 from dicetray_host.traces import ensemble, table, table_world
 from dicetray_host.traces.detecting import parse_trace
 from dicetray_host.traces.scoring import read_labels
-from trace_activity import activity, noise_floor
+from trace_activity import activity, check_throws_stand_out, noise_floor
 
 
 def _trace(kind, seed, **kw):
@@ -71,19 +71,7 @@ def test_a_handful_from_a_cup_is_ten_to_thirteen_dice():
 @pytest.mark.parametrize("kind,seed", [("throw1_soft", 2), ("throw2_hard", 7), ("throw6_soft", 1),
                                        ("throw6_hard", 5), ("throw1_hard", 12), ("throw2_soft", 9)])
 def test_throws_stand_out_at_their_start_and_nothing_new_comes_after_the_last_contact(kind, seed):
-    tr = _trace(kind, seed)
-    t, d = activity(tr)
-    floor = noise_floor(t, d, tr.throws[0][0])
-    marks = [k for k, _ in tr.keys] + tr.topples + [s for s, _ in tr.throws]
-    for start, still in tr.throws:
-        assert start < still
-        assert d[(t >= start - 5) & (t <= start + 40)].max() > 3 * floor
-        # after the last die is still only rings decay: nothing louder than
-        # around the last contact, until the next thing that happens
-        nxt = min([m for m in marks if m > still] + [tr.duration_ms]) - 60
-        last = d[(t >= still - 60) & (t <= still + 40)].max()
-        after = d[(t > still + 40) & (t < min(nxt, still + 550))]
-        assert after.size == 0 or after.max() <= max(last, 2 * floor) + 2 * floor
+    check_throws_stand_out(_trace(kind, seed))
 
 
 def test_the_trace_starts_at_rest_with_gravity_on_z():

@@ -12,3 +12,19 @@ def noise_floor(t, d, before_ms):
     """The noise floor: the quiet part before anything happens (the 99th percentile)."""
     quiet = d[(t > 50) & (t < before_ms - 100)]
     return max(float(np.percentile(quiet, 99)), 1.0)
+
+
+def check_throws_stand_out(tr, note=None):
+    """Each labelled throw stands out of the noise at its start, and after
+    its last die is still only rings decay: nothing louder than around the
+    last contact (or twice the floor) until the next thing that happens."""
+    t, d = activity(tr)
+    floor = noise_floor(t, d, tr.throws[0][0])
+    marks = [k for k, _ in tr.keys] + tr.topples + [s for s, _ in tr.throws]
+    for start, still in tr.throws:
+        assert start < still
+        assert d[(t >= start - 5) & (t <= start + 40)].max() > 3 * floor, (note, start)
+        nxt = min([m for m in marks if m > still] + [tr.duration_ms]) - 60
+        last = d[(t >= still - 60) & (t <= still + 40)].max()
+        after = d[(t > still + 40) & (t < min(nxt, still + 550))]
+        assert after.size == 0 or after.max() <= max(last, 2 * floor) + 2 * floor, (note, still)

@@ -24,6 +24,20 @@ _MU = 0.4               # die on a liner or printed floor: friction during an im
 _EDGE_DROP = math.sqrt(2.0) / 2.0 - 0.5     # a cube's centre falls this x edge over an edge
 
 
+def _laid(events, n):
+    """(3, n): each event's three curves (t0 s, x, y, z) added from its start on."""
+    out = np.zeros((3, n))
+    for t0, cx, cy, cz in events:
+        i = int(round(t0 * FS))
+        if i >= n:
+            continue
+        k = min(len(cz), n - i)
+        out[0, i:i + k] += cx[:k]
+        out[1, i:i + k] += cy[:k]
+        out[2, i:i + k] += cz[:k]
+    return out
+
+
 class World:
     def __init__(self, p, rng):
         self.p = p
@@ -96,17 +110,8 @@ class World:
             F[2, i:j] += g.standard_normal(j - i) * env
             F[0, i:j] += g.standard_normal(j - i) * env * 0.7
             F[1, i:j] += g.standard_normal(j - i) * env * 0.7
-        B = np.zeros((3, n))
-        for t0, bx, by, bz in self.base:
-            i = int(round(t0 * FS))
-            if i >= n:
-                continue
-            k = min(len(bz), n - i)
-            B[0, i:i + k] += bx[:k]
-            B[1, i:i + k] += by[:k]
-            B[2, i:i + k] += bz[:k]
+        B = _laid(self.base, n)
         th = np.zeros((2, n))
-        Q = np.zeros((3, n))
         for t0, thx, thy, hold in self.tilts:
             i = int(round(t0 * FS))
             if i >= n:
@@ -117,14 +122,7 @@ class World:
             if hold and i + k < n:
                 th[0, i + k:] += thx[k - 1]
                 th[1, i + k:] += thy[k - 1]
-        for t0, ax, ay, az in self.rigid:
-            i = int(round(t0 * FS))
-            if i >= n:
-                continue
-            k = min(len(az), n - i)
-            Q[0, i:i + k] += ax[:k]
-            Q[1, i:i + k] += ay[:k]
-            Q[2, i:i + k] += az[:k]
+        Q = _laid(self.rigid, n)
         if p["support"] in ("cushion", "lap"):
             _soft_support(p, th, B, n, end, srng)
         Q[0] += -G * np.sin(th[1])
