@@ -648,24 +648,16 @@ def test_detect_config_carries_the_ring(tmp_path, capsys, monkeypatch):
     assert got[-1] == (6, 300, 200, 0, 0, 0, 1275, 1650)
 
 
-def test_detect_refuses_a_malformed_roll_ms(tmp_path, capsys):
+@pytest.mark.parametrize("text,error", [("floor_mg=3\nkey_ms\n", "line 2"),
+                                        ("floor_mg=3\nroll_ms=long\n", "line 2: roll_ms is not a whole number")])
+def test_detect_bad_config_exits_2(tmp_path, capsys, text, error):
     trace = ensemble.generate("felt", "keys", 1)
     csv = tmp_path / "t.csv"
     csv.write_text(trace.csv_text())
     cfg = tmp_path / "c.cfg"
-    cfg.write_text("floor_mg=3\nroll_ms=long\n")
+    cfg.write_text(text)
     assert cli_main(["detect", str(csv), "--config", str(cfg)]) == 2
-    assert "line 2: roll_ms is not a whole number" in capsys.readouterr().err
-
-
-def test_detect_bad_config_exits_2(tmp_path, capsys):
-    trace = ensemble.generate("felt", "keys", 1)
-    csv = tmp_path / "t.csv"
-    csv.write_text(trace.csv_text())
-    cfg = tmp_path / "c.cfg"
-    cfg.write_text("floor_mg=3\nkey_ms\n")
-    assert cli_main(["detect", str(csv), "--config", str(cfg)]) == 2
-    assert "line 2" in capsys.readouterr().err
+    assert error in capsys.readouterr().err
 
 
 def test_read_labels_defaults():

@@ -932,9 +932,10 @@ class Impacts:
         return (self._slip_on and self._peak + self._peak < self._imps[_LIE_PEAK]
                 and self._t - self._active_t >= _SLIP_QUIET_MS)
 
-    def _ring_setup(self, chz, roll_ms=0):
-        # Tray.configure: the table's ring (hundredths of a Hz) that a rap
-        # beside the tray rang longest at Tray setup, 0 for none (round 29).
+    def _setup_figures(self, chz, roll_ms):
+        # Tray.configure's figures that these rules keep. The table's ring
+        # (hundredths of a Hz) that a rap beside the tray rang longest at
+        # Tray setup, 0 for none (round 29).
         # ring.py is imported only for a ring: a tray without one pays
         # nothing but _rbuf, None (Tray.__init__).
         if chz > 0:

@@ -481,7 +481,7 @@ class Tray(Impacts):
         # down to 0.41 x the setup's softest; _HAND_PEAK_X asks 2 x this)
         peak = throw_mg // 5 if throw_mg > 0 else _THROW_PEAK_MG
         self._throw_peak = max(_SOFT_PEAK_MG, min(150, peak))
-        self._ring_setup(ring_chz, roll_ms)    # the table's ring, its dice's roll (impacts.py)
+        self._setup_figures(ring_chz, roll_ms)    # the table's ring, its dice's roll (impacts.py)
 
     def key_down(self, t, up=False):
         # A key went down at t (the key scan's time, after its debounce).
