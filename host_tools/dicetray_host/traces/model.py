@@ -30,6 +30,8 @@ Everything is deterministic from the seed.
 import math
 import random
 
+from dicetray_host.traces import sensor_modes as sm
+
 RATES = (100, 200, 400)
 RANGES_G = (2, 4, 8)
 THROW_KINDS = ("throw1_soft", "throw1_hard", "throw2_soft", "throw2_hard",
@@ -231,7 +233,6 @@ class _Model:
         return fr[0][1], fr[0][2]
 
     def render(self, trace, duration_s):
-        from dicetray_host.traces import sensor_modes as sm
         mode = self.sensor_mode
         sm.check(mode)
         rng = self.rng

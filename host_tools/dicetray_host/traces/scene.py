@@ -28,6 +28,8 @@ import math
 
 import numpy as np
 
+from dicetray_host.traces import sensor_modes as sm
+
 G_MS2 = 9.81
 FS = 3200.0                     # internal grid, Hz
 _NOISE_UG_PER_RTHZ = 220.0
@@ -156,7 +158,6 @@ class Scene:
         sensor_mode: round 38's experiment (traces/sensor_modes.py); None:
         as the models have always been.
         """
-        from dicetray_host.traces import sensor_modes as sm
         sm.check(sensor_mode)
         rr, pr = self._tilt()
         mr, mp = math.radians(sensor["mount"][0]), math.radians(sensor["mount"][1])
