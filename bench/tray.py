@@ -24,27 +24,33 @@ from dicetray_host.paths import micropython_binary, micropython_env
 COUNT = 420             # traces per model (cycling through its kinds)
 CAL_TRAYS = 12          # trays per held-out model in the calibration section
 CAL_TRACES = 28         # traces per tray (each kind twice)
+# How the board reads a tray (board.open_accel, drivers/lis3dh_setup.py since
+# round 39): 200 Hz, +-4 g, the LIS3DH in normal mode (10-bit, 8 mg steps,
+# bandwidth ODR/2), whatever rate and range the model gave the tray.
+BOARD_READING = {"rate_hz": 200, "range_g": 4, "sensor_mode": "normal"}
 
 
-def _score_one(keys_fed, job):
+def _score_one(keys_fed, reading, job):
     from dicetray_host.traces.detecting import detect
     from dicetray_host.traces.ensemble import generate
     from dicetray_host.traces.heard import heard_stills
     model, kind, seed, tray_seed, config = job
-    tr = generate(model, kind, seed, tray_seed=tray_seed, oracle=True)
+    tr = generate(model, kind, seed, tray_seed=tray_seed, oracle=True, **(reading or {}))
     out = detect(tr.rows(), keys=tr.keys if keys_fed else (), config=config)
     return (model, kind, seed, tr.duration_ms, tr.throws, tr.keys, tr.topples, tr.tilts, out,
             heard_stills(tr))
 
 
-def score(jobs, keys_fed=True):
+def score(jobs, keys_fed=True, reading=None):
     """{model: Score} over (model, kind, seed, tray_seed, config) jobs, on 2 processes.
 
     keys_fed False: the traces' key contacts are not given to the detector,
-    as `dicetray detect` on a plain CSV (without --score) runs it."""
+    as `dicetray detect` on a plain CSV (without --score) runs it.
+    reading: generate()'s rate_hz, range_g, sensor_mode for every trace
+    (BOARD_READING), else each tray's own."""
     from dicetray_host.traces.scoring import Score
     with Pool(2) as pool:
-        results = pool.map(partial(_score_one, keys_fed), jobs, chunksize=8)
+        results = pool.map(partial(_score_one, keys_fed, reading), jobs, chunksize=8)
     out = {}
     for model, kind, seed, dur, throws, keys, topples, tilts, found, heard in results:
         out.setdefault(model, Score()).add(kind, dur, throws, keys, topples, tilts, found,
@@ -52,7 +58,7 @@ def score(jobs, keys_fed=True):
     return out
 
 
-def per_model(count=COUNT, keys_fed=True, models=None, first_seed=None):
+def per_model(count=COUNT, keys_fed=True, models=None, first_seed=None, reading=None):
     """{model: Score} on `count` traces a model from `first_seed` (the
     bench's held-out seeds unless given), the model's kinds in turn."""
     from dicetray_host.traces import ensemble
@@ -62,7 +68,7 @@ def per_model(count=COUNT, keys_fed=True, models=None, first_seed=None):
     for model in models or ensemble.MODELS:
         ks = ensemble.kinds(model)
         jobs += [(model, ks[i % len(ks)], first_seed + i, None, None) for i in range(count)]
-    return score(jobs, keys_fed)
+    return score(jobs, keys_fed, reading)
 
 
 def print_fit(tuned, held):
@@ -206,6 +212,9 @@ def run(count=COUNT):
     print("\nthe same traces with no key contacts given (`dicetray detect T.csv` on a plain CSV; "
           "the board's key scan always gives them):")
     print_unfed(per_model(count, keys_fed=False))
+    print("\nthe same trays as the board reads them (200 Hz, +-4 g, the LIS3DH in normal mode: "
+          "10-bit, bandwidth ODR/2), keys given:")
+    print_models(per_model(count, reading=BOARD_READING))
     print("\ncalibration on trays of the held-out models (%d trays each, %d traces a tray):"
           % (CAL_TRAYS, CAL_TRACES))
     print_calibration(*calibration_effect())

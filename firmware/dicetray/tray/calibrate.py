@@ -92,6 +92,11 @@ class Calibrator:
         self._gx = self._gy = self._gz = 0
         self._first = -1            # the still part's first sample: the rate from the sample times
         self.floor_mg = 0
+        # the part's step (mg): the smallest change a reading makes at rest;
+        # 8 mg in normal mode at +-4 g, where the noise mostly rounds to one
+        # level and now and then jumps a whole step on two axes at once
+        self.step_mg = 0
+        self._px = self._pz = 0
         self.key_ms = 0
         self.throw_mg = 0
         self.ring_chz = 0           # the table's ring, hundredths of a Hz (0: none heard)
@@ -196,8 +201,18 @@ class Calibrator:
                 return False
             if self._first < 0:
                 self._first = t
+                self._px = x
+                self._pz = z
             self._sum += sta
             self._n += 1
+            d = abs(x - self._px)
+            if d and (d < self.step_mg or not self.step_mg):
+                self.step_mg = d
+            d = abs(z - self._pz)
+            if d and (d < self.step_mg or not self.step_mg):
+                self.step_mg = d
+            self._px = x
+            self._pz = z
             self._gx += x
             self._gy += y
             self._gz += z
@@ -218,7 +233,7 @@ class Calibrator:
                 self._wait = t
                 return True
             return False
-        quiet = 6 + 2 * self.floor_mg
+        quiet = max(6 + 2 * self.floor_mg, 3 * self.step_mg)   # over a step on two axes
         if phase == RAPS:
             return self._rap(t, z, sta, quiet)
         if phase == KEYS:
@@ -287,7 +302,8 @@ class Calibrator:
         """The raps step: an onset with no key near is a rap; its late part is kept."""
         rt = self._rap_t
         if rt < 0:
-            onset = max(_RAP_MG, 4 * self.floor_mg)
+            # a rap is more than the noise's jump of a step on two axes
+            onset = max(_RAP_MG, 4 * self.floor_mg, 3 * self.step_mg)
             if sta <= onset // 2:
                 self._armed = True
             elif self._armed and sta > onset and t >= self._quiet_until:

@@ -47,7 +47,8 @@ class LIS3DH:
         self.addr = addr
         self._one = bytearray(1)
         # Raw FIFO data lands in an int16 array (the chip is little-endian, as
-        # are the RP2040 and the host), left-justified 12-bit in HR mode.
+        # are the RP2040 and the host), left-justified: 10-bit in normal mode
+        # (the set-up's), 12-bit in HR mode; raw >> 4 is in 12-bit units.
         self._raw = array("h", bytes(6 * _BURST))
         raw = memoryview(self._raw)
         self._bursts = []

@@ -10,7 +10,7 @@ that learns a floor at rest learns the part's, not zero.
 """
 from math import sqrt as _sqrt
 
-from vboard_core import board as _board
+from vboard_core import board as _board, setting as _setting
 
 _ODR_HZ = (0, 1, 10, 25, 50, 100, 200, 400, 1600, 1344)  # by CTRL_REG1 ODR[3:0]
 _MG_PER_DIGIT = ((1, 2, 4, 12), (4, 8, 16, 48), (16, 32, 64, 192))  # HR, normal, low power
@@ -56,6 +56,12 @@ class LIS3DHModel:
         self._acc = [0, 0, 1000]
         self.ptr = 0
         self.inc = 0
+        # VBOARD_ACC_LOG=FILE: every sample the part takes, as it outputs it
+        # ("board_us x y z" in mg, one a line), for a test that runs the
+        # host's code on exactly what the firmware read (never in the browser)
+        log = _setting("VBOARD_ACC_LOG")
+        self._log = open(log, "a") if log else None
+        self._logged = [0, 0, 0]
         self._sub = 0
         # trace: the point now in force, then a ring of future points
         self._pt = -1
@@ -170,6 +176,8 @@ class LIS3DHModel:
                 c = top
             elif c < -top - 1:
                 c = -top - 1
+            if self._log:
+                self._logged[i] = c * sens
             raw = (c << (16 - bits)) & 0xFFFF
             if big:
                 out[2 * i] = raw >> 8
@@ -177,6 +185,9 @@ class LIS3DHModel:
             else:
                 out[2 * i] = raw & 0xFF
                 out[2 * i + 1] = raw >> 8
+        if self._log:
+            lg = self._logged
+            self._log.write("%d %d %d %d\n" % (t, lg[0], lg[1], lg[2]))
         if self.new_data:
             self.data_overrun = 1
         self.new_data = 1
