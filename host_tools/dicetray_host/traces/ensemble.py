@@ -56,9 +56,9 @@ def generate(model_name, kind, seed, rate_hz=None, range_g=None, tray_seed=None,
     if model_name == "felt":
         return model.generate(kind, seed, rate_hz, range_g, oracle=oracle, sensor_mode=sensor_mode)
     if model_name == table.NAME:
-        return table.generate(kind, seed, rate_hz, range_g, tray_seed, oracle=oracle)
+        return table.generate(kind, seed, rate_hz, range_g, tray_seed, oracle=oracle, sensor_mode=sensor_mode)
     if model_name == hexa.NAME:
-        return hexa.generate(kind, seed, rate_hz, range_g, tray_seed, oracle=oracle)
+        return hexa.generate(kind, seed, rate_hz, range_g, tray_seed, oracle=oracle, sensor_mode=sensor_mode)
     if model_name not in FORCE_MODELS:
         raise ValueError("unknown trace model %r (known: %s)" % (model_name, ", ".join(MODELS)))
     if kind not in KINDS and kind != "calibration":

@@ -149,14 +149,20 @@ def _many(p, rng):
     return rng.randint(*p["many"])
 
 
-def generate(kind, seed, rate_hz=None, range_g=None, tray_seed=None, oracle=False):
+def generate(kind, seed, rate_hz=None, range_g=None, tray_seed=None, oracle=False, sensor_mode=None):
+    """sensor_mode "normal": the part in normal mode (10-bit, ODR/2) whatever
+    the tray drew (round 39, the board's setting); the draws are the same."""
     if kind not in KINDS and kind != "calibration":
         raise ValueError("unknown trace kind %r (known: %s)" % (kind, ", ".join(KINDS)))
+    if sensor_mode not in (None, "normal"):
+        raise ValueError("hexa models its own sensor: sensor_mode %r is not modelled (None or normal)" % (sensor_mode,))
     rng = random.Random("%s/%s/%d" % (NAME, kind, seed))
     tray = rng if tray_seed is None else random.Random("%s/tray/%d" % (NAME, tray_seed))
     rate = rate_hz or tray.choice(RATES)
     rg = range_g or tray.choice(RANGES_G)
     p = physics(tray)
+    if sensor_mode == "normal":
+        p["bits"] = 10
     tr = Trace(kind, seed, rate, rg)
     tr.model = NAME
     w = hw.World(p, rng)

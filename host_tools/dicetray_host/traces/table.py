@@ -628,15 +628,25 @@ def _act(s, kind):
     raise ValueError("unknown trace kind %r (known: %s)" % (kind, ", ".join(KINDS)))
 
 
-def generate(kind, seed, rate_hz=None, range_g=None, tray_seed=None, oracle=False):
-    """One labelled trace of `kind`, fully determined by the arguments (see ensemble.generate)."""
+def generate(kind, seed, rate_hz=None, range_g=None, tray_seed=None, oracle=False, sensor_mode=None):
+    """One labelled trace of `kind`, fully determined by the arguments (see ensemble.generate).
+
+    sensor_mode "normal": the part in normal mode whatever the tray drew
+    (10-bit, no high-resolution pole, the normal noise; round 39, the board's
+    setting); the tray's draws are the same. None: as drawn."""
     if kind not in KINDS and kind != "calibration":
         raise ValueError("unknown trace kind %r (known: %s)" % (kind, ", ".join(KINDS)))
+    if sensor_mode not in (None, "normal"):
+        raise ValueError("table models its own sensor: sensor_mode %r is not modelled (None or normal)" % (sensor_mode,))
     rng = random.Random("%s/%s/%d" % (NAME, kind, seed))
     tray = rng if tray_seed is None else random.Random("%s/tray/%d" % (NAME, tray_seed))
     rate = rate_hz or tray.choices((100, 200, 400), (0.2, 0.3, 0.5))[0]
     rg = range_g or tray.choice(RANGES_G)
     p = physics(tray)
+    if sensor_mode == "normal":
+        if p["bits"] == 8:
+            p["noise"] /= 2.0           # low power's doubled noise, drawn with the 8 bits
+        p["bits"] = 10
     tr = Trace(kind, seed, rate, rg)
     tr.model = NAME
     s = _Scene(rng, p, tr)
