@@ -59,24 +59,6 @@ _LIE_MS = const(8000)
 # 36's rule, on only for a tray whose setup dice rolled on, round 37's roll_ms)
 _SLIP_QUIET_MS = const(160)
 _SLIP_ROLL_MS = const(882)
-# The part's step (round 39, settle39): the readings' bits ORed (_BITS, every
-# tilt check while idle), their lowest set bit. A step of _COARSE_MG or more
-# (10-bit normal mode at +-4 g and +-8 g) is over 3 x the part's noise (about
-# 2.2 mg r.m.s. an axis at 200 Hz): at rest the reading mostly rounds to one
-# level and now and then jumps a whole step on one or two axes. The settle's
-# change per sample (throws.py) then counts each change less one step. Finer
-# steps (12-bit, 1-4 mg) carry the noise in several steps: no change (0).
-_BITS = const(81)
-_COARSE_MG = const(8)
-# (the same in throws.py: the hum rule, _steady_check below, moved here in
-# round 39 to keep throws.py's compile within the 112k heap)
-_STA_FX = const(2)
-_TAP_MG = const(1)
-_QUIET_MG = const(6)
-_QUIET_FLOOR_X = const(2)
-_STEADY_STEP_MS = const(250)
-_STEADY_STEPS = const(6)
-_HUM_CHG_DT = const(20)
 # after a settle (throws.py, _MOVED_WINDOW_MS: why, from round 19)
 _MOVED_THROW_X = const(3)       # (x 1/4) of the settled throw's peak
 _MOVED_SURE_X = const(3)        # x the throw level: the settled throw was dice
@@ -936,38 +918,6 @@ class Impacts:
         imps = self._imps
         imps[_RING + 3] = self._t + _RING_WAIT_MS
         imps[_RING + 4] = level
-
-    def _steady_check(self, t, lvl, dt):
-        # (throws.py's hum rule: the docs there, "_STEADY_STEP_MS")
-        # Every _STEADY_STEP_MS while moving: a level that has stayed within
-        # half of itself for _STEADY_STEPS steps is a hum (a machine that
-        # started under the throw), not dice, which slow down and stop: it
-        # becomes the background the dice are still against.
-        self._steady_t = t + _STEADY_STEP_MS
-        ref = self._steady_lvl
-        d = lvl - ref
-        if (d if d > 0 else -d) <= (ref >> 1):
-            self._steady_n += 1
-            if self._steady_n >= _STEADY_STEPS:
-                d = self._upright       # a hum changes per sample too
-                if (d << 6) > lvl * (dt * _HUM_CHG_DT if dt * _HUM_CHG_DT > 64 else 64):
-                    # changing faster than a drum's vibration can: dice
-                    # rolling on at one level (round 31), counted afresh
-                    self._steady_n = 0
-                    return
-                self._low_peak = d + (d >> 2) + (_TAP_MG << _STA_FX)
-                q = (lvl >> _STA_FX) * _QUIET_FLOOR_X + _QUIET_MG
-                if q > self._quiet_thr:
-                    self._quiet_thr = q
-        else:
-            self._steady_n = 0
-            self._steady_lvl = lvl
-
-    def _learn_step(self):
-        # the part's step when coarse, else 0 (once per window, _start)
-        b = self._imps[_BITS]
-        b &= -b
-        self._step = b if b >= _COARSE_MG else 0
 
     def _slipped(self):
         # Round 36 (extra36), gated in round 38: while the dice of the last

@@ -387,8 +387,7 @@ _CO_Z2 = const(77)
 _CO_S = const(78)               # (ringmargin31) the ring's z^2 from 100 to 160 ms, the same steps
 _EDGE_P = const(79)             # round 34 (margin34): the first _PEAK_MS at 400 Hz: the last change of hz,
 _EDGE_C = const(80)             # and the largest change of that change (z's second difference)
-_BITS = const(81)               # round 39 (settle39): the readings' bits ORed (the part's step, impacts.py)
-_IMP_SLOTS = const(82)
+_IMP_SLOTS = const(81)
 # A throw's dice fall through the air and touch nothing until they land:
 # the tray is quiet (at its noise) before the first impact, apart from keys
 # the tray knows of. A hand picking dice out works in the tray: a fingertip's
@@ -573,9 +572,8 @@ class Tray(Impacts):
         self._keyed_end = 0
         self._free_t = self._free_old = self._free_ck = self._free_ck_val = 0
         self._imp_n = 0
-        self._step = 0
         imps = self._imps
-        imps[_WAIT_WHY] = imps[_LATE] = imps[_KEYMARK] = imps[_BITS] = 0
+        imps[_WAIT_WHY] = imps[_LATE] = imps[_KEYMARK] = 0
         imps[_KNOCK_T] = 1 << 29
         imps[_TB] = imps[_TB + 1] = imps[_TB + 2] = imps[_TB + 3] = 0
         imps[_RING + 3] = -(1 << 29)    # no knock's table ringing
@@ -684,11 +682,8 @@ class Tray(Impacts):
             v = x + y + z
             d = v - self._sx
             self._sx = v
-            # (less the part's step when it is coarse: a reading moves in
-            # whole steps, and the noise in one; impacts.py's _learn_step)
-            d = (d if d > 0 else -d) - self._step
             v = self._upright
-            v += ((((d if d > 0 else 0) << _STA_FX) - v) * a) >> 10
+            v += ((((d if d > 0 else -d) << _STA_FX) - v) * a) >> 10
             self._upright = v
             if v >= self._low_peak:
                 self._murmur_t = t - _MURMUR_QUIET_MS + _TAP_QUIET_MS
@@ -847,8 +842,6 @@ class Tray(Impacts):
                 self._rest_since = t
         if t >= self._tilt_t:
             self._tilt_t = t + _TILT_EVERY_MS
-            # the readings as the part gave them, for its step (impacts.py)
-            self._imps[_BITS] |= (x + (bx >> _LF_FX)) | (y + (by >> _LF_FX)) | (z + (bz >> _LF_FX))
             return tilt_check(self, sta)
         return EV_NONE
 
@@ -863,7 +856,6 @@ class Tray(Impacts):
         # the quiet level, for the whole window: the floor is learnt only while idle
         self._quiet_thr = _QUIET_MG + (self._floor >> _FLOOR_FX) * _QUIET_FLOOR_X
         self._armed = _DISARMED
-        self._learn_step()      # (impacts.py)
         self._cand_t0 = t - dt
         self._keyed = self._key_from <= t < self._key_until
         self._keyed_end = self._key_until
@@ -986,9 +978,8 @@ class Tray(Impacts):
         v = hx + hy + hz
         d = v - imps[_TAP_V]
         imps[_TAP_V] = v
-        d = (d if d > 0 else -d) - self._step
         v = imps[_TAP_A]
-        v += ((((d if d > 0 else 0) << _STA_FX) - v) * (self._r_lf_sta[dt] & 1023)) >> 10
+        v += ((((d if d > 0 else -d) << _STA_FX) - v) * (self._r_lf_sta[dt] & 1023)) >> 10
         imps[_TAP_A] = v
         if v >= imps[_TAP_L]:
             imps[_TAP_T] = t
@@ -1210,6 +1201,31 @@ class Tray(Impacts):
         self.moving = False
         self.settled_ms = t
         self._moved_loud_after()
+
+    def _steady_check(self, t, lvl, dt):
+        # Every _STEADY_STEP_MS while moving: a level that has stayed within
+        # half of itself for _STEADY_STEPS steps is a hum (a machine that
+        # started under the throw), not dice, which slow down and stop: it
+        # becomes the background the dice are still against.
+        self._steady_t = t + _STEADY_STEP_MS
+        ref = self._steady_lvl
+        d = lvl - ref
+        if (d if d > 0 else -d) <= (ref >> 1):
+            self._steady_n += 1
+            if self._steady_n >= _STEADY_STEPS:
+                d = self._upright       # a hum changes per sample too
+                if (d << 6) > lvl * (dt * _HUM_CHG_DT if dt * _HUM_CHG_DT > 64 else 64):
+                    # changing faster than a drum's vibration can: dice
+                    # rolling on at one level (round 31), counted afresh
+                    self._steady_n = 0
+                    return
+                self._low_peak = d + (d >> 2) + (_TAP_MG << _STA_FX)
+                q = (lvl >> _STA_FX) * _QUIET_FLOOR_X + _QUIET_MG
+                if q > self._quiet_thr:
+                    self._quiet_thr = q
+        else:
+            self._steady_n = 0
+            self._steady_lvl = lvl
 
     def _watch(self, t, sta, thrown):
         # Wait for the dice to be still (EV_SETTLED). thrown: the window
