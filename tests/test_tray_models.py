@@ -8,7 +8,6 @@ from dicetray.tray import traycfg
 from dicetray.tray.throws import Tray
 from dicetray_host.cli import main as cli_main
 from dicetray_host.traces import ensemble
-from dicetray_host.traces.bandwidth import sharpened
 from dicetray_host.traces.detecting import calibrate, detect
 from dicetray_host.traces.scoring import LabelError, Score, match, read_labels
 
@@ -2363,22 +2362,3 @@ def test_a_later_keys_ring_in_a_keyed_window_is_waited_out_too(model, kind, seed
     # then its release) strikes and rings the tray as that one did: until
     # round 34 its ring read as dice and the keys made a false throw
     _found_only(model, kind, seed)
-
-
-def test_a_throw_recorded_with_the_parts_own_low_pass_is_found(tmp_path, capsys):
-    # Round 39: in high-resolution mode the LIS3DH low-passes at ODR/9
-    # (sensor_modes' "datasheet"): this hard die on felt at 400 Hz peaks at
-    # a fifth of its height and was no throw. Its rest noise tells (consecutive
-    # samples correlated, changing by under a step): detect undoes the filter.
-    trace = ensemble.generate("felt", "throw1_hard", 5015, sensor_mode="datasheet")
-    rows = list(trace.rows())
-    at = trace.throws[0][0]
-    assert not _started_near(detect(rows, sharpen=False), at)
-    csv = tmp_path / "t.csv"
-    csv.write_text(trace.csv_text())
-    assert cli_main(["detect", str(csv), "--json"]) == 0
-    assert _started_near(json.loads(capsys.readouterr().out), at)
-    # a trace at ODR/2 (the models as they were, normal mode) is fed as it is
-    for mode in (None, "normal"):
-        rows = list(ensemble.generate("felt", "throw1_hard", 5015, sensor_mode=mode).rows())
-        assert sharpened(rows) is rows

@@ -93,20 +93,14 @@ def keys_told(listener, rows, keys):
         yield row
 
 
-def detect(rows, tray=None, keys=(), config=None, why=False, sharpen=True):
+def detect(rows, tray=None, keys=(), config=None, why=False):
     """Run the detector over rows; returns {"throws": [...], "tilt": [...], "moved": [...]}.
 
     keys: [(down_ms, up_ms)] contacts on the tray's own pad; the detector
     hears of each one KEY_LAG_MS later, as from the board's key scan.
     config: figures from a calibration (firmware dicetray/tray/calibrate.py).
-    sharpen: a trace whose rest noise says the LIS3DH low-passed it at
-    ODR/9 (high-resolution mode) has that low-pass undone first
-    (traces/bandwidth.py, round 39); any other trace is fed as it is.
     """
     from dicetray.tray.throws import Tray, EV_THROW, EV_SETTLED, EV_TILT, EV_LEVEL, EV_MOVED
-    if sharpen:
-        from dicetray_host.traces.bandwidth import sharpened
-        rows = sharpened(rows if isinstance(rows, list) else list(rows))
     if tray is None:
         from dicetray.tray.traycfg import apply
         tray = Tray()
