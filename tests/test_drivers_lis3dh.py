@@ -45,7 +45,7 @@ except LIS3DHNotFound as e:
     assert out == ["LIS3DH not found at 0x18 (WHO_AM_I 0x44, want 0x33)"]
 
 
-# The driver runs the part in normal mode (10-bit, round 38: its bandwidth is
+# The driver runs the part in normal mode (10-bit, round 39: its bandwidth is
 # ODR/2, high resolution's ODR/9): a reading steps by 4/8/16/48 mg.
 @pytest.mark.parametrize("range_g,mg_per_digit", [(2, 4), (4, 8), (8, 16), (16, 48)])
 def test_samples_in_mg_match_the_acceleration_at_each_range(tmp_path, range_g, mg_per_digit):

@@ -205,12 +205,8 @@ class Calibrator:
                 self._pz = z
             self._sum += sta
             self._n += 1
-            d = abs(x - self._px)
-            if d and (d < self.step_mg or not self.step_mg):
-                self.step_mg = d
-            d = abs(z - self._pz)
-            if d and (d < self.step_mg or not self.step_mg):
-                self.step_mg = d
+            self._step_seen(abs(x - self._px))
+            self._step_seen(abs(z - self._pz))
             self._px = x
             self._pz = z
             self._gx += x
@@ -297,6 +293,11 @@ class Calibrator:
                 self.phase = DONE
             return True
         return False
+
+    def _step_seen(self, d):
+        # a reading changed by d at rest: the part's step is the smallest such change
+        if d and (d < self.step_mg or not self.step_mg):
+            self.step_mg = d
 
     def _rap(self, t, z, sta, quiet):
         """The raps step: an onset with no key near is a rap; its late part is kept."""

@@ -456,7 +456,8 @@ class Tray(Impacts):
         self.reset()
 
     def configure(self, floor_mg=0, key_ms=_KEY_MS, throw_mg=0, gx=0, gy=0, gz=0, ring_chz=0, roll_ms=0):
-        # Figures learnt on this tray (tray/calibrate.py), 0 for the defaults:
+        # Figures learnt on this tray (tray/calibrate.py), 0 for the defaults,
+        # in traycfg.FIELDS's order (traycfg.apply passes them so):
         # its noise floor (the level to start from), how long a key's ring
         # lasts, the peak of its weakest calibration throw, and gravity at
         # rest (the level reference: it takes out the sensor's offset and

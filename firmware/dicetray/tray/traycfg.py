@@ -80,8 +80,7 @@ def forget(path=PATH):
 
 
 def apply(tray, figures):
+    # FIELDS are in Tray.configure's order: a new figure is one name there
+    # and one parameter there, 0 when a file has no line for it
     if figures:
-        tray.configure(figures.get("floor_mg", 0), figures.get("key_ms", 0),
-                       figures.get("throw_mg", 0), figures.get("gx_mg", 0),
-                       figures.get("gy_mg", 0), figures.get("gz_mg", 0), figures.get("ring_chz", 0),
-                       figures.get("roll_ms", 0))
+        tray.configure(*[figures.get(name, 0) for name in FIELDS])

@@ -24,7 +24,7 @@ _BYPASS = const(0x00)
 # ODR (Hz) -> CTRL_REG1 ODR[3:0]
 _ODR_CODES = {1: 1, 10: 2, 25: 3, 50: 4, 100: 5, 200: 6, 400: 7, 1344: 9}
 # Range (g) -> (FS[1:0], mg per unit of (raw >> 4), mg per INT1_THS LSb).
-# The part runs in normal mode (CTRL_REG4 HR=0, round 38): 10-bit data,
+# The part runs in normal mode (CTRL_REG4 HR=0, round 39): 10-bit data,
 # left-justified, so raw >> 4 is in 12-bit units whose lowest two bits are
 # zero and a reading steps by 4/8/16/48 mg (the datasheet's normal-mode
 # sensitivity) with the same mg per unit as high-resolution mode. Normal
