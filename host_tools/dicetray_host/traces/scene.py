@@ -187,14 +187,12 @@ class Scene:
         for i in range(3):
             v = (filt[i, idx] * sensor["sens"][i] + sensor["offset"][i]
                  + sensor["drift_mg"][i] * frac + nrng.normal(0.0, sigma, len(ts)))
-            if sm.filtered(sensor_mode):       # round 38: the part's own ODR/9 low-pass
-                v = np.array(sm.part_filter(v, sensor_mode))
+            v = np.asarray(sm.part_filter(v, sensor_mode))     # round 38: the part's own ODR/9 low-pass, if any
             q = (np.floor(v / digit) if trunc else np.round(v / digit)) * digit
             out.append(np.clip(q, -top - digit, top).astype(int).tolist())
             if clean is not None:
                 v = filt[i, idx] * sensor["sens"][i] + sensor["offset"][i] + sensor["drift_mg"][i] * frac
-                if sm.filtered(sensor_mode):
-                    v = np.array(sm.part_filter(v, sensor_mode))
+                v = np.asarray(sm.part_filter(v, sensor_mode))
                 clean.append(np.clip(v, -top - digit, top))
         if clean is not None:
             clean.append(sm.floor(sigma, digit, sensor_mode))
