@@ -10,12 +10,11 @@ import time
 import numpy as np
 import pytest
 
-from dicetray_host.cli import main as cli_main
 from dicetray_host.traces import ensemble, hexa, hexa_world
 from dicetray_host.traces.detecting import parse_trace
 from dicetray_host.traces.heard import noise_change
 from dicetray_host.traces.scoring import read_labels
-from trace_activity import check_throws_stand_out
+from trace_activity import check_traces_command_writes, check_throws_stand_out
 
 
 def _trace(kind, seed, **kw):
@@ -205,7 +204,4 @@ def test_the_model_is_held_out_and_the_traces_command_writes_it(tmp_path):
     assert "hexa" in ensemble.MODELS and ensemble.kinds("hexa") == hexa.KINDS == ensemble.KINDS
     with pytest.raises(ValueError, match="unknown trace kind"):
         ensemble.generate("hexa", "juggling", 1)
-    assert cli_main(["traces", "--out", str(tmp_path), "--model", "hexa", "--count", "2",
-                     "--seed", "5"]) == 0
-    labels = json.loads((tmp_path / "0000-throw1_soft.json").read_text())
-    assert labels["model"] == "hexa" and labels["throws"]
+    check_traces_command_writes("hexa", tmp_path)

@@ -8,11 +8,10 @@ import random
 import numpy as np
 import pytest
 
-from dicetray_host.cli import main as cli_main
 from dicetray_host.traces import ensemble, table, table_world
 from dicetray_host.traces.detecting import parse_trace
 from dicetray_host.traces.scoring import read_labels
-from trace_activity import activity, check_throws_stand_out, noise_floor
+from trace_activity import check_traces_command_writes, activity, check_throws_stand_out, noise_floor
 
 
 def _trace(kind, seed, **kw):
@@ -123,11 +122,7 @@ def test_the_model_is_open_for_tuning_and_the_traces_command_writes_it(tmp_path,
     assert "table" in ensemble.MODELS and ensemble.kinds("table") == table.KINDS
     with pytest.raises(ValueError, match="unknown trace kind"):
         ensemble.generate("table", "juggling", 1)
-    assert cli_main(["traces", "--out", str(tmp_path), "--model", "table", "--count", "2",
-                     "--seed", "5"]) == 0
-    labels = json.loads((tmp_path / "0000-throw1_soft.json").read_text())
-    assert labels["model"] == "table" and labels["throws"]
-    assert (tmp_path / "0001-throw1_hard.csv").read_text().startswith("t_ms,x_mg,y_mg,z_mg\n")
+    check_traces_command_writes("table", tmp_path)
 
 
 def test_a_die_at_the_wall_gives_it_its_normal_speed_and_leaves_slower():

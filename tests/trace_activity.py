@@ -1,5 +1,10 @@
-"""What the trace models' own tests read of a trace: its activity and its noise floor."""
+"""What the trace models' own tests share: a trace's activity and noise floor,
+the throws-stand-out check, and the `traces` command writing a model."""
+import json
+
 import numpy as np
+
+from dicetray_host.cli import main as cli_main
 
 
 def activity(tr):
@@ -28,3 +33,12 @@ def check_throws_stand_out(tr, note=None):
         last = d[(t >= still - 60) & (t <= still + 40)].max()
         after = d[(t > still + 40) & (t < min(nxt, still + 550))]
         assert after.size == 0 or after.max() <= max(last, 2 * floor) + 2 * floor, (note, still)
+
+
+def check_traces_command_writes(model, out_dir):
+    """`dicetray traces --model MODEL` writes its traces and their labels."""
+    assert cli_main(["traces", "--out", str(out_dir), "--model", model, "--count", "2",
+                     "--seed", "5"]) == 0
+    labels = json.loads((out_dir / "0000-throw1_soft.json").read_text())
+    assert labels["model"] == model and labels["throws"]
+    assert (out_dir / "0001-throw1_hard.csv").read_text().startswith("t_ms,x_mg,y_mg,z_mg\n")
