@@ -59,30 +59,6 @@ _LIE_MS = const(8000)
 # 36's rule, on only for a tray whose setup dice rolled on, round 37's roll_ms)
 _SLIP_QUIET_MS = const(160)
 _SLIP_ROLL_MS = const(882)
-# The part's step (round 40, settle40): the readings' bits ORed (_BITS, at the
-# first sample and each window's onset), their lowest set bit. A step of
-# _COARSE_MG or more (10-bit normal mode at +-4 g and +-8 g) is over 3 x the
-# part's noise (about 2.2 mg r.m.s. an axis at 200 Hz): at rest a reading
-# mostly rounds to one level and now and then jumps a step and back. A sample
-# with every axis of the fast part within a step of the slow part is then
-# that flicker as far as the settle's change per sample can tell (throws.py,
-# _FLICK_AFTER_MS). Finer steps (12-bit, 1-4 mg) carry the noise in several
-# steps: no test (_flick 0).
-_BITS = const(81)
-_FLICK = const(82)
-_COARSE_MG = const(8)
-_LF_FX = const(6)
-_G_FX = const(8)
-_FLICK_REAL_MS = const(100)
-_FLICK_BAND_X = const(2)        # (x 1/2 step)
-# (the same in throws.py: its hum rule, _steady_check below)
-_STA_FX = const(2)
-_TAP_MG = const(1)
-_QUIET_MG = const(6)
-_QUIET_FLOOR_X = const(2)
-_STEADY_STEP_MS = const(250)
-_STEADY_STEPS = const(6)
-_HUM_CHG_DT = const(20)
 # after a settle (throws.py, _MOVED_WINDOW_MS: why, from round 19)
 _MOVED_THROW_X = const(3)       # (x 1/4) of the settled throw's peak
 _MOVED_SURE_X = const(3)        # x the throw level: the settled throw was dice
@@ -942,60 +918,6 @@ class Impacts:
         imps = self._imps
         imps[_RING + 3] = self._t + _RING_WAIT_MS
         imps[_RING + 4] = level
-
-    def _steady_check(self, t, lvl, dt):
-        # (throws.py's hum rule, moved here in round 40 to keep throws.py's
-        # compile within the 112k heap: the docs there, "_STEADY_STEP_MS")
-        # Every _STEADY_STEP_MS while moving: a level that has stayed within
-        # half of itself for _STEADY_STEPS steps is a hum (a machine that
-        # started under the throw), not dice, which slow down and stop: it
-        # becomes the background the dice are still against.
-        self._steady_t = t + _STEADY_STEP_MS
-        ref = self._steady_lvl
-        d = lvl - ref
-        if (d if d > 0 else -d) <= (ref >> 1):
-            self._steady_n += 1
-            if self._steady_n >= _STEADY_STEPS:
-                d = self._upright       # a hum changes per sample too
-                if (d << 6) > lvl * (dt * _HUM_CHG_DT if dt * _HUM_CHG_DT > 64 else 64):
-                    # changing faster than a drum's vibration can: dice
-                    # rolling on at one level (round 31), counted afresh
-                    self._steady_n = 0
-                    return
-                self._low_peak = d + (d >> 2) + (_TAP_MG << _STA_FX)
-                q = (lvl >> _STA_FX) * _QUIET_FLOOR_X + _QUIET_MG
-                if q > self._quiet_thr:
-                    self._quiet_thr = q
-        else:
-            self._steady_n = 0
-            self._steady_lvl = lvl
-
-    def _learn_step(self, x, y, z):
-        # the onset's readings as the part gave them (x, y, z: the fast part)
-        imps = self._imps
-        b = (imps[_BITS] | (x + (self._bx >> _LF_FX)) | (y + (self._by >> _LF_FX))
-             | (z + (self._bz >> _LF_FX)))
-        imps[_BITS] = b
-        b &= -b
-        # (mag over 3 steps is never the flicker: one compare for most
-        # samples; throws.py's _watch gives it to _sy, no attribute more)
-        imps[_FLICK] = 3 * b if b >= _COARSE_MG else 0
-
-    def _flicker_off(self, x, y, z):
-        # True (hold the settle) unless every axis reads within a step of
-        # resting gravity (the rest before the throw) and none did so far
-        # off for _FLICK_REAL_MS: the part's flicker jumps between the levels
-        # next to a reading that holds still, a die rolling on wanders over
-        # more of them (_sz, the window's shift, is free while moving: the
-        # last sample that did; throws.py's _watch starts it)
-        s = self._sy * _FLICK_BAND_X // 6
-        x += (self._bx >> _LF_FX) - (self._gx >> _G_FX)
-        y += (self._by >> _LF_FX) - (self._gy >> _G_FX)
-        z += (self._bz >> _LF_FX) - (self._gz >> _G_FX)
-        if -s <= x <= s and -s <= y <= s and -s <= z <= s:
-            return self._t - self._sz < _FLICK_REAL_MS
-        self._sz = self._t
-        return True
 
     def _slipped(self):
         # Round 36 (extra36), gated in round 38: while the dice of the last

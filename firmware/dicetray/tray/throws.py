@@ -163,12 +163,6 @@ _TAP_MG = const(1)
 _TAP_QUIET_MS = const(75)
 _MURMUR_QUIET_MS = const(150)
 _MURMUR_CREDIT_MS = const(100)
-# (round 40) In the part's coarse steps (10-bit normal mode: 8 mg and more) a
-# resting axis sits on one level and now and then jumps a step and back: a
-# sample over the tap level with every axis within a step of the slow part,
-# _FLICK_AFTER_MS or more after the last sample over the quiet level, does
-# not hold the settle (impacts.py)
-_FLICK_AFTER_MS = const(50)
 # A ring changes per sample by 2 sin(pi f dt) of its size: one whose change
 # per sample stays under 3/5 of its level (f under about a tenth of the
 # rate) is a ring, not dice: a table's top ringing on after the dice at
@@ -393,9 +387,7 @@ _CO_Z2 = const(77)
 _CO_S = const(78)               # (ringmargin31) the ring's z^2 from 100 to 160 ms, the same steps
 _EDGE_P = const(79)             # round 34 (margin34): the first _PEAK_MS at 400 Hz: the last change of hz,
 _EDGE_C = const(80)             # and the largest change of that change (z's second difference)
-_BITS = const(81)               # round 40 (settle40): the readings' bits ORed (the part's step, impacts.py),
-_FLICK = const(82)              # and 3 steps when coarse, else 0 (_sx's twin _sy holds it while moving)
-_IMP_SLOTS = const(83)
+_IMP_SLOTS = const(81)
 # A throw's dice fall through the air and touch nothing until they land:
 # the tray is quiet (at its noise) before the first impact, apart from keys
 # the tray knows of. A hand picking dice out works in the tray: a fingertip's
@@ -582,7 +574,7 @@ class Tray(Impacts):
         self._free_t = self._free_old = self._free_ck = self._free_ck_val = 0
         self._imp_n = 0
         imps = self._imps
-        imps[_WAIT_WHY] = imps[_LATE] = imps[_KEYMARK] = imps[_BITS] = imps[_FLICK] = 0
+        imps[_WAIT_WHY] = imps[_LATE] = imps[_KEYMARK] = 0
         imps[_KNOCK_T] = 1 << 29
         imps[_TB] = imps[_TB + 1] = imps[_TB + 2] = imps[_TB + 3] = 0
         imps[_RING + 3] = -(1 << 29)    # no knock's table ringing
@@ -603,7 +595,6 @@ class Tray(Impacts):
         self._gz = z << _G_FX
         self._sta = 0
         self._rest_since = t
-        self._imps[_BITS] |= x | y | z      # (the part's step, impacts.py)
         self._active_t = t          # unseen time proves nothing about the dice
         self._armed = _ARMED_QUIET
         if self._state == _CANDIDATE:
@@ -695,11 +686,7 @@ class Tray(Impacts):
             v = self._upright
             v += ((((d if d > 0 else -d) << _STA_FX) - v) * a) >> 10
             self._upright = v
-            # (in coarse steps a sample within a step of the slow part on
-            # every axis, 50 ms past the quiet level, is the part's own
-            # flicker: impacts.py's _flicker_off, round 40)
-            if v >= self._low_peak and (mag >= self._sy or t - self._active_t < _FLICK_AFTER_MS
-                                        or self._flicker_off(x, y, z)):
+            if v >= self._low_peak:
                 self._murmur_t = t - _MURMUR_QUIET_MS + _TAP_QUIET_MS
                 if t >= self._steady_t:
                     self._steady_check(t, lvl, dt)
@@ -870,7 +857,6 @@ class Tray(Impacts):
         # the quiet level, for the whole window: the floor is learnt only while idle
         self._quiet_thr = _QUIET_MG + (self._floor >> _FLOOR_FX) * _QUIET_FLOOR_X
         self._armed = _DISARMED
-        self._learn_step(x, y, z)      # (impacts.py)
         self._cand_t0 = t - dt
         self._keyed = self._key_from <= t < self._key_until
         self._keyed_end = self._key_until
@@ -1217,6 +1203,31 @@ class Tray(Impacts):
         self.settled_ms = t
         self._moved_loud_after()
 
+    def _steady_check(self, t, lvl, dt):
+        # Every _STEADY_STEP_MS while moving: a level that has stayed within
+        # half of itself for _STEADY_STEPS steps is a hum (a machine that
+        # started under the throw), not dice, which slow down and stop: it
+        # becomes the background the dice are still against.
+        self._steady_t = t + _STEADY_STEP_MS
+        ref = self._steady_lvl
+        d = lvl - ref
+        if (d if d > 0 else -d) <= (ref >> 1):
+            self._steady_n += 1
+            if self._steady_n >= _STEADY_STEPS:
+                d = self._upright       # a hum changes per sample too
+                if (d << 6) > lvl * (dt * _HUM_CHG_DT if dt * _HUM_CHG_DT > 64 else 64):
+                    # changing faster than a drum's vibration can: dice
+                    # rolling on at one level (round 31), counted afresh
+                    self._steady_n = 0
+                    return
+                self._low_peak = d + (d >> 2) + (_TAP_MG << _STA_FX)
+                q = (lvl >> _STA_FX) * _QUIET_FLOOR_X + _QUIET_MG
+                if q > self._quiet_thr:
+                    self._quiet_thr = q
+        else:
+            self._steady_n = 0
+            self._steady_lvl = lvl
+
     def _watch(self, t, sta, thrown):
         # Wait for the dice to be still (EV_SETTLED). thrown: the window
         # just judged was a throw (its impacts' history may carry the settle
@@ -1231,8 +1242,6 @@ class Tray(Impacts):
         self._lvl = sta << _STA_FX
         self._floor_levels(t, _QUIET_MG + (self._floor >> _FLOOR_FX) * _QUIET_FLOOR_X)
         imps = self._imps
-        self._sy = imps[_FLICK]     # (the window's shift is summed: _sy, _sz are free while moving)
-        self._sz = t
         if (thrown and t - self._active_t >= _MURMUR_QUIET_MS
                 and t - imps[_TAP_T] >= _TAP_QUIET_MS):
             # the window's dice went still before EV_THROW (a die that stops
