@@ -24,12 +24,6 @@ _CUR_X = const(26)
 _CUR_Y = const(27)
 _LATE = const(29)
 _KNOCK_T = const(30)
-_WAIT_WHY = const(28)
-_EDGE_D = const(67)              # (throws.py's: the first blow's largest change of z a sample,
-_EDGE_Z = const(68)              # its largest |z|, the window's peak by then; followed up to 200 Hz)
-_EDGE_M = const(69)
-_SPIKE_DT = const(3)
-_EDGE_DT = const(6)
 _KEYMARK = const(31)
 _RANG = const(128)
 _LOUD = const(45)
@@ -830,8 +824,6 @@ class Impacts:
         self._impact(self._t, 0, 0, 0)      # keep the last one
         n = self._imp_n << 2
         imps = self._imps
-        if not imps[_WAIT_WHY] and _SPIKE_DT < imps[0] <= _EDGE_DT and self._one_ring(0, imps[0]):
-            return _KNOCKS      # at 200 Hz one blow that only rang, its top ringing on alone (round 40)
         top = 0
         for i in range(1, n, 4):
             if imps[i] > top:
@@ -999,25 +991,7 @@ class Impacts:
         # is one sine ringing on (the top's: _CO_Y / _CO_X, at _CO_C_LO to
         # _CO_C_HI) and loud (_CO_LOUD). The sums (z over the peak, x 32)
         # stay under 2^22, q c under 2^28: no long ints.
-        # Round 40 (knock40): asked by _knocks at 200 Hz (dt up to _EDGE_DT,
-        # span 0: the window's own), where a lone ring alone is no knock (a
-        # lively die's feet ring on as one sine too: round 36): the window's
-        # peak came in its first _PEAK_MS, its z there never changed by 3/4
-        # of its largest |z| in a sample (no die's spike: a blow through the
-        # feet rings only the tray's modes), and no kept impact _MERGE_MS or
-        # more after the onset reached a quarter of its peak (nothing came
-        # down again); a die has its spike, or comes down again, or its late
-        # part is dice rocking, slapping or still, not one lone sine (rounds
-        # 35 and 36 each lost throws to one of these figures alone).
         imps = self._imps
-        if dt <= _EDGE_DT:
-            if (self._keyed or self._peak > imps[_EDGE_M]
-                    or 4 * imps[_EDGE_D] >= 3 * imps[_EDGE_Z]):
-                return False
-            for i in range(4, self._imp_n << 2, 4):
-                if imps[i] >= _MERGE_MS and 4 * imps[i + 1] >= self._peak:
-                    return False
-            span = self._t - self._cand_t0
         r = imps[_CO_R]
         late = span - _RING_FROM_MS - imps[_RING_KEY]
         if late < _RING_FROM_MS >> 1 or r * dt < _CO_LOUD * late:

@@ -285,7 +285,6 @@ _RING_FROM_MS = const(200)
 # after it (patterns 2, 4, 5) whose peak is under 1.1 x the low band's is
 # a knock. (Dice on felt lose the spike too: 1.11 x at the least seen.)
 _SPIKE_DT = const(3)
-_EDGE_DT = const(6)              # (round 40: the first blow's edge followed up to 200 Hz)
 _SPIKE_X = const(11)
 _SPIKE_Y = const(10)
 # Round 30: the same spike read on z's change from one sample to the next.
@@ -955,9 +954,8 @@ class Tray(Impacts):
         imps = self._imps
         if span <= _HALF_MS:
             self._energy_half = energy
-            if span <= _PEAK_MS and dt <= _EDGE_DT:
-                # round 30: how sharply z moves in the first blow (a die's spike;
-                # from 200 Hz on since round 40: impacts.py's _lone_blow)
+            if span <= _PEAK_MS and dt <= _SPIKE_DT:
+                # round 30: how sharply z moves in the first blow (a die's spike)
                 d = hz - imps[_EDGE_V]
                 imps[_EDGE_V] = hz
                 c = d - imps[_EDGE_P]
@@ -998,8 +996,8 @@ class Tray(Impacts):
                     imps[_RING] += (d if d > 0 else -d) * dt
                     imps[_RING + 1] += (hz if hz > 0 else -hz) * dt
             imps[_RING + 2] = hz
-            if dt > _SPIKE_DT:
-                # (round 31: the late part as one ring, at 100 Hz; round 40: and 200 Hz)
+            if dt >= _CO_DT:
+                # (round 31: the late part as one ring, at 100 Hz)
                 d = (hz << 5) // peak
                 if span > _RING_FROM_MS and not keyring:
                     v = d + imps[_CO_Z2]
