@@ -660,7 +660,7 @@ class Tray(Impacts):
                 if (self._moved_cand and t - self._cand_t0 > _KEY_PRE_MS and not self.moving
                         and not self._keyed):
                     self.moving = True
-                    return EV_MOVED
+                    return EV_MOVED if self._moved_heard() else EV_NONE
                 # the tray's shift, summed here where the offset is at hand
                 self._sx += (dx >> _G_FX) * dt
                 self._sy += (dy >> _G_FX) * dt
