@@ -63,6 +63,8 @@ _SLIP_ROLL_MS = const(882)
 _MOVED_THROW_X = const(3)       # (x 1/4) of the settled throw's peak
 _MOVED_SURE_X = const(3)        # x the throw level: the settled throw was dice
 _MOVED_MOVE_X = const(5)        # x the settled move's peak
+_MOVED_OVER_X = const(5)        # (x 1/4) of the last sure throw's peak: no die falling over (round 40)
+_MOVED_OVER = const(81)         # (throws.py's slot) the bar, set at each settle
 # A keyed window whose impacts apart from the keys' reach this many times the
 # keys' own is a throw whatever its tail: a fingertip brings far less
 # momentum than a die.
@@ -910,6 +912,18 @@ class Impacts:
         elif peak * _MOVED_MOVE_X > loud:
             loud = peak * _MOVED_MOVE_X
         self._moved_loud = loud
+        # Round 40: EV_MOVED is said for a window after this settle only
+        # while its peak is under this bar (throws.py's feed(), at the
+        # window's _KEY_PRE_MS). A die balanced on an edge drops 3-5 mm and
+        # slaps the floor at 0.2-0.45 m/s, a thrown die lands at 0.8-3.5 m/s:
+        # a window already over 5/4 of the peak of the last throw that was
+        # surely dice (_MOVED_SURE_X) is no die falling over but a knock, a
+        # hand or dice thrown again (topples read at most 0.93 of such a
+        # throw on the tuning seeds as the board reads them). The tray moves
+        # all the same (EV_SETTLED when still): only the report is not said.
+        peak = self._thrown_peak
+        self._imps[_MOVED_OVER] = ((peak * _MOVED_OVER_X + 3) >> 2
+                                   if peak >= _MOVED_SURE_X * self._throw_peak else 1 << 29)
 
     def _ring_on(self, level):
         # A knock's table rings on (_table_rings below, or the ring

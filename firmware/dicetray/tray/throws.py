@@ -387,7 +387,8 @@ _CO_Z2 = const(77)
 _CO_S = const(78)               # (ringmargin31) the ring's z^2 from 100 to 160 ms, the same steps
 _EDGE_P = const(79)             # round 34 (margin34): the first _PEAK_MS at 400 Hz: the last change of hz,
 _EDGE_C = const(80)             # and the largest change of that change (z's second difference)
-_IMP_SLOTS = const(81)
+_MOVED_OVER = const(81)         # round 40: EV_MOVED only under this peak (impacts.py's _moved_loud_after)
+_IMP_SLOTS = const(82)
 # A throw's dice fall through the air and touch nothing until they land:
 # the tray is quiet (at its noise) before the first impact, apart from keys
 # the tray knows of. A hand picking dice out works in the tray: a fingertip's
@@ -660,7 +661,7 @@ class Tray(Impacts):
                 if (self._moved_cand and t - self._cand_t0 > _KEY_PRE_MS and not self.moving
                         and not self._keyed):
                     self.moving = True
-                    return EV_MOVED
+                    return EV_MOVED if self._peak < self._imps[_MOVED_OVER] else EV_NONE   # (round 40: impacts.py)
                 # the tray's shift, summed here where the offset is at hand
                 self._sx += (dx >> _G_FX) * dt
                 self._sy += (dy >> _G_FX) * dt
