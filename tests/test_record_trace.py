@@ -19,13 +19,13 @@ def served(tmp_path):
         yield tray
 
 
-def started(vb, device):
+def started(vb, device, first=b"R 200 4"):
     """Wait until the recorder has said its first line. The host interrupts
     main.py and enters the raw REPL in real time, with the board's virtual
     clock standing still (driving it meanwhile races the host's Ctrl-C)."""
     deadline = time.monotonic() + HANG_S
     while time.monotonic() < deadline:
-        if b"R 200 4" in bytes(device.transcript):
+        if first in bytes(device.transcript):
             return
         time.sleep(0.02)
     raise AssertionError("the recorder did not start: %r" % bytes(device.transcript[-300:]))
@@ -80,6 +80,20 @@ def test_a_recorded_throw_and_key_press_come_back_as_a_trace_the_detector_scores
     assert cli_main(["detect", str(out), "--score", str(out.with_suffix(".json")), "--json"]) == 0
     score = json.loads(capsys.readouterr().out)["score"]
     assert score["recall"] == 100.0 and score["precision"] == 100.0
+
+
+def test_a_400_hz_recording_has_its_samples_2_5_ms_apart(served, tmp_path):
+    # the sensor's clock at 400 Hz is 2.5 ms a sample; until round 40 the
+    # firmware stamped samples in whole ms (2 ms apart) and set them back
+    # 9-11 ms at each FIFO read
+    vb, device = served
+    out = tmp_path / "tray.csv"
+    assert _record_while(vb, device, [str(out), "--seconds", "3", "--rate", "400"],
+                         lambda: started(vb, device, b"R 400 4")) == 0
+    times = [int(row.split(",")[0]) for row in out.read_text().splitlines()[1:]]
+    assert {b - a for a, b in zip(times, times[1:])} == {2, 3}
+    assert abs((times[-1] - times[0]) / (len(times) - 1) - 2.5) < 0.01
+    assert len(times) > 1150                # 3 s at 400 Hz, less the first read's
 
 
 def test_record_trace_rejects_bad_arguments_before_touching_the_port(tmp_path, capsys):

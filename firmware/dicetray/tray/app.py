@@ -175,18 +175,19 @@ class App:
         if not n:
             return
         s = accel.samples
-        period = accel.sample_period_ms
-        t = accel.first_time(now, n)
+        accel.stamp(now, n)
+        ts = accel.times
         setup = self.setup
         if setup is not None:
             for i in range(n):
+                t = ts[i]
                 self._keys_before(t)
                 if setup.feed(t, s[3 * i], s[3 * i + 1], s[3 * i + 2]):
                     self.dirty = True
-                t = time.ticks_add(t, period)
             return
         tray = self.tray
         for i in range(n):
+            t = ts[i]
             self._keys_before(t)
             ev = tray.feed(t, s[3 * i], s[3 * i + 1], s[3 * i + 2])
             if ev:  # a throw, dice settled, a tilt ...: to the table (the gate at the menu)
@@ -199,7 +200,6 @@ class App:
                     changed = self.gate.on_event(ev, False)
                 if changed and self.mode == _PLAY:
                     self.dirty = True
-            t = time.ticks_add(t, period)
 
     def key_to_tray(self, up, t):
         """A key went down (or up) at t: the detector (or Tray setup) hears of

@@ -218,7 +218,7 @@ class Calibrator:
                 self._gx //= n
                 self._gy //= n
                 self._gz //= n
-                # the rate from the sample times (the board's are the sensor's clock: drivers/lis3dh.py first_time)
+                # the rate from the sample times (the board's are the sensor's clock: drivers/lis3dh.py stamp)
                 self.rate_chz = (n - 1) * 100000 // max(1, t - self._first)
                 self._stride = 1 + self.rate_chz // 50000
                 # the scan: a frequency (2 x rate x 0.32 s samples) every rate / 20 ms

@@ -2,7 +2,7 @@
 
 `dicetray record-trace` runs stream(seconds) in the raw REPL. The samples
 are the FIFO reads the app makes (same driver, same 40 ms reads, the same
-time stamps: the sensor's clock, drivers/lis3dh.py first_time), so a
+time stamps: the sensor's clock, drivers/lis3dh.py stamp), so a
 recorded trace is what the detector sees on this tray. A key's time is the
 one the app tells the detector: its contact + _KEY_LAG_MS (app.py; the
 host's KEY_LAG_MS, which `record-trace` takes off again). Lines:
@@ -31,7 +31,6 @@ def stream(seconds, range_g=4, odr_hz=200):
         return
     print("R %d %d" % (odr_hz, range_g))
     pad = board.open_keypad()   # after the first line: it may wait up to 50 ms for the PIO's first state
-    period = accel.sample_period_ms
     start = time.ticks_ms()
     accel.read_fifo()           # what waited in the FIFO is older than the start
     due = start
@@ -57,9 +56,9 @@ def stream(seconds, range_g=4, odr_hz=200):
             if accel.overrun:
                 print("O %d" % at)
             s = accel.samples
-            t = time.ticks_diff(accel.first_time(now, n), start)
+            accel.stamp(now, n)
+            ts = accel.times
             for i in range(n):
-                print("S %d %d %d %d" % (t, s[3 * i], s[3 * i + 1], s[3 * i + 2]))
-                t += period
+                print("S %d %d %d %d" % (time.ticks_diff(ts[i], start), s[3 * i], s[3 * i + 1], s[3 * i + 2]))
         time.sleep_ms(_TICK_MS)
     print("E")

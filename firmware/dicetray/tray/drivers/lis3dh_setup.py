@@ -59,6 +59,6 @@ def configure(acc, range_g=4, odr_hz=100):
     acc._write(_FIFO_CTRL, _STREAM)
     acc.range_g = range_g
     acc.odr_hz = odr_hz
-    acc.sample_period_ms = 1000 // odr_hz
+    acc.sample_period_us = 1000000 // odr_hz
     acc._mg_per_digit = mg_per_digit
     acc._ths_mg = ths_mg
