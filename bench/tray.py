@@ -24,10 +24,6 @@ from dicetray_host.paths import micropython_binary, micropython_env
 COUNT = 420             # traces per model (cycling through its kinds)
 CAL_TRAYS = 12          # trays per held-out model in the calibration section
 CAL_TRACES = 28         # traces per tray (each kind twice)
-# How the board reads a tray (board.open_accel, drivers/lis3dh_setup.py since
-# round 39): 200 Hz, +-4 g, the LIS3DH in normal mode (10-bit, 8 mg steps,
-# bandwidth ODR/2), whatever rate and range the model gave the tray.
-BOARD_READING = {"rate_hz": 200, "range_g": 4, "sensor_mode": "normal"}
 
 
 def _score_one(keys_fed, reading, job):
@@ -47,7 +43,7 @@ def score(jobs, keys_fed=True, reading=None):
     keys_fed False: the traces' key contacts are not given to the detector,
     as `dicetray detect` on a plain CSV (without --score) runs it.
     reading: generate()'s rate_hz, range_g, sensor_mode for every trace
-    (BOARD_READING), else each tray's own."""
+    (ensemble.BOARD_READING), else each tray's own."""
     from dicetray_host.traces.scoring import Score
     with Pool(2) as pool:
         results = pool.map(partial(_score_one, keys_fed, reading), jobs, chunksize=8)
@@ -214,7 +210,7 @@ def run(count=COUNT):
     print_unfed(per_model(count, keys_fed=False))
     print("\nthe same trays as the board reads them (200 Hz, +-4 g, the LIS3DH in normal mode: "
           "10-bit, bandwidth ODR/2), keys given:")
-    print_models(per_model(count, reading=BOARD_READING))
+    print_models(per_model(count, reading=ensemble.BOARD_READING))
     print("\ncalibration on trays of the held-out models (%d trays each, %d traces a tray):"
           % (CAL_TRAYS, CAL_TRACES))
     print_calibration(*calibration_effect())

@@ -230,12 +230,9 @@ def test_a_die_falling_over_after_the_settle_is_a_move_not_a_throw(seed):
     assert any(s < topple for s in settled)                      # it had settled before
 
 
-BOARD = {"rate_hz": 200, "range_g": 4, "sensor_mode": "normal"}   # as the board reads a tray
-
-
 @pytest.mark.parametrize("kind,seed", [("throw1_hard", 5043), ("throw6_soft", 5088), ("throw1_hard", 5127)])
 def test_a_die_falling_over_is_said_as_the_board_reads_the_tray(kind, seed):
-    trace = ensemble.generate("bare", kind, seed, **BOARD)
+    trace = ensemble.generate("bare", kind, seed, **ensemble.BOARD_READING)
     out = detect(trace.rows(), keys=trace.keys)
     for topple in trace.topples:
         assert [m for m in out["moved"] if topple - 50 <= m["at_ms"] <= topple + 500], (topple, out["moved"])
@@ -248,7 +245,7 @@ def test_a_knock_louder_than_the_throw_before_it_is_no_die_falling_over(seed):
     # was said as "Dice moved again" until round 40. A die falling over
     # slaps at 0.2-0.45 m/s, a thrown die lands at 0.8-3.5 m/s: a window
     # louder than 5/4 of the last sure throw is not said as a move
-    trace = ensemble.generate("bare", "knock", seed, **BOARD)
+    trace = ensemble.generate("bare", "knock", seed, **ensemble.BOARD_READING)
     assert not trace.topples and not trace.throws
     out = detect(trace.rows(), keys=trace.keys)
     assert out["moved"] == []
