@@ -233,6 +233,7 @@ def test_a_die_falling_over_after_the_settle_is_a_move_not_a_throw(seed):
 @pytest.mark.parametrize("kind,seed", [("throw1_hard", 5043), ("throw6_soft", 5088), ("throw1_hard", 5127)])
 def test_a_die_falling_over_is_said_as_the_board_reads_the_tray(kind, seed):
     trace = ensemble.generate("bare", kind, seed, **ensemble.BOARD_READING)
+    assert trace.topples                # (a trace without one would pass unasked)
     out = detect(trace.rows(), keys=trace.keys)
     for topple in trace.topples:
         assert [m for m in out["moved"] if topple - 50 <= m["at_ms"] <= topple + 500], (topple, out["moved"])
