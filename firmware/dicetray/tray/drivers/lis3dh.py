@@ -122,15 +122,10 @@ class LIS3DH:
             us = 0
         self._t_last = t
         self._us_last = us
-        us -= (n - 1) * p                       # the first (floor division: back into earlier ms)
-        t = ticks_add(t, us // 1000)
-        us %= 1000
+        us -= (n - 1) * p                       # the first, from t (floor division: into earlier ms)
         times = self.times
         for i in range(n):
-            times[i] = t
-            us += p
-            t = ticks_add(t, us // 1000)
-            us %= 1000
+            times[i] = ticks_add(t, (us + i * p) // 1000)
 
     def enable_wake(self, threshold_mg=120, duration_ms=20):
         """INT1 high (latched until wake_source()) when any axis moves past the threshold.
