@@ -13,8 +13,6 @@ class Pad:  # no key pressed
 
 
 class Accel:  # a sensor is there: the detector is built and set up
-    sample_period_us = 5000
-
     def read_fifo(self):
         return 0
 
