@@ -2,10 +2,14 @@
 
 The key pad is scanned by a timer into a ring buffer (drivers/keypad.py),
 so no key is lost while this loop draws, writes flash or replays at boot.
-Every ~5 ms the loop handles the queued key events in order; every 40 ms
+Every ~5 ms the loop handles the queued key events in order; every 20 ms
 it reads the accelerometer FIFO and feeds the throw detector; it redraws
 only when something changed (the display driver then sends only the
-changed columns of the changed pages).
+changed columns of the changed pages). The FIFO holds 32 samples, 160 ms
+at 200 Hz and 80 ms at 400 Hz, so the loop reads it between its long
+moments too (poll()): after each key's action (a record write, which a
+flash erase can hold for 45 ms), before a frame goes out, before a
+collection, between the steps of a game's start.
 """
 import gc
 import time
@@ -20,7 +24,7 @@ from dicetray.tray.play import Table
 from dicetray.engine.game import Game
 
 _TICK_MS = const(5)
-_SAMPLE_MS = const(40)
+_SAMPLE_MS = const(20)       # 60 ms of FIFO left at 400 Hz for a moment poll() cannot split
 _DIM_MS = const(60000)       # no key or throw for a minute: dim
 _OFF_MS = const(300000)      # five minutes: panel off (a key or a throw wakes it)
 _LISTEN_MS = const(2000)     # after a wake-up movement: sample this long for a throw
@@ -149,17 +153,17 @@ class App:
                 if self.setup is not None or self.tray is not None:
                     self.key_to_tray(kind != keys.PRESS, time.ticks_add(pad.contact_ms(), _KEY_LAG_MS))
             if kind == keys.PRESS:
+                self.poll(True)     # the FIFO empty before the key's action (a flash write) begins
                 self.on_press(ev & keys.CODE_MASK, now)
             elif kind == keys.LONG:
                 if self.mode == _PLAY and self.table.long_key(ev & keys.CODE_MASK):
                     self.dirty = True
+            self.poll()
             ev = pad.get()
         if self.sleeping:
             if self.int1():
                 self.stop_sleeping(now)  # something moved: read the FIFO at once
-        if self.accel and not self.sleeping and time.ticks_diff(now, self._next_sample) >= 0:
-            self._next_sample = time.ticks_add(now, _SAMPLE_MS)
-            self.sample(now)
+        self.poll()
         self.dim(now)
         if self.dirty:
             self.draw()
@@ -167,9 +171,21 @@ class App:
             # The keys' garbage (a record line, a message) goes now, once
             # their screen is out: between keys the heap holds live data
             # only, not the scraps of every action since the last collection.
+            self.poll()
             gc.collect()
 
+    def poll(self, now_anyway=False):
+        """Read the FIFO if a read is due (every _SAMPLE_MS while awake), or now."""
+        if self.accel is None or self.sleeping:
+            return
+        now = time.ticks_ms()
+        if now_anyway or time.ticks_diff(now, self._next_sample) >= 0:
+            self._next_sample = time.ticks_add(now, _SAMPLE_MS)
+            self.sample(now)
+
     def sample(self, now):
+        """Feed the detector every sample in the FIFO; `now` is the time of
+        the read, which bounds the newest sample's (stamp())."""
         accel = self.accel
         n = accel.read_fifo()
         if not n:
@@ -256,8 +272,9 @@ class App:
         else:
             from dicetray.tray import menu
             menu.draw(fb, self)
-        fb.show()
         self.dirty = False
+        self.poll()     # between the drawing and the bytes on the bus (a sample's event redraws next step)
+        fb.show()
 
     def sleep(self):
         self.keys_out()        # asleep: no samples to wait for
@@ -362,9 +379,12 @@ class App:
         players, options: menu.on_key)."""
         # The menu's RAM (with the game modules it looked at) goes before the
         # game's modules load, so they load into one piece of heap.
+        self.poll()     # the record's first line has just been written
         self.menu = None
         unload("tray.menu", *READING)
         unload_games()
+        self.poll()
         game = Game(*started)
         self.store.game = game  # for the snapshots
+        self.poll()
         self.play(game, now)

@@ -1,0 +1,54 @@
+"""The accelerometer's FIFO is read in time, also at 400 Hz.
+
+The LIS3DH's FIFO holds 32 samples: 160 ms at 200 Hz, 80 ms at 400 Hz.
+A sample it drops is a piece of a throw the detector never sees. The loop
+reads the FIFO every 20 ms and between its long moments (a key's record
+write, a frame, a game's start). The virtual board charges the bus bytes
+at 400 kHz and the flash's erase and program times (a 4 KB erase: 45 ms);
+Python takes no time here (the chip's Python time: `make bench`, keys).
+"""
+import shutil
+
+import pytest
+
+from conftest import Tray
+from dicetray_host.paths import FIRMWARE
+
+OPEN_ACCEL = "board.open_accel()"
+
+
+@pytest.fixture
+def firmware_400(tmp_path):
+    """The firmware with its LIS3DH opened at 400 Hz, as a tray built for
+    that rate would open it."""
+    tree = tmp_path / "firmware"
+    shutil.copytree(FIRMWARE, tree)
+    main = tree / "main.py"
+    source = main.read_text()
+    assert source.count(OPEN_ACCEL) == 1
+    main.write_text(source.replace(OPEN_ACCEL, "board.open_accel(odr_hz=400)"))
+    return tree
+
+
+def test_a_game_at_400_hz_loses_no_sample_while_faces_are_keyed(flash, firmware_400):
+    with Tray(flash, accel=True, firmware_dir=firmware_400) as tray:
+        vb = tray.vb
+        assert vb.accel_state()["odr_hz"] == 400
+        before = vb.accel_state()["dropped"]
+        tray.new_game("pig")
+        assert vb.accel_state()["dropped"] == before          # the record's start, the game's modules
+        gaps = []
+        for turn, face in enumerate((4, 2, 6, 5, 3, 4)):
+            tray.throw(1)
+            vb.accel_state()                                   # the gap counts from here
+            vb.tap(str(face))                                  # a record line: a flash erase
+            if turn % 3 == 2:
+                tray.key("BANK")
+            vb.run(300)
+            state = vb.accel_state()
+            gaps.append(state["longest_gap_us"])
+            assert state["dropped"] == before, "samples dropped while keying turn %d" % turn
+        assert max(gaps) < 80_000                              # the FIFO's 32 samples
+        actions = tray.actions()
+    assert [a for a in actions if a[0] == "roll"] == [("roll", [f]) for f in (4, 2, 6, 5, 3, 4)]
+    assert [a[0] for a in actions].count("bank") == 2
