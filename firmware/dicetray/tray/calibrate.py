@@ -221,8 +221,8 @@ class Calibrator:
                 # the rate from the sample times (the board's are the sensor's clock: drivers/lis3dh.py stamp)
                 self.rate_chz = (n - 1) * 100000 // max(1, t - self._first)
                 self._stride = 1 + self.rate_chz // 50000
-                # the scan: a frequency (2 x rate x 0.32 s samples) every rate / 20 ms
-                # of samples, 2 in each 40 ms read of the FIFO (about 9 ms on an RP2040)
+                # the scan: a frequency (2 x rate x 0.32 s samples) every rate / 20
+                # samples (50 ms), at most one in each 20 ms read of the FIFO (2-4 ms on an RP2040)
                 self._every = min(20, max(5, self.rate_chz // 2000))
                 self.phase = RAPS
                 self.count = 0

@@ -1,7 +1,7 @@
 """Stream the tray's accelerometer samples and key events over USB.
 
 `dicetray record-trace` runs stream(seconds) in the raw REPL. The samples
-are the FIFO reads the app makes (same driver, same 40 ms reads, the same
+are the FIFO reads the app makes (same driver, same 20 ms reads, the same
 time stamps: the sensor's clock, drivers/lis3dh.py stamp), so a
 recorded trace is what the detector sees on this tray. A key's time is the
 one the app tells the detector: its contact + _KEY_LAG_MS (app.py; the
@@ -19,7 +19,7 @@ from micropython import const
 
 from dicetray.tray import board, keys
 
-_READ_MS = const(40)
+_READ_MS = const(20)
 _TICK_MS = const(5)
 _KEY_LAG_MS = const(20)     # app.py's: when the detector hears of a key, after its contact
 

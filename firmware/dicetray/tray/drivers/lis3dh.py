@@ -5,7 +5,7 @@ it in auto-increment bursts of up to 8 samples into a preallocated buffer
 and converts to mg with integer arithmetic, so a slow display frame never
 loses samples. (A burst's length is a view made once; views of 1..8
 samples, not 1..32, keep that under 0.3 KB of RAM. At 200 Hz and a read
-every 40 ms the FIFO holds about 8.) The presence check and the set-up are
+every 20 ms the FIFO holds about 4, at 400 Hz about 8.) The presence check and the set-up are
 in lis3dh_setup.py, needed only at boot.
 Register facts: ST LIS3DH datasheet (DocID17530) and AN3308.
 """
