@@ -189,3 +189,22 @@ def test_the_screen_is_read_as_written_also_where_letters_could_fake_quotes(tmp_
         tray.new_game("sixdice", players=2)
         tray.key("SCORES")
         assert tray.vb.screen_text()[1:] == [">Gus           0", "Ann           0"]
+
+
+def test_readings_fed_on_the_sample_clock_are_what_the_part_reads(tmp_path):
+    # A trace at the part's ODR is its own readings: feed_readings() puts
+    # each on a sample of its own, so the part outputs them as they are (no
+    # line drawn between two readings, which would halve a one-sample blow).
+    log = tmp_path / "samples"
+    rows = [(8 * i, -8 * i, 1000 + 16 * (i % 5)) for i in range(100)]   # whole 8 mg steps at +-4 g
+    with VirtualBoard(tmp_path / "flash", accel=True, env={"VBOARD_ACC_LOG": str(log)}) as vb:
+        vb.run(300)
+        state = vb.accel_state()
+        end_ms = vb.feed_readings(rows)
+        vb.run(end_ms + 50)
+    taken = [[int(v) for v in line.split()] for line in log.read_text().splitlines()]
+    times = [t for t, *_ in taken]
+    first = times.index(state["next_us"])
+    period = 1_000_000 // state["odr_hz"]
+    assert times[first + 99] - times[first] == 99 * period
+    assert [tuple(xyz) for _, *xyz in taken[first:first + 100]] == rows

@@ -1,7 +1,6 @@
 """Waiting costs little: after five minutes without a key or a throw the
 panel goes off and the LIS3DH's FIFO is no longer read; its INT1 activity
 interrupt wakes sampling, and a throw (or a key) wakes the panel."""
-from dicetray_host.vboard.throws import throw_points
 
 MINUTE = 60000
 
@@ -20,9 +19,8 @@ def test_panel_off_sampling_stops_and_a_throw_wakes_it(tray):
     after = tray.vb.accel_state()
     assert before["fifo"] == after["fifo"] == 32      # nobody reads the FIFO: it stays full
     assert after["dropped"] > before["dropped"]
-    points, _ = throw_points(7, 2)
-    tray.vb.feed(points)
-    tray.vb.run(points[-1][0] + 800)
+    end_ms, _ = tray.vb.feed_throw(7, 2)
+    tray.vb.run(end_ms + 800)
     tray.shows("Key the faces")                        # INT1 woke sampling; the throw woke the panel
     tray.key("4")
     assert tray.actions() == [("roll", [4])]

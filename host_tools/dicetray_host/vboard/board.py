@@ -251,8 +251,8 @@ class VirtualBoard:
         batch, self._pending = self._pending[:room], self._pending[room:]
         for i in range(0, len(batch), 8):
             part = batch[i:i + 8]
-            self._command("acc " + " ".join(
-                "%d %d %d %d" % ((t - self._boot_us) // 1000, x, y, z) for t, x, y, z in part))
+            self._command("accu " + " ".join(
+                "%d %d %d %d" % (t - self._boot_us, x, y, z) for t, x, y, z in part))
         self._queued += len(batch)
         self._last_sent_us = batch[-1][0]
 
@@ -314,11 +314,37 @@ class VirtualBoard:
             self._last_accel = new[-1][1:]
         return self
 
+    def feed_readings(self, rows):
+        """The part's own readings (x, y, z mg), one a sample from its next
+        sample on: each row goes on the part's sample clock, so it reads the
+        rows as they are, without lines drawn between them. Returns the
+        time in ms from now to the last one."""
+        state = self.accel_state()
+        if state is None or state["next_us"] < 0:
+            raise BoardError("the accelerometer is not sampling")
+        period = 1_000_000 // state["odr_hz"]
+        now = self._boot_us + self._board_us
+        first = self._boot_us + state["next_us"]
+        new = [(first + i * period, int(x), int(y), int(z)) for i, (x, y, z) in enumerate(rows)]
+        self._pending = sorted(self._pending + new)
+        if new:
+            self._last_accel = new[-1][1:]
+            return (new[-1][0] - now) / 1000
+        return 0
+
+    def feed_throw(self, seed, dice=2):
+        """One generated throw (vboard/throws.py) at the part's ODR, read as
+        generated; returns (ms from now to its end, the next seed)."""
+        odr = self.accel_state()["odr_hz"]
+        points, seed = throw_points(seed, dice, rate_hz=odr)
+        return self.feed_readings([p[1:] for p in points]), seed
+
     def set_accel(self, x, y, z):
         return self.feed([(0, x, y, z)])
 
     def throw(self, seed=1):
-        return self.feed(throw_points(seed)[0])
+        self.feed_throw(seed)
+        return self
 
     # --- outputs ----------------------------------------------------------------
     def registers(self):
@@ -390,7 +416,8 @@ class VirtualBoard:
         if parts[1] == "-":
             return None
         return {"odr_hz": int(parts[1]), "fifo": int(parts[2]), "dropped": int(parts[3]),
-                "longest_gap_us": int(parts[4])}   # between two FIFO reads, since the last accel_state()
+                "longest_gap_us": int(parts[4]),   # between two FIFO reads, since the last accel_state()
+                "next_us": int(parts[5])}          # board time of its next sample (-1: not sampling)
 
 
 def run_script(source, flash_dir, heap="96k", ticks_start_ms=0, accel=True, oled=True, timeout_s=600,

@@ -40,10 +40,8 @@ class Tray:
         measured by `make bench`, not here), the player's way out is used:
         a long press of ROLL marks the throw."""
         if self.accel:
-            from dicetray_host.vboard.throws import throw_points
-            points, self.seed = throw_points(self.seed, dice)
-            self.vb.feed(points)
-            self.vb.run(points[-1][0] + 100)
+            end_ms, self.seed = self.vb.feed_throw(self.seed, dice)
+            self.vb.run(end_ms + 100)
             bottom = self.vb.screen_text()[-1]
             if "moving" in bottom:
                 self.vb.run(600)

@@ -3,9 +3,13 @@ time from the trace model (dicetray_host.traces.model), for the simulator,
 the tests and the benchmarks."""
 
 
-def throw_points(seed, dice=2, rate_hz=100):
+def throw_points(seed, dice=2, rate_hz=200):
     """Trace points (t ms from now, x, y, z mg) of one realistic throw from
-    dicetray_host.traces.model: the first generated trace from `seed` on that
+    dicetray_host.traces.model, as the LIS3DH reads it at rate_hz (the
+    board's ODR: VirtualBoard.feed_throw() gives each point a sample of its
+    own; drawn between points at a lower rate, a die's blow would be a
+    triangle several samples wide, which the detector's first-blow rules
+    take for a knock): the first generated trace from `seed` on that
     holds exactly one throw, cut to 600 ms of rest before it and 400 ms
     after the dice are still, its resting level moved to 0, 0, +1000 mg so
     one throw follows another without a step. Returns (points, next seed)."""
@@ -35,6 +39,5 @@ class Throws:
         self.seed = seed
 
     def next(self, vb, dice=2):
-        points, self.seed = throw_points(self.seed, dice)
-        vb.feed(points)
-        vb.run(points[-1][0] + 100)
+        end_ms, self.seed = vb.feed_throw(self.seed, dice)
+        vb.run(end_ms + 100)

@@ -644,7 +644,7 @@ class Board:
         if not cmd:
             return False
         args = self._args
-        if cmd in (b"run", b"key", b"acc", b"keyat"):
+        if cmd in (b"run", b"key", b"acc", b"accu", b"keyat"):
             count = self._numbers(n)
         if cmd == b"run":
             self.target_us = self.now_us + args[0] * 1000
@@ -666,12 +666,21 @@ class Board:
             for i in range(0, count - 3, 4):
                 ok = self.lis.add_point(args[i], args[i + 1], args[i + 2], args[i + 3]) and ok
             self.notify("ok" if ok else "err full")
+        elif cmd == b"accu":  # the same, each point at board time US (on the part's sample clock)
+            if self.lis is None:
+                self.notify("err no accelerometer")
+                return False
+            ok = True
+            for i in range(0, count - 3, 4):
+                ok = self.lis.add_point_us(args[i], args[i + 1], args[i + 2], args[i + 3]) and ok
+            self.notify("ok" if ok else "err full")
         elif cmd == b"acc?":
             lis = self.lis
             if lis is None:
-                self.notify("acc - 0 0 0")
+                self.notify("acc - 0 0 0 0")
             else:
-                self.notify("acc %d %d %d %d" % (lis.odr_hz(), lis.count, lis.dropped, lis.longest_gap_us))
+                self.notify("acc %d %d %d %d %d" % (lis.odr_hz(), lis.count, lis.dropped, lis.longest_gap_us,
+                                                    lis.next_us if lis.odr_hz() else -1))
                 lis.longest_gap_us = 0
         elif cmd == b"lcd":
             o = self.oled

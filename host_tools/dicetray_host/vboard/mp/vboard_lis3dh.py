@@ -75,10 +75,14 @@ class LIS3DHModel:
 
     # --- trace -------------------------------------------------------------
     def add_point(self, t_ms, x, y, z):
+        return self.add_point_us(t_ms * 1000, x, y, z)
+
+    def add_point_us(self, t_us, x, y, z):
+        """A point at board time t_us: one on a sample's time is what the part reads then."""
         if self._qn == _CAP:
             return False
         i = (self._qh + self._qn) % _CAP
-        self._qt[i] = t_ms * 1000
+        self._qt[i] = t_us
         self._qx[i] = x
         self._qy[i] = y
         self._qz[i] = z
