@@ -117,3 +117,24 @@ def test_bank_cursor_needs_a_roll(named):
     named.new_game("bank", players=3)
     named.key("DOWN")
     named.shows("Roll first")
+
+
+def test_the_next_throw_takes_the_place_of_what_the_last_key_did(flash):
+    # With the accelerometer: Ann banks, Bob throws. Once the tray has seen
+    # Bob's throw the bottom line is about his dice, not Ann's bank; keyed,
+    # his face counts for him.
+    (flash / "roster.txt").write_text("Ann\nBob\n")
+    from conftest import Tray
+    with Tray(flash, accel=True) as tray:
+        tray.new_game("pig", players=2)
+        tray.throw(1)
+        tray.key("4")
+        tray.key("BANK")
+        tray.shows("Ann banks 4", ">Bob")
+        end_ms, _ = tray.vb.feed_throw(tray.seed, 1)
+        tray.vb.run(end_ms + 700)
+        assert "Ann banks 4" not in tray.text()
+        tray.shows(">Bob", "Key the faces")
+        tray.key("5")
+        assert tray.actions()[-1] == ("roll", [5])
+        assert tray.missed == 0

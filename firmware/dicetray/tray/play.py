@@ -56,7 +56,7 @@ class Table:
         self.pending = bytearray(6)   # faces keyed for the throw on the tray
         self.npending = 0
         self.message = None
-        self.said = None              # what the last action did, shown until the next key:
+        self.said = None              # what the last action did, shown until the next key or throw:
         self.said_top = None          # the bottom line, and the line above it (or None)
         self.voided = False           # the throw on the tray was voided: not again
         self.banker = 0               # bank game: who BANK banks
@@ -246,6 +246,9 @@ class Table:
         changed = self.gate.on_event(ev, self.unkeyed() and not self.game.over)
         if ev == EV_THROW:
             self.voided = False   # a new throw may be voided again
+            # What the last key did gives way to the dice on the tray now
+            # ("Dice moving", "Key the faces"), as a key would make it.
+            self.said = self.said_top = None
         if ev == EV_THROW or self.message in _GATE_REASONS:
             self.message = None  # old news: the tray has changed since
         if self.gate.rethrown:
