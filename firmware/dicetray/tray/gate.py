@@ -40,7 +40,10 @@ class Gate:
             return True
         if ev == EV_MOVED:
             # a die fell over after the settle: faces wait until it is still
-            # again (if they were not keyed yet), and the screen says so
+            # again, and the screen says so. Once the faces are keyed the
+            # dice are the players' again (picked up, thrown again): nothing to say.
+            if self.state == _WAITING:
+                return False
             if self.state == READY:
                 self.state = _MOVING
             self.moved = True
