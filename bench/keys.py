@@ -8,11 +8,13 @@ it (the 15 ms debounce included), the OLED bytes it cost, and the flash
 erases/programs of the record line it wrote, if any. A key "records" when
 it made the tray write to flash. Then the same with the chip's Python
 time charged (host_tools/dicetray_host/vboard/mp/vboard_cpu.py), and the
-accelerometer's FIFO overruns in a game with throws, with and without it.
+accelerometer's FIFO overruns in a game with throws, with and without it,
+at 200 Hz (the board's rate) and at 400 Hz.
 """
 import shutil
 import statistics
 import tempfile
+from pathlib import Path
 
 from bench.app import GAMES, _play_game
 
@@ -99,48 +101,72 @@ def _games_table(py_time="0", firmware_dir=None):
     _row("all", everything, None)
 
 
+OPEN_ACCEL = "board.open_accel()"
+
+
+def _at_rate(tree, odr_hz):
+    """A copy of the deployed tree whose main.py opens the LIS3DH at odr_hz
+    (the package is the same symlinked .mpy)."""
+    copy = Path(tempfile.mkdtemp(prefix="bench-odr-"))
+    (copy / "dicetray").symlink_to((tree / "dicetray").resolve())
+    source = (tree / "main.py").read_text()
+    assert source.count(OPEN_ACCEL) == 1
+    (copy / "main.py").write_text(source.replace(OPEN_ACCEL, "board.open_accel(odr_hz=%d)" % odr_hz))
+    return copy
+
+
 def _throws_with_python_time(tree):
-    """A pig game played with throws on the accelerometer (200 Hz, its FIFO
-    holds 160 ms): the samples the sensor dropped because the firmware read
-    its FIFO too late, by phase, and the longest time between two FIFO
-    reads in play, with and without the chip's Python time."""
+    """A pig game played with throws on the accelerometer at 200 Hz (the
+    board's rate; its FIFO holds 160 ms) and at 400 Hz (80 ms): the samples
+    the sensor dropped because the firmware read its FIFO too late, by
+    phase, and the longest time between two FIFO reads in play, with and
+    without the chip's Python time."""
     from dicetray_host.vboard.table import Tray
-    print("Throws on the LIS3DH (200 Hz, 32-sample FIFO = 160 ms): samples dropped (FIFO overrun) by phase,")
-    print("and the longest time between two FIFO reads while dice roll and while faces are keyed;")
-    print("a pig game of 12 throws of one die, each face keyed, BANK every third turn; deployed .mpy")
-    print("%-26s %5s %9s %8s %11s %9s %11s %7s %11s" % (
-        "Python time", "boot", "new game", "rolling", "gap ms", "keying", "gap ms", "missed", "chip s Py"))
-    for label, py_time in (("none (the plain board)", "0"), ("the chip's (calibrated)", "chip")):
-        flash = tempfile.mkdtemp(prefix="bench-pytime-")
+    print("Throws on the LIS3DH (32-sample FIFO: 160 ms at 200 Hz, 80 ms at 400 Hz): samples dropped (FIFO")
+    print("overrun) by phase, and the longest time between two FIFO reads while dice roll and while faces")
+    print("are keyed; a pig game of 12 throws of one die, each face keyed, BANK every third turn; deployed .mpy")
+    print("%-32s %5s %9s %8s %11s %9s %11s %7s %11s" % (
+        "ODR, Python time", "boot", "new game", "rolling", "gap ms", "keying", "gap ms", "missed", "chip s Py"))
+    for odr_hz in (200, 400):
+        at_rate = _at_rate(tree, odr_hz)
         try:
-            with Tray(flash, accel=True, py_time=py_time, firmware_dir=tree) as tray:
-                vb = tray.vb
-                boot = vb.accel_state()["dropped"]
-                tray.new_game("pig")
-                game = vb.accel_state()["dropped"] - boot
-                rolling = keying = rolling_gap = keying_gap = 0
-                for i, face in enumerate((4, 2, 6, 5, 3, 4, 2, 6, 5, 3, 4, 2)):
-                    d0 = vb.accel_state()["dropped"]
-                    tray.throw(1)
-                    state = vb.accel_state()
-                    if i:  # the first throw comes right after the game's start
-                        rolling += state["dropped"] - d0
-                        rolling_gap = max(rolling_gap, state["longest_gap_us"])
-                    vb.tap(str(face))
-                    if i % 3 == 2:
-                        tray.key("BANK")
-                    vb.run(500)
-                    after = vb.accel_state()
-                    keying += after["dropped"] - state["dropped"]
-                    keying_gap = max(keying_gap, after["longest_gap_us"])
-                py_s = vb.mem().get("py_us", 0) / 1e6
-                print("%-26s %5d %9d %8d %11.0f %9d %11.0f %7d %11.1f" % (
-                    label, boot, game, rolling, rolling_gap / 1000, keying, keying_gap / 1000,
-                    tray.missed, py_s))
+            for label, py_time in (("none (the plain board)", "0"), ("the chip's (calibrated)", "chip")):
+                _pig_with_throws("%d Hz, %s" % (odr_hz, label), py_time, at_rate, Tray)
         finally:
-            shutil.rmtree(flash, ignore_errors=True)
-    print("(missed: throws the detector did not report, keyed with a long ROLL instead; the generator's")
-    print(" throws, not the bench's trace models)")
+            shutil.rmtree(at_rate, ignore_errors=True)
+    print("(missed: throws the screen did not show as seen, keyed with a long ROLL instead; the generator's")
+    print(" throws at the ODR, not the bench's trace models)")
+
+
+def _pig_with_throws(label, py_time, tree, Tray):
+    flash = tempfile.mkdtemp(prefix="bench-pytime-")
+    try:
+        with Tray(flash, accel=True, py_time=py_time, firmware_dir=tree) as tray:
+            vb = tray.vb
+            boot = vb.accel_state()["dropped"]
+            tray.new_game("pig")
+            game = vb.accel_state()["dropped"] - boot
+            rolling = keying = rolling_gap = keying_gap = 0
+            for i, face in enumerate((4, 2, 6, 5, 3, 4, 2, 6, 5, 3, 4, 2)):
+                d0 = vb.accel_state()["dropped"]
+                tray.throw(1)
+                state = vb.accel_state()
+                if i:  # the first throw comes right after the game's start
+                    rolling += state["dropped"] - d0
+                    rolling_gap = max(rolling_gap, state["longest_gap_us"])
+                vb.tap(str(face))
+                if i % 3 == 2:
+                    tray.key("BANK")
+                vb.run(500)
+                after = vb.accel_state()
+                keying += after["dropped"] - state["dropped"]
+                keying_gap = max(keying_gap, after["longest_gap_us"])
+            py_s = vb.mem().get("py_us", 0) / 1e6
+            print("%-32s %5d %9d %8d %11.0f %9d %11.0f %7d %11.1f" % (
+                label, boot, game, rolling, rolling_gap / 1000, keying, keying_gap / 1000,
+                tray.missed, py_s))
+    finally:
+        shutil.rmtree(flash, ignore_errors=True)
 
 
 def _row(name, keys, peak):
