@@ -43,32 +43,6 @@ _RING = const(40)
 _RING_WAIT_MS = const(2000)
 _HAND_GAP_MS = const(20)
 
-# Round 41: at 400 Hz (samples under _FINE_DT ms apart) the 6 ms level
-# and the 24 ms average of the change are means of twice the samples they
-# are at 200 Hz, so the noise's own spread about the floor is narrower:
-# the noise's level reaches 2 x the floor + 6 mg about 0.1 times a second
-# (felt, table at rest) against 0.3-1.3 at 200 Hz, and its change 5/4 x
-# the floor + 1 mg 4-6 times a second against 7-10. The same margin over
-# the noise is a smaller multiple of the floor there: the settle's quiet
-# level is 6 mg + 7/4 x the floor (_QUIET_FINE_X, quarters) and its tap
-# level 9/8 x the floor + 1 mg (_TAP_FINE_X, eighths), which the noise
-# crosses about as often a second as at 200 Hz. The window's own levels
-# are as they were.
-_FINE_DT = const(4)
-_QUIET_FINE_X = const(7)
-_TAP_FINE_X = const(9)
-# (the same in throws.py)
-_STA_FX = const(2)
-_QUIET_MG = const(6)
-_QUIET_FLOOR_X = const(2)
-_TAP_X = const(5)
-_TAP_MG = const(1)
-_TAP_L = const(58)
-_QUIET_B = const(82)
-_STEADY_STEP_MS = const(250)
-_STEADY_STEPS = const(6)
-_HUM_CHG_DT = const(20)
-
 # An impact starting from _HIT_BEFORE_MS before a key's report to _HIT_AFTER_MS
 # after it is that key's (the scan reports 10-25 ms after the contact; the
 # finger's force rises from its touch, up to 50 ms before the contact, and it
@@ -1046,43 +1020,3 @@ class Impacts:
             return False    # the ring grew after 160 ms: dice feed it (round 31, ringmargin31)
         self._ring_on(imps[_RING + 1] // late)  # as _table_rings: dice over the ring start a window
         return True
-
-    def _settle_levels(self, dt):
-        # At a window's onset (_start, the floor holds still in a window): the
-        # settle's tap level and its quiet level of the tray's own floor, finer
-        # at 400 Hz (round 41); the window's own quiet level is _quiet_thr.
-        imps = self._imps
-        f = self._floor
-        if dt < _FINE_DT:
-            imps[_TAP_L] = ((f * _TAP_FINE_X) >> (_FLOOR_FX + 3 - _STA_FX)) + (_TAP_MG << _STA_FX)
-            imps[_QUIET_B] = _QUIET_MG + ((f * _QUIET_FINE_X) >> (_FLOOR_FX + 2))
-        else:
-            imps[_TAP_L] = ((f * _TAP_X) >> (_FLOOR_FX + 2 - _STA_FX)) + (_TAP_MG << _STA_FX)
-            imps[_QUIET_B] = _QUIET_MG + (f >> _FLOOR_FX) * _QUIET_FLOOR_X
-
-    def _steady_check(self, t, lvl, dt):
-        # (throws.py's until round 41, moved here to keep throws.py's compile
-        # within a 112k heap; its figures are throws.py's)
-        # Every _STEADY_STEP_MS while moving: a level that has stayed within
-        # half of itself for _STEADY_STEPS steps is a hum (a machine that
-        # started under the throw), not dice, which slow down and stop: it
-        # becomes the background the dice are still against.
-        self._steady_t = t + _STEADY_STEP_MS
-        ref = self._steady_lvl
-        d = lvl - ref
-        if (d if d > 0 else -d) <= (ref >> 1):
-            self._steady_n += 1
-            if self._steady_n >= _STEADY_STEPS:
-                d = self._upright       # a hum changes per sample too
-                if (d << 6) > lvl * (dt * _HUM_CHG_DT if dt * _HUM_CHG_DT > 64 else 64):
-                    # changing faster than a drum's vibration can: dice
-                    # rolling on at one level (round 31), counted afresh
-                    self._steady_n = 0
-                    return
-                self._low_peak = d + (d >> 2) + (_TAP_MG << _STA_FX)
-                q = (lvl >> _STA_FX) * _QUIET_FLOOR_X + _QUIET_MG
-                if q > self._quiet_thr:
-                    self._quiet_thr = q
-        else:
-            self._steady_n = 0
-            self._steady_lvl = lvl

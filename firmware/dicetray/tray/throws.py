@@ -163,7 +163,6 @@ _TAP_MG = const(1)
 _TAP_QUIET_MS = const(75)
 _MURMUR_QUIET_MS = const(150)
 _MURMUR_CREDIT_MS = const(100)
-# (round 41: at 400 Hz the settle's levels are finer: impacts.py's _settle_levels)
 # A ring changes per sample by 2 sin(pi f dt) of its size: one whose change
 # per sample stays under 3/5 of its level (f under about a tenth of the
 # rate) is a ring, not dice: a table's top ringing on after the dice at
@@ -389,8 +388,7 @@ _CO_S = const(78)               # (ringmargin31) the ring's z^2 from 100 to 160 
 _EDGE_P = const(79)             # round 34 (margin34): the first _PEAK_MS at 400 Hz: the last change of hz,
 _EDGE_C = const(80)             # and the largest change of that change (z's second difference)
 _MOVED_OVER = const(81)         # round 40: EV_MOVED only under this peak (impacts.py's _moved_loud_after)
-_QUIET_B = const(82)            # round 41: the settle's quiet level of the tray's own floor (_start)
-_IMP_SLOTS = const(83)
+_IMP_SLOTS = const(82)
 # A throw's dice fall through the air and touch nothing until they land:
 # the tray is quiet (at its noise) before the first impact, apart from keys
 # the tray knows of. A hand picking dice out works in the tray: a fingertip's
@@ -723,7 +721,7 @@ class Tray(Impacts):
                 # was dice rolling on at one level (round 28); still means
                 # still against the tray's own floor again
                 if (lvl >> _STA_FX) * (_QUIET_FLOOR_X * _HUM_GONE) + _QUIET_MG < quiet:
-                    d = self._imps[_QUIET_B]
+                    d = _QUIET_MG + (self._floor >> _FLOOR_FX) * _QUIET_FLOOR_X
                     if quiet > d:
                         self._floor_levels(t, d)
                         return EV_NONE
@@ -897,7 +895,7 @@ class Tray(Impacts):
         imps[_TAP_V] = v
         imps[_TAP_A] = (v if v > 0 else -v) << _STA_FX
         imps[_TAP_T] = t
-        self._settle_levels(dt)     # the tap level and the settle's quiet level (impacts.py)
+        imps[_TAP_L] = ((self._floor * _TAP_X) >> (_FLOOR_FX + 2 - _STA_FX)) + (_TAP_MG << _STA_FX)
         # the hand in the tray before the onset: a run of samples over the
         # level that ended before it, or began _HAND_EDGE_MS or more before it
         h = imps[_HAND_T]
@@ -1206,6 +1204,31 @@ class Tray(Impacts):
         self.settled_ms = t
         self._moved_loud_after()
 
+    def _steady_check(self, t, lvl, dt):
+        # Every _STEADY_STEP_MS while moving: a level that has stayed within
+        # half of itself for _STEADY_STEPS steps is a hum (a machine that
+        # started under the throw), not dice, which slow down and stop: it
+        # becomes the background the dice are still against.
+        self._steady_t = t + _STEADY_STEP_MS
+        ref = self._steady_lvl
+        d = lvl - ref
+        if (d if d > 0 else -d) <= (ref >> 1):
+            self._steady_n += 1
+            if self._steady_n >= _STEADY_STEPS:
+                d = self._upright       # a hum changes per sample too
+                if (d << 6) > lvl * (dt * _HUM_CHG_DT if dt * _HUM_CHG_DT > 64 else 64):
+                    # changing faster than a drum's vibration can: dice
+                    # rolling on at one level (round 31), counted afresh
+                    self._steady_n = 0
+                    return
+                self._low_peak = d + (d >> 2) + (_TAP_MG << _STA_FX)
+                q = (lvl >> _STA_FX) * _QUIET_FLOOR_X + _QUIET_MG
+                if q > self._quiet_thr:
+                    self._quiet_thr = q
+        else:
+            self._steady_n = 0
+            self._steady_lvl = lvl
+
     def _watch(self, t, sta, thrown):
         # Wait for the dice to be still (EV_SETTLED). thrown: the window
         # just judged was a throw (its impacts' history may carry the settle
@@ -1218,7 +1241,7 @@ class Tray(Impacts):
         hold = self._loud_t + (_FLIGHT_MAX_MS if self._peak > _FLIGHT_MAX_MS else self._peak)
         self._hold_until = hold if hold > t else t
         self._lvl = sta << _STA_FX
-        self._floor_levels(t, self._imps[_QUIET_B])
+        self._floor_levels(t, _QUIET_MG + (self._floor >> _FLOOR_FX) * _QUIET_FLOOR_X)
         imps = self._imps
         if (thrown and t - self._active_t >= _MURMUR_QUIET_MS
                 and t - imps[_TAP_T] >= _TAP_QUIET_MS):
