@@ -71,14 +71,16 @@ _EDGE_Z = const(68)             # change of z in a sample, and its largest |z|)
 # impacts are sampled near their full height, a die's later landings and
 # bounces as well as its first: a second die 100 ms or more after the first
 # reads 4/5 of it and more, the same way, so _knocks took 15 of the throws
-# that 200 Hz (where a 0.5-2 ms contact is read at a random phase, mostly
-# well under its height) found. A blow through the feet rings only the
+# that 200 Hz found (at 200 Hz a 0.5-2 ms contact is read at a random phase,
+# mostly well under its height). A blow through the feet rings only the
 # tray's modes (40-60 Hz), and a ring of f changes by at most 2 sin(pi f dt)
-# of its size in a sample: 1.0 at ODR/6 (67 Hz at 400 Hz). A first blow
-# whose z changed in one sample by _SPIKED_X / _SPIKED_Y of its largest |z|
-# or more held more than the feet pass: a die's spike. Such a window is no
-# knocks (the knocks' windows on 5000/5500 read 0.36-0.92 but for 6 on the
-# table model, 1.14-1.8; the lost throws' 1.13-2.0 but for one, 0.71).
+# of its size in a sample: 1.0 at ODR/6 (67 Hz at 400 Hz). Knocks whose
+# first blow's z changed in one sample by _SPIKED_X / _SPIKED_Y of its
+# largest |z| or more (throws.py's _EDGE_D, _EDGE_Z) had a die's spike: no
+# knocks (windows taken as knocks or knock-like in the knock traces of
+# 5000/5500 read 0.36-0.92 but for 10, 1.08-1.8, 3 of them over 5/4; the
+# lost throws 1.13-2.0 but for one, 0.71). Only for _KNOCKS: a key's press
+# untold is sharp too (1.17-1.78) and read knock-like.
 _SPIKE_DT = const(3)            # (throws.py's: a sample every 3 ms or less)
 _SPIKED_X = const(5)
 _SPIKED_Y = const(4)
