@@ -65,6 +65,25 @@ _MOVED_SURE_X = const(3)        # x the throw level: the settled throw was dice
 _MOVED_MOVE_X = const(5)        # x the settled move's peak
 _MOVED_OVER_X = const(5)        # (x 1/4) of the last sure throw's peak: no die falling over (round 40)
 _MOVED_OVER = const(81)         # (throws.py's slot) the bar, set at each settle
+_EDGE_D = const(67)             # (throws.py's slots, round 30: at 400 Hz the first _PEAK_MS's largest
+_EDGE_Z = const(68)             # change of z in a sample, and its largest |z|)
+# Round 41 (rate41): at 400 Hz (a sample every 3 ms or less) the window's
+# impacts are sampled near their full height, a die's later landings and
+# bounces as well as its first: a second die 100 ms or more after the first
+# reads 4/5 of it and more, the same way, so _knocks took 15 of the throws
+# that 200 Hz found (at 200 Hz a 0.5-2 ms contact is read at a random phase,
+# mostly well under its height). A blow through the feet rings only the
+# tray's modes (40-60 Hz), and a ring of f changes by at most 2 sin(pi f dt)
+# of its size in a sample: 1.0 at ODR/6 (67 Hz at 400 Hz). Knocks whose
+# first blow's z changed in one sample by _SPIKED_X / _SPIKED_Y of its
+# largest |z| or more (throws.py's _EDGE_D, _EDGE_Z) had a die's spike: no
+# knocks (windows taken as knocks or knock-like in the knock traces of
+# 5000/5500 read 0.36-0.92 but for 9 judgments, 1.08-1.8, 3 windows (all
+# table) over 5/4; the lost throws 1.13-2.0 but for one, 0.71). Only for _KNOCKS: a key's press
+# untold is sharp too (1.17-1.78) and read knock-like.
+_SPIKE_DT = const(3)            # (throws.py's: a sample every 3 ms or less)
+_SPIKED_X = const(5)
+_SPIKED_Y = const(4)
 # A keyed window whose impacts apart from the keys' reach this many times the
 # keys' own is a throw whatever its tail: a fingertip brings far less
 # momentum than a die.
@@ -812,7 +831,7 @@ class Impacts:
         imps[_CUR_X] = hx if hx > 0 else -hx
         imps[_CUR_Y] = hy if hy > 0 else -hy
 
-    def _knocks(self):
+    def _knocks(self, dt):
         # _KNOCKS: the window's big impacts (half its peak or more) are 2 or
         # more, at least _KNOCK_GAP_MS apart, a later one at least 4/5 of the
         # first, all shaking the tray sideways the way the first did: knocks
@@ -831,6 +850,8 @@ class Impacts:
             if imps[i] > top:
                 top = imps[i]
         if self._knock_pass(n, top, 0, _KNOCK_LATE_X, _KNOCK_DIR_X):
+            if dt <= _SPIKE_DT and _SPIKED_Y * imps[_EDGE_D] >= _SPIKED_X * imps[_EDGE_Z]:
+                return 0    # round 41: a die's spike opened the window
             return _KNOCKS
         last = self._knock_pass(n, top, _MERGE_MS, _LIKE_LATE_X, _LIKE_DIR_X)
         if not last:

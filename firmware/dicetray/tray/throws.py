@@ -1067,7 +1067,7 @@ class Tray(Impacts):
                 why = 0
             else:
                 # what came may be the next knock: as strong, the same way
-                knocks = self._knocks()
+                knocks = self._knocks(dt)
                 if knocks == _KNOCKS:
                     why = 0
                 elif knocks == _KNOCK_LIKE and not imps[_LATE]:
@@ -1103,7 +1103,7 @@ class Tray(Impacts):
                     and imps[_EDGE_C] < imps[_EDGE_Z]):
                 why = 0     # its peak in a first blow that only rang: no die's spike (round 30, 34)
             if why:
-                knocks = self._knocks()
+                knocks = self._knocks(dt)
                 if knocks == _KNOCKS:
                     why = 0     # equal impacts from one spot with nothing between: knocks on the table
                 elif knocks == _KNOCK_LIKE and not imps[_LATE]:
