@@ -658,21 +658,14 @@ class Board:
                 self.notify("err too many keys scheduled")
                 return False
             self.notify("ok")
-        elif cmd == b"acc":
+        elif cmd == b"acc" or cmd == b"accu":  # points at board time MS, or US (on the part's sample clock)
             if self.lis is None:
                 self.notify("err no accelerometer")
                 return False
+            per = 1000 if cmd == b"acc" else 1
             ok = True
             for i in range(0, count - 3, 4):
-                ok = self.lis.add_point(args[i], args[i + 1], args[i + 2], args[i + 3]) and ok
-            self.notify("ok" if ok else "err full")
-        elif cmd == b"accu":  # the same, each point at board time US (on the part's sample clock)
-            if self.lis is None:
-                self.notify("err no accelerometer")
-                return False
-            ok = True
-            for i in range(0, count - 3, 4):
-                ok = self.lis.add_point_us(args[i], args[i + 1], args[i + 2], args[i + 3]) and ok
+                ok = self.lis.add_point_us(args[i] * per, args[i + 1], args[i + 2], args[i + 3]) and ok
             self.notify("ok" if ok else "err full")
         elif cmd == b"acc?":
             lis = self.lis
