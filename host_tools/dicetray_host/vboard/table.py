@@ -40,13 +40,9 @@ class Tray:
         measured by `make bench`, not here), the player's way out is used:
         a long press of ROLL marks the throw."""
         if self.accel:
-            end_ms, self.seed = self.vb.feed_throw(self.seed, dice)
-            self.vb.run(end_ms + 100)
-            bottom = self.vb.screen_text()[-1]
-            if "moving" in bottom:
-                self.vb.run(600)
-                bottom = self.vb.screen_text()[-1]
-            if bottom not in READY:
+            from dicetray_host.vboard.throws import play_throw
+            self.seed = play_throw(self.vb, self.seed, dice)
+            if self.vb.screen_text()[-1] not in READY:
                 self.missed += 1
                 self.vb.press("ROLL")
                 self.vb.run(800)

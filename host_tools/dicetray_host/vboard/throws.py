@@ -39,13 +39,20 @@ class Throws:
         self.seed = seed
 
     def next(self, vb, dice=2):
-        """A throw, as `make sim`'s t plays it; then, as a player would,
-        wait (up to 1.5 s) while the screen still says the dice are moving
-        (with the chip's Python time the settle's screen can come later)."""
-        end_ms, self.seed = vb.feed_throw(self.seed, dice)
-        vb.run(end_ms + 100)
-        for _ in range(15):
-            lines = vb.screen_text()
-            if not lines or "moving" not in lines[-1]:
-                break
-            vb.run(100)
+        """A throw, as `make sim`'s t plays it (play_throw)."""
+        self.seed = play_throw(vb, self.seed, dice)
+
+
+def play_throw(vb, seed, dice=2):
+    """One generated throw on the virtual board; then, as a player would,
+    wait (up to 1.5 s) while the screen still says the dice are moving
+    (with the chip's Python time the settle's screen can come after the
+    trace's end). Returns the next seed."""
+    end_ms, seed = vb.feed_throw(seed, dice)
+    vb.run(end_ms + 100)
+    for _ in range(15):
+        lines = vb.screen_text()
+        if not lines or "moving" not in lines[-1]:
+            break
+        vb.run(100)
+    return seed
