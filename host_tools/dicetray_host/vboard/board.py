@@ -319,25 +319,33 @@ class VirtualBoard:
         sample on: each row goes on the part's sample clock, so it reads the
         rows as they are, without lines drawn between them. Returns the
         time in ms from now to the last one."""
+        return self._on_sample_clock(rows, self._sample_clock())
+
+    def feed_throw(self, seed, dice=2):
+        """One generated throw (vboard/throws.py) at the part's ODR, read as
+        generated; returns (ms from now to its end, the next seed)."""
+        clock = self._sample_clock()
+        points, seed = throw_points(seed, dice, rate_hz=clock[0])
+        return self._on_sample_clock([p[1:] for p in points], clock), seed
+
+    def _sample_clock(self):
+        """(ODR, board us of the part's next sample), from one `acc?`."""
         state = self.accel_state()
         if state is None or state["next_us"] < 0:
             raise BoardError("the accelerometer is not sampling")
-        period = 1_000_000 // state["odr_hz"]
+        return state["odr_hz"], state["next_us"]
+
+    def _on_sample_clock(self, rows, clock):
+        odr_hz, next_us = clock
+        period = 1_000_000 // odr_hz
         now = self._boot_us + self._board_us
-        first = self._boot_us + state["next_us"]
+        first = self._boot_us + next_us
         new = [(first + i * period, int(x), int(y), int(z)) for i, (x, y, z) in enumerate(rows)]
         self._pending = sorted(self._pending + new)
         if new:
             self._last_accel = new[-1][1:]
             return (new[-1][0] - now) / 1000
         return 0
-
-    def feed_throw(self, seed, dice=2):
-        """One generated throw (vboard/throws.py) at the part's ODR, read as
-        generated; returns (ms from now to its end, the next seed)."""
-        odr = self.accel_state()["odr_hz"]
-        points, seed = throw_points(seed, dice, rate_hz=odr)
-        return self.feed_readings([p[1:] for p in points]), seed
 
     def set_accel(self, x, y, z):
         return self.feed([(0, x, y, z)])
