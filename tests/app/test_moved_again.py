@@ -3,14 +3,13 @@ faces are keyed, is said, and the faces wait until it is still again. Once
 the faces are keyed the dice are the players' to pick up and throw again:
 that is not said."""
 from dicetray_host.traces import ensemble
+from dicetray_host.vboard.throws import level_at_rest
 
 
 def _readings(rows, until_ms):
-    """The trace's readings up to until_ms, its rest moved to 0, 0, +1000 mg
-    (the virtual tray rests level there)."""
-    rest = [r for r in rows if r[0] < 500]
-    mean = [sum(r[i] for r in rest) // len(rest) for i in (1, 2, 3)]
-    return [(x - mean[0], y - mean[1], z - mean[2] + 1000) for t, x, y, z in rows if t < until_ms]
+    """The trace's readings up to until_ms, its first 500 ms of rest moved
+    to where the virtual tray rests level."""
+    return [(x, y, z) for t, x, y, z in level_at_rest(rows, 500) if t < until_ms]
 
 
 def _bottom_lines(tray, ms, every=25):

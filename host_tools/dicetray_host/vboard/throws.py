@@ -21,15 +21,22 @@ def throw_points(seed, dice=2, rate_hz=200):
         if len(trace.throws) == 1:
             break
     start, settled = trace.throws[0]
-    rows = [r for r in trace.rows() if start - 600 <= r[0] <= settled + 400]
-    rest = [r for r in rows if r[0] < start - 100] or rows[:1]
+    rows = level_at_rest([r for r in trace.rows() if start - 600 <= r[0] <= settled + 400], start - 100)
+    t0 = rows[0][0]
+    points = [(t - t0, x, y, z) for t, x, y, z in rows]
+    points.append((points[-1][0] + 10, 0, 0, 1000))
+    return points, seed
+
+
+def level_at_rest(rows, rest_until_ms):
+    """Trace rows (t, x, y, z) moved so that their mean before rest_until_ms
+    is 0, 0, +1000 mg, where the virtual tray rests level: one trace
+    follows another without a step, and no tilt is read."""
+    rest = [r for r in rows if r[0] < rest_until_ms] or rows[:1]
     dx = sum(r[1] for r in rest) // len(rest)
     dy = sum(r[2] for r in rest) // len(rest)
     dz = sum(r[3] for r in rest) // len(rest) - 1000
-    t0 = rows[0][0]
-    points = [(t - t0, x - dx, y - dy, z - dz) for t, x, y, z in rows]
-    points.append((points[-1][0] + 10, 0, 0, 1000))
-    return points, seed
+    return [(t, x - dx, y - dy, z - dz) for t, x, y, z in rows]
 
 
 class Throws:
