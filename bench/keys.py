@@ -101,17 +101,14 @@ def _games_table(py_time="0", firmware_dir=None):
     _row("all", everything, None)
 
 
-OPEN_ACCEL = "board.open_accel()"
-
-
 def _at_rate(tree, odr_hz):
     """A copy of the deployed tree whose main.py opens the LIS3DH at odr_hz
     (the package is the same symlinked .mpy)."""
+    from dicetray_host.vboard.board import main_at_odr
     copy = Path(tempfile.mkdtemp(prefix="bench-odr-"))
     (copy / "dicetray").symlink_to((tree / "dicetray").resolve())
-    source = (tree / "main.py").read_text()
-    assert source.count(OPEN_ACCEL) == 1
-    (copy / "main.py").write_text(source.replace(OPEN_ACCEL, "board.open_accel(odr_hz=%d)" % odr_hz))
+    shutil.copy(tree / "main.py", copy / "main.py")
+    main_at_odr(copy / "main.py", odr_hz)
     return copy
 
 

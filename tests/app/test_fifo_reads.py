@@ -13,8 +13,7 @@ import pytest
 
 from conftest import Tray
 from dicetray_host.paths import FIRMWARE
-
-OPEN_ACCEL = "board.open_accel()"
+from dicetray_host.vboard.board import main_at_odr
 
 
 @pytest.fixture
@@ -23,10 +22,7 @@ def firmware_400(tmp_path):
     that rate would open it."""
     tree = tmp_path / "firmware"
     shutil.copytree(FIRMWARE, tree)
-    main = tree / "main.py"
-    source = main.read_text()
-    assert source.count(OPEN_ACCEL) == 1
-    main.write_text(source.replace(OPEN_ACCEL, "board.open_accel(odr_hz=400)"))
+    main_at_odr(tree / "main.py", 400)
     return tree
 
 

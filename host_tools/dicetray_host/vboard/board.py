@@ -428,6 +428,18 @@ class VirtualBoard:
                 "next_us": int(parts[5])}          # board time of its next sample (-1: not sampling)
 
 
+OPEN_ACCEL = "board.open_accel()"
+
+
+def main_at_odr(main_py, odr_hz):
+    """Rewrite a copy of firmware/main.py so that the LIS3DH opens at odr_hz,
+    as a tray built for that rate would (the benches and tests of 400 Hz)."""
+    source = Path(main_py).read_text()
+    if source.count(OPEN_ACCEL) != 1:
+        raise ValueError("%s: expected one %s" % (main_py, OPEN_ACCEL))
+    Path(main_py).write_text(source.replace(OPEN_ACCEL, "board.open_accel(odr_hz=%d)" % odr_hz))
+
+
 def run_script(source, flash_dir, heap="96k", ticks_start_ms=0, accel=True, oled=True, timeout_s=600,
                py_time="0"):
     """Run MicroPython source on a free-running virtual board (no host link); returns (status, output).
