@@ -118,7 +118,6 @@ def _throws_with_python_time(tree):
     the sensor dropped because the firmware read its FIFO too late, by
     phase, and the longest time between two FIFO reads in play, with and
     without the chip's Python time."""
-    from dicetray_host.vboard.table import Tray
     print("Throws on the LIS3DH (32-sample FIFO: 160 ms at 200 Hz, 80 ms at 400 Hz): samples dropped (FIFO")
     print("overrun) by phase, and the longest time between two FIFO reads while dice roll and while faces")
     print("are keyed; a pig game of 12 throws of one die, each face keyed, BANK every third turn; deployed .mpy")
@@ -128,14 +127,16 @@ def _throws_with_python_time(tree):
         at_rate = _at_rate(tree, odr_hz)
         try:
             for label, py_time in (("none (the plain board)", "0"), ("the chip's (calibrated)", "chip")):
-                _pig_with_throws("%d Hz, %s" % (odr_hz, label), py_time, at_rate, Tray)
+                _pig_with_throws("%d Hz, %s" % (odr_hz, label), py_time, at_rate)
         finally:
             shutil.rmtree(at_rate, ignore_errors=True)
     print("(missed: throws the screen did not show as seen, keyed with a long ROLL instead; the generator's")
     print(" throws at the ODR, not the bench's trace models)")
 
 
-def _pig_with_throws(label, py_time, tree, Tray):
+def _pig_with_throws(label, py_time, tree):
+    """One row of the table: the pig game on the firmware in `tree`."""
+    from dicetray_host.vboard.table import Tray
     flash = tempfile.mkdtemp(prefix="bench-pytime-")
     try:
         with Tray(flash, accel=True, py_time=py_time, firmware_dir=tree) as tray:
