@@ -79,8 +79,8 @@ _EDGE_Z = const(68)             # change of z in a sample, and its largest |z|)
 # largest |z| or more (throws.py's _EDGE_D, _EDGE_Z) had a die's spike: no
 # knocks (windows taken as knocks or knock-like in the knock traces of
 # 5000/5500 read 0.36-0.92 but for 9 judgments, 1.08-1.8, 3 windows (all
-# table) over 5/4; the lost throws 1.13-2.0 but for one, 0.71). Only for _KNOCKS: a key's press
-# untold is sharp too (1.17-1.78) and read knock-like.
+# table) over 5/4; the lost throws 1.13-2.0 but for one, 0.71). Only for
+# _KNOCKS: a key's press untold is sharp too (1.17-1.78) and read knock-like.
 _SPIKE_DT = const(3)            # (throws.py's: a sample every 3 ms or less)
 _SPIKED_X = const(5)
 _SPIKED_Y = const(4)
