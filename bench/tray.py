@@ -150,6 +150,85 @@ def calibration_effect(trays=CAL_TRAYS, traces=CAL_TRACES):
     return score(plain), score(tuned), learnt
 
 
+# ---------------------------------------------------------------- quick re-throws
+
+QUICK_COUNT = 60        # quick traces per model and reading (each at every gap)
+
+
+def _quick_one(reading, job):
+    """One seed's quick traces (traces/quick.py) at every gap: per gap the
+    Score's inputs and whether the first and second throws were found."""
+    from dicetray_host.traces import quick
+    from dicetray_host.traces.detecting import detect
+    from dicetray_host.traces.scoring import match
+    model, seed, pick = job
+    p = quick.pieces(model, seed, **reading)
+    # the second throw in its own trace, as the models make it (the next
+    # throw 2.5 s or more after the last): found there?
+    own = p["second"]
+    pairs, _ = match(own.throws[:1], detect(own.rows(), keys=own.keys)["throws"])
+    rows = [("own", False, bool(pairs), None)]
+    for gap in quick.GAPS_S:
+        tr = quick.assemble(p, gap, pick)
+        out = detect(tr.rows(), keys=tr.keys)
+        pairs, _ = match(tr.throws, out["throws"])
+        hit = set(ts for (ts, _), _ in pairs)
+        rows.append((gap, tr.throws[0][0] in hit, tr.throws[1][0] in hit,
+                     (tr.kind, tr.duration_ms, tr.throws, tr.keys, tr.topples, tr.tilts, out,
+                      "%s/quick/%d/%.1f%s" % (model, seed, gap, "" if pick else "/nopick"))))
+    return model, pick, rows
+
+
+def quick_throws(models=None, first_seed=None, count=QUICK_COUNT, readings=None, picks=(True, False)):
+    """{(model, reading's rate, picked): {gap: [first found, second found, traces, Score]}}:
+    a throw, a face keyed, the dice picked up (or not: round 41's splices)
+    and thrown again, the second landing a gap after the first was still
+    (traces/quick.py), keys given, read as the board reads them (200 Hz)
+    and at 400 Hz unless told; "own": the second throw in its own trace."""
+    from dicetray_host.traces import ensemble
+    from dicetray_host.traces.scoring import Score
+    if first_seed is None:
+        first_seed = ensemble.HELD_OUT_SEEDS
+    if readings is None:
+        readings = (ensemble.BOARD_READING, dict(ensemble.BOARD_READING, rate_hz=400))
+    jobs = [(m, first_seed + i, pick) for m in models or ensemble.MODELS for pick in picks
+            for i in range(count)]
+    out = {}
+    with Pool(2) as pool:
+        for reading in readings:
+            for model, pick, rows in pool.map(partial(_quick_one, reading), jobs, chunksize=4):
+                per = out.setdefault((model, reading["rate_hz"], pick), {})
+                for gap, first, second, args in rows:
+                    f = per.setdefault(gap, [0, 0, 0, Score()])
+                    f[0] += first
+                    f[1] += second
+                    f[2] += 1
+                    if args is not None:
+                        f[3].add(*args)
+    return out
+
+
+def print_quick(res):
+    """Per model and rate: second throws found at each gap and in their own
+    traces, first throws found, false throws."""
+    gaps = sorted(g for g in next(iter(res.values())) if g != "own")
+    print("  %-8s %-6s %-7s %s  %-8s %-12s %s" % (
+        "model", "rate", "picked", "  ".join("%6.1f s" % g for g in gaps), "own", "first found",
+        "false throws (all gaps)"))
+    for (model, rate, pick), per in res.items():
+        n = per[gaps[0]][2]
+        first = sum(per[g][0] for g in gaps)
+        falses = {}
+        for g in gaps:
+            for cause, k in per[g][3].false_by.items():
+                falses[cause] = falses.get(cause, 0) + k
+        print("  %-8s %-6s %-7s %s  %-8s %-12s %d%s" % (
+            model, "%d Hz" % rate, "yes" if pick else "no", "  ".join("%6.1f %%" % (100.0 * per[g][1] / n) for g in gaps),
+            "%.1f %%" % (100.0 * per["own"][1] / n),
+            "%.1f %%" % (100.0 * first / (n * len(gaps))), sum(falses.values()),
+            " (%s)" % ", ".join("%s %d" % kv for kv in sorted(falses.items())) if falses else ""))
+
+
 # ---------------------------------------------------------------- cost
 
 _FEED = (Path(__file__).resolve().parent / "mp" / "detector_feed.py").read_text()
@@ -211,6 +290,11 @@ def run(count=COUNT):
     print("\nthe same trays as the board reads them (200 Hz, +-4 g, the LIS3DH in normal mode: "
           "10-bit, bandwidth ODR/2), keys given:")
     print_models(per_model(count, reading=ensemble.BOARD_READING))
+    print("\nquick re-throws (traces/quick.py: a throw, a face keyed 0.3-0.6 s after its dice are still, "
+          "the dice picked up or not and thrown again; %d traces a model at each gap, keys given): second "
+          "throws found by the gap from the first's still to the second's landing; own: in its own trace:"
+          % QUICK_COUNT)
+    print_quick(quick_throws())
     print("\ncalibration on trays of the held-out models (%d trays each, %d traces a tray):"
           % (CAL_TRAYS, CAL_TRACES))
     print_calibration(*calibration_effect())

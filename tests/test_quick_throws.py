@@ -1,0 +1,99 @@
+"""Round 42's quick re-throw traces (traces/quick.py): a throw, a face keyed,
+the dice picked up and thrown again 1.2-3.5 s after the first was still."""
+import statistics
+
+import pytest
+
+from dicetray_host.traces import ensemble, quick
+from dicetray_host.traces.scoring import Score, read_labels
+
+MODELS = ensemble.TUNE_MODELS        # (never the held-out models)
+READINGS = (ensemble.BOARD_READING, dict(ensemble.BOARD_READING, rate_hz=400), {})
+
+
+def _mean(c, a, b):
+    return [statistics.mean(v[a:b]) for v in c]
+
+
+@pytest.mark.parametrize("model", MODELS)
+@pytest.mark.parametrize("reading", READINGS, ids=("board", "400", "modelled"))
+def test_labels_place_both_throws_and_the_key(model, reading):
+    for seed in (6000, 6001):
+        p = quick.pieces(model, seed, **reading)
+        still1 = p["first"].throws[0][1]
+        for gap in quick.GAPS_S:
+            tr = quick.assemble(p, gap)
+            period = 1000.0 / tr.rate_hz
+            (s1, e1), (s2, e2) = tr.throws[:2]
+            assert (s1, e1) == p["first"].throws[0]     # the first throw as its trace labels it
+            assert abs(s2 - e1 - 1000.0 * gap) <= period / 2 + 1
+            # the second throw as its own trace labels it, shifted
+            o1, o2 = p["second"].throws[0]
+            assert e2 - s2 == o2 - o1
+            # the face key's contact: 300-600 ms after the dice are still
+            # (its piece starts KEY_BEFORE_S before it)
+            face = [k for k in tr.keys if still1 < k[0] < s2]
+            assert len(face) == 1
+            late = face[0][0] - still1 - 1000.0 * quick.KEY_BEFORE_S
+            assert 1000.0 * quick.CUT_S[0] <= late <= 1000.0 * quick.CUT_S[1] + 2 * period
+            assert all(b - a >= 0 for a, b in zip(tr.t_ms, tr.t_ms[1:]))
+            assert tr.t_ms[-1] == tr.duration_ms
+            # scoring reads the labels
+            throws, keys, topples, tilts = read_labels(tr.labels())
+            assert throws == tr.throws and keys == tr.keys
+            sc = Score()
+            sc.add(tr.kind, tr.duration_ms, throws, keys, topples, tilts,
+                   {"throws": [{"start_ms": s, "end_ms": None, "settled_ms": e} for s, e in throws],
+                    "tilt": [], "moved": []})
+            assert sc.recall() == 100.0
+
+
+@pytest.mark.parametrize("model", MODELS)
+@pytest.mark.parametrize("reading", READINGS, ids=("board", "400", "modelled"))
+def test_the_joins_have_no_step_over_the_noise(model, reading):
+    for seed in (6002, 6003, 6004):
+        p = quick.pieces(model, seed, **reading)
+        first = p["first"]
+        n = int(quick.LEVEL_S * first.rate_hz)
+        step = quick._step(first)
+        for gap in (1.2, 3.5):
+            tr = quick.assemble(p, gap)
+            c = (tr.x, tr.y, tr.z)
+            cut = tr.joins[0][0]
+            # the rest level the first throw ends at, its noise
+            ref = _mean(c, cut - n, cut)
+            noise = max(statistics.pstdev(v[cut - n:cut]) for v in c)
+            kinds = [k for _, k in tr.joins]
+            assert kinds[0] == "keys" and kinds[-1] == p["second"].kind
+            assert set(kinds[1:-1]) <= {"pick", "rest"}
+            # every piece starts at rest (before the key's touch, the
+            # fingers' first move, the dice landing): at the first's level
+            for at, kind in tr.joins:
+                m = min(n, int(0.04 * tr.rate_hz)) if kind != "pick" else n
+                got = _mean(c, at, at + m)
+                assert max(abs(a - b) for a, b in zip(got, ref)) <= step / 2 + 2 * noise + 1, (seed, gap, kind)
+            # the second throw's dice land on it
+            s2 = tr.throws[1][0]
+            before = [i for i, t in enumerate(tr.t_ms) if tr.joins[-1][0] <= i and t < s2 - 10]
+            assert len(before) >= 5
+            got = _mean(c, before[0], before[-1] + 1)
+            assert max(abs(a - b) for a, b in zip(got, ref)) <= step / 2 + 2 * noise + 1
+
+
+def test_deterministic_and_the_gaps_share_their_pieces():
+    a = quick.generate("bare", 6005, 1.8, **ensemble.BOARD_READING)
+    b = quick.generate("bare", 6005, 1.8, **ensemble.BOARD_READING)
+    assert list(a.rows()) == list(b.rows()) and a.labels() == b.labels()
+    c = quick.generate("bare", 6005, 2.4, **ensemble.BOARD_READING)
+    assert c.throws[0] == a.throws[0] and c.throws[1][0] - a.throws[1][0] in range(595, 606)
+    assert list(c.rows())[:a.joins[0][0]] == list(a.rows())[:a.joins[0][0]]
+    d = quick.generate("bare", 6006, 1.8, **ensemble.BOARD_READING)
+    assert list(d.rows()) != list(a.rows())
+
+
+@pytest.mark.parametrize("model", MODELS)
+def test_without_the_pick_the_key_is_followed_by_rest_and_the_throw(model):
+    tr = quick.generate(model, 6007, 3.5, pick=False, **ensemble.BOARD_READING)
+    kinds = [k for _, k in tr.joins]
+    assert kinds[0] == "keys" and "pick" not in kinds and set(kinds[1:-1]) <= {"rest"}
+    assert abs(tr.throws[1][0] - tr.throws[0][1] - 3500) <= 3
