@@ -1120,9 +1120,7 @@ class Tray(Impacts):
         if self._moved_cand and (imps[_LIE_UNTIL] - self.settled_ms == _LIE_MS
                                  and self._peak < imps[_LIE_PEAK] >> 2 or (
                 why != 1 and why != 3
-                and (self._keyed or self._peak < self._moved_loud or not (why == 2 or self._moved_any))
-                # round 42 (tried): upright and lasting, as loud as the throw before: thrown again
-                and (why != 4 or self._keyed or self._peak < self._thrown_peak))):
+                and (self._keyed or self._peak < self._moved_loud or not (why == 2 or self._moved_any)))):
             why = 0     # after a settle only many impacts are a throw: one is a die falling over
         if why and self._cand_t0 < imps[_LIE_UNTIL] and (
                 self._peak * _LIE_X < imps[_LIE_PEAK] or self._slipped() or (
