@@ -71,7 +71,8 @@ def test_the_joins_have_no_step_over_the_noise(model, reading):
             for at, kind in tr.joins:
                 m = min(n, int(0.04 * tr.rate_hz)) if kind != "pick" else n
                 got = _mean(c, at, at + m)
-                assert max(abs(a - b) for a, b in zip(got, ref)) <= step / 2 + 2 * noise + 1, (seed, gap, kind)
+                off = max(abs(a - b) for a, b in zip(got, ref))
+                assert off <= step / 2 + 2 * noise + 1, (seed, gap, kind)
             # the second throw's dice land on it
             s2 = tr.throws[1][0]
             before = [i for i, t in enumerate(tr.t_ms) if tr.joins[-1][0] <= i and t < s2 - 10]

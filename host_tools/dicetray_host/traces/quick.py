@@ -19,9 +19,10 @@ ensemble, held-out ones too):
 4. a second throw trace from 250-500 ms (at least 50 ms) before its first
    throw lands, to 500 ms before its own second throw (or its end): its
    dice land G seconds after the first throw's were still (to half a
-   sample period). Where its trace has less rest before the dice land than
-   it takes (no pick, or a pick shorter than the gap leaves), rest from
-   the pick trace before the fingers move comes before it (as "rest").
+   sample interval; table's own irregular sampling: up to 6 ms). Where
+   its trace has less rest before the dice land than it takes (no pick,
+   or a pick shorter than the gap leaves), rest from the pick trace
+   before the fingers move comes before it (a piece of kind "rest").
 
 Every piece is generated at the first throw's rate and range (and the
 reading asked for). Each piece after the first is shifted to the first's
@@ -60,8 +61,10 @@ def pieces(model, seed, rate_hz=None, range_g=None, sensor_mode=None):
     kind1 = rng.choice(THROW_KINDS)
     # the same dice thrown again, soft or hard anew
     kind2 = "%s_%s" % (kind1[:6], rng.choice(("soft", "hard")))
-    first = ensemble.generate(model, kind1, seed, rate_hz, range_g, tray_seed=seed, sensor_mode=sensor_mode)
-    same = dict(rate_hz=first.rate_hz, range_g=first.range_g, tray_seed=seed, sensor_mode=sensor_mode)
+    first = ensemble.generate(model, kind1, seed, rate_hz, range_g, tray_seed=seed,
+                              sensor_mode=sensor_mode)
+    same = dict(rate_hz=first.rate_hz, range_g=first.range_g, tray_seed=seed,
+                sensor_mode=sensor_mode)
     return {
         "model": model, "seed": seed, "first": first,
         "keys": ensemble.generate(model, "keys", seed, **same),
@@ -88,7 +91,7 @@ def assemble(p, gap_s, pick=True):
     still1 = first.throws[0][1]
     land = still1 + gap_s * 1000.0             # where the second throw's dice land
     step = _step(first)
-    ref = _level(first, _index(first, still1 + p["cut_s"] * 1000.0), before=True)
+    ref = _level(first, _index(first, still1 + p["cut_s"] * 1000.0))
     out = _Out(tr)
     # 1. the first throw, to the cut
     cut = _index(first, still1 + p["cut_s"] * 1000.0)
@@ -114,17 +117,19 @@ def assemble(p, gap_s, pick=True):
     start2 = second.throws[0][0]
     lead = start2 - second.t_ms[0] - 2000.0 * LEVEL_S
     rest = p["pick"]
-    r0, r1 = _index(rest, rest.t_ms[0] + 2000.0 * LEVEL_S), _index(rest, _onset(rest) - PICK_BEFORE_S * 1000.0)
+    r0 = _index(rest, rest.t_ms[0] + 2000.0 * LEVEL_S)
+    r1 = _index(rest, _onset(rest) - PICK_BEFORE_S * 1000.0)
     while land - out.last > lead:
         n = min(r1 - r0, _fits(out, rest, r0, land - lead))
         if n <= 0:
             break
         out.add(rest, r0, r0 + n, _offset(rest, r0, ref, step), "rest")
-    # 4. the second throw: its dice land at `land` (to half a sample period):
+    # 4. the second throw: its dice land at `land` (to half a sample interval):
     # the sample before its first is the one nearest to where the last one is
     end2 = second.throws[1][0] - 500.0 if len(second.throws) > 1 else second.t_ms[-1] + 1.0
-    a = _index(second, start2 - (land - out.last))
-    if a > 0 and abs(second.t_ms[a - 1] - (start2 - (land - out.last))) < abs(second.t_ms[a] - (start2 - (land - out.last))):
+    want = start2 - (land - out.last)
+    a = _index(second, want)
+    if a > 0 and abs(second.t_ms[a - 1] - want) < abs(second.t_ms[a] - want):
         a -= 1
     a += 1
     out.add(second, a, _index(second, end2), _offset(second, a, ref, step))
@@ -162,7 +167,8 @@ class _Out:
         self.last = tr.t_ms[-1]
         # the labels of what is kept: throws that start in it, keys whose
         # contact is in it (released by its end), topples in it
-        tr.throws += [(s + shift, None if e is None else e + shift) for s, e in src.throws if t0 <= s < hi]
+        tr.throws += [(s + shift, None if e is None else e + shift)
+                      for s, e in src.throws if t0 <= s < hi]
         tr.keys += [(d + shift, min(u, hi - 1) + shift) for d, u in src.keys if t0 <= d < hi]
         tr.topples += [v + shift for v in src.topples if t0 <= v < hi]
 
@@ -191,7 +197,7 @@ def _step(src):
     return max(1, reduce(gcd, (abs(v - c[0]) for c in (src.x, src.y, src.z) for v in c[:2000]), 0))
 
 
-def _level(src, i, before=True):
+def _level(src, i):
     """Mean (x, y, z) of the LEVEL_S before sample i."""
     n = max(3, int(LEVEL_S * src.rate_hz))
     lo = max(0, i - n)
