@@ -2384,28 +2384,3 @@ def test_a_later_keys_ring_in_a_keyed_window_is_waited_out_too(model, kind, seed
     # then its release) strikes and rings the tray as that one did: until
     # round 34 its ring read as dice and the keys made a false throw
     _found_only(model, kind, seed)
-
-
-# ---------------------------------------------------------------- round 42: a die's bounce is no key's release at 400 Hz
-
-@pytest.mark.parametrize("model,kind,seed,at", [
-    ("light", "throw1_hard", 5141, 960),    # its first blow's z changed by 1.51 of its largest |z| in a sample; 3212 then 1727 mg, 83 ms on
-    ("table", "throw2_hard", 5073, 5769),   # 1.38; 1252 then 438 mg, 136 ms on
-    ("table", "throw2_soft", 5198, 1915)])  # 1.45; 1056 then 283 mg, 167 ms on
-def test_at_400_hz_a_die_with_a_spike_and_a_weaker_bounce_is_no_key_press_and_release(model, kind, seed, at):
-    # round 42 (rate42): found at 200 Hz, where more impacts were counted;
-    # at 400 Hz the landing and one weaker bounce, then quiet, read as a
-    # key's press and its weaker release (round 23) and were refused
-    trace = ensemble.generate(model, kind, seed, **dict(ensemble.BOARD_READING, rate_hz=400))
-    assert at in [t for t, _ in trace.throws]
-    out = detect(trace.rows(), keys=trace.keys)
-    assert _started_near(out, at), out["throws"]
-
-
-def test_at_400_hz_a_die_slipping_from_the_fingers_is_still_no_throw():
-    # round 42's exemption is for separate impacts (pattern 1) only: a die
-    # that slips while the dice are picked out (bare 5640, 6797 ms) is as
-    # sharp (1.80) and reads as two strikes, upright and lasting (pattern 4)
-    trace = ensemble.generate("bare", "throw1_soft", 5640, **dict(ensemble.BOARD_READING, rate_hz=400))
-    out = detect(trace.rows(), keys=trace.keys)
-    assert not any(abs(d["start_ms"] - 6797) <= 150 for d in out["throws"]), out["throws"]
