@@ -736,10 +736,10 @@ class Impacts:
         if t2 < 0:      # louder, or weaker but hard and rung down since (round 23);
             # closer than _STRIKE_GAP_MS: louder, hard and rung down (a tap,
             # round 24; silent for _SILENT_MS since, round 28)
+            if rises and _SPIKED_Y * imps[_EDGE_D] >= _SPIKED_X * imps[_EDGE_Z]:
+                return False    # a die's spike, then separate impacts (round 42)
             loud = 4 * m1 >= 5 * m0
             hard = m1 >= _RUNG_X * self._quiet_thr
-            if rises and not loud and _SPIKED_Y * imps[_EDGE_D] >= _SPIKED_X * imps[_EDGE_Z]:
-                return False    # a die's landing (its spike) and a weaker bounce (round 42)
             return (loud and hard and quiet_ms >= _SILENT_MS
                     or t1 - t0 >= _STRIKE_GAP_MS and (loud or hard and quiet_ms >= _RUNG_QUIET_MS))
         # the flights do not shrink (a die bouncing on), a later strike is
