@@ -84,14 +84,6 @@ _EDGE_Z = const(68)             # change of z in a sample, and its largest |z|)
 _SPIKE_DT = const(3)            # (throws.py's: a sample every 3 ms or less)
 _SPIKED_X = const(5)
 _SPIKED_Y = const(4)
-# Round 42 (rate42): at 400 Hz a die's landing and a weaker
-# bounce 80 ms or more later, then quiet, read as two strikes (a key's
-# press and its release, round 23) where 200 Hz counted more impacts (the
-# rise test grows less per sample at 400 Hz: rate41). A window whose first
-# blow had a die's spike (as _knocks: _SPIKED_X / _SPIKED_Y) and that rose
-# over its envelope as separate impacts do (pattern 1) is no press and
-# release. Not for pattern 4: dice slipping from the fingers while picking
-# (bare 5640, 5671 at 5000/5500) read as sharp (1.62-1.80) and as two strikes.
 # A keyed window whose impacts apart from the keys' reach this many times the
 # keys' own is a throw whatever its tail: a fingertip brings far less
 # momentum than a die.
@@ -593,7 +585,7 @@ class Impacts:
             imps[_HAND_M] = sta
         imps[_HAND_T] = t
 
-    def _finger_run(self, dt, why):
+    def _finger_run(self):
         # True when the window is a finger on the pad: _press_release, or
         # (round 27, while the key scan has told of no key) a window starting
         # within _PACE_MS of the judgment of one so refused and under
@@ -603,8 +595,7 @@ class Impacts:
         # (compared, not subtracted: _FINGER_T starts at -2**29, and a
         # difference past MicroPython's small ints would allocate)
         run = self._cand_t0 < imps[_FINGER_T] + _PACE_MS
-        rises = dt <= _SPIKE_DT and why == 1     # (round 42: pattern 1, at 400 Hz)
-        if self._press_release(rises) or run and self._peak < _PAST_BOUNCE_X * top:
+        if self._press_release() or run and self._peak < _PAST_BOUNCE_X * top:
             if top >= 0:        # (-1: the scan tells of keys)
                 if not run or self._peak > top:
                     imps[_FINGER_PEAK] = self._peak
@@ -612,7 +603,7 @@ class Impacts:
             return True
         return False
 
-    def _press_release(self, rises):
+    def _press_release(self):
         # True when the window's impacts (the kept ones and the current one;
         # impacts starting within _MERGE_MS of a strike's first are that
         # strike) are two strikes of at most two impacts each, the second
@@ -736,8 +727,6 @@ class Impacts:
         if t2 < 0:      # louder, or weaker but hard and rung down since (round 23);
             # closer than _STRIKE_GAP_MS: louder, hard and rung down (a tap,
             # round 24; silent for _SILENT_MS since, round 28)
-            if rises and _SPIKED_Y * imps[_EDGE_D] >= _SPIKED_X * imps[_EDGE_Z]:
-                return False    # a die's spike, then separate impacts (round 42)
             loud = 4 * m1 >= 5 * m0
             hard = m1 >= _RUNG_X * self._quiet_thr
             return (loud and hard and quiet_ms >= _SILENT_MS

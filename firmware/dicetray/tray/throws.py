@@ -1063,7 +1063,7 @@ class Tray(Impacts):
             # round 28: what came after the wait's impact may be the finger
             # on the pad again (a strike after a silence, round 27), not dice
             # moving on: ask the finger rules again, once
-            if not imps[_LATE] or not self._keyed and self._finger_run(dt, why):
+            if not imps[_LATE] or not self._keyed and self._finger_run():
                 why = 0
             else:
                 # what came may be the next knock: as strong, the same way
@@ -1090,7 +1090,7 @@ class Tray(Impacts):
             why = self._pattern(span)
             if why and self._table_rings(dt):
                 why = 0     # a knock: the table rings on after it
-            if why and not self._keyed and self._finger_run(dt, why):
+            if why and not self._keyed and self._finger_run():
                 why = 0     # a key's press and its release, nothing else (or the next key of that run)
             # (after the finger's rules: a key's rocking on a light tray is a sine too)
             if why and dt >= _CO_DT and self._one_ring(span, dt):
