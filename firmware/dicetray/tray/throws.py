@@ -79,69 +79,11 @@ _THROW_PEAK_MG = const(50)
 _IMPULSE_MG = const(12)
 _IMPULSE_FLOOR_X = const(3)
 _PEAK_MS = const(60)
-_THROW_LOW_MG = const(25)
-# The tray stays where it was: its shift (the slow part's mean offset over
-# the window) at most _SHIFT_MG + half the peak. Dice push the tray into its
-# feet with their momentum for the whole landing, and at 100 Hz a sample
-# catches only part of a die's 0.1-4 ms spike, so six dice read 0.26-0.42 x
-# their sampled peak (peak/4 until round 27); a lifted or pushed tray
-# shifts as a whole, 0.6 x its peak or more.
-_SHIFT_MG = const(12)
-# Or: still loud (over an eighth of its peak level) this long after the onset,
-# longer than a single ring of a bump or a tap lasts.
-_TAIL_MS = const(180)
-_TAIL_CREST = const(4)
-# A window that shakes the tray sideways more than down (vertical part under
-# 5/6 of the sideways part) is a long tail never, separate impacts only
-# with many of them (5 and more): falling dice push the floor down, and
-# dice that roll on a hard floor and hit the walls slap it again and again;
-# a hand picking dice out slides one into another die or the wall, one
-# click a move (0.2-0.6 s apart), and scrapes.
+# Figures impacts.py's _pattern reads too (written in both, tests/test_tray_split.py):
 _SIDE_IMPS = const(4)           # kept impacts before the current one
-_SIDE_UP_X = const(6)
-_SIDE_UP_Y = const(5)
-# Or: many dice at 100 Hz blur into one long rumble of low crest; still a
-# throw when it has several rises, lasts, and its energy falls as the dice
-# settle (first half at least 1.5 x the second), which a steady hum does not.
-_BLUR_RISES = const(4)
-_BLUR_TAIL_MS = const(300)
-# (or at least 7/10 upright: dice rolling and scraping on a hard floor shake
-# the tray sideways too; a phone's buzz reads under 1/2)
-_RUMBLE_UP_X = const(7)         # (x 1/10)
-_HALF_MS = const(200)
-# Or (round 20, pattern 8) fewer rises, 2, in a rumble that is clearly
-# upright (vertical part at least twice the sideways part), not steady
-# (crest 2) and dies away as above: many dice landing at once push the
-# floor down and blur into one rumble whose rings hide each other's rises
-# (5-10 dice at 400 Hz, two hard dice at 100 Hz: 2.2-2.3 x, first 200 ms
-# 1.5-1.6 x the next); a hum is steady (crest 1-2) and no more upright
-# than sideways, a bump or a pick-up is sideways and moves the tray, a key
-# ring is barely upright (1.0-1.1), a knock's ring dies within 170 ms.
-_RUMBLE_RISES = const(2)
-_RUMBLE_CREST = const(2)
-_RUMBLE_UPRIGHT = const(2)      # vertical / sideways
-# Direction: impacts of falling dice are mostly vertical (|z| at least the
-# sum of |x| and |y|); a phone or a bump is mostly sideways: below 7/20
-# (0.35) of it never a throw. Upright activity needs less: a tail of 100 ms
-# with crest 3, or, under the 50 mg peak, 35 mg with 3 rises over 200 ms
-# (a single die dropped softly, sampled at 100 Hz).
-_SIDE_MAX_X = const(20)
-_SIDE_MAX_Y = const(7)
-_UPRIGHT_TAIL_MS = const(100)
 _SOFT_PEAK_MG = const(35)
-_SOFT_TAIL_MS = const(200)
-_SOFT_UP_X = const(5)           # clearly upright: 6/5 of the sideways part
-_SOFT_UP_Y = const(6)
-# Or, soft and clearly upright (5/4), a fading die: 2 rises over 150 ms and
-# the first 200 ms hold at least 2/3 of the energy (each bounce and slap is
-# weaker than the one before; key presses come one by one, equally strong).
-_FADE_TAIL_MS = const(150)
-_FADE_UP_X = const(4)
-_FADE_UP_Y = const(5)
-# Or one sharp upright impact far over any key tap or finger click (a die
-# that lands dead, with restitution 0.15, and barely rolls).
-_SLAP_PEAK_MG = const(100)
-_SLAP_CREST = const(10)
+# The first 200 ms of a window: its energy there (_pattern's fading rumble)
+_HALF_MS = const(200)
 # Settle: quiet for this long, and 1 ms per mg of the last loud sample (a
 # die may still be in the air after a hard impact), up to _FLIGHT_MAX_MS.
 _QUIET_MG = const(6)
@@ -1147,54 +1089,6 @@ class Tray(Impacts):
         if self.moving:
             self._watch(t, sta, False)     # EV_MOVED was said: EV_SETTLED when still again
         return EV_NONE
-
-    def _pattern(self, span):
-        # Which pattern of the table in docs/throw-detection.md the window
-        # shows (1-7), or 0: no throw.
-        peak = self._peak
-        shift = max(abs(self._sx), abs(self._sy), abs(self._sz)) // span
-        crest = peak * span // (self._energy + 1)
-        rises = self._rises
-        tail = self._tail_t - self._cand_t0
-        early = self._energy_half
-        # dice fall: their impacts push the floor down, so most of the fast
-        # part is vertical; a phone's motor and a bump shake the table sideways
-        up = self._upright
-        side = self._energy - up
-        upright = up >= side
-        low = (self._low_peak >= _THROW_LOW_MG and shift <= _SHIFT_MG + (peak >> 1)
-               and _SIDE_MAX_X * up >= _SIDE_MAX_Y * side)
-        if not low or (self._imps[_HAND] and peak < _HAND_PEAK_X * self._throw_peak):
-            return 0    # (or the hand in the tray before and soft: a die slipped from the fingers)
-        if peak >= self._throw_peak:
-            # shaken more sideways than down: a hand sliding dice about (_SIDE_IMPS)
-            flat = _SIDE_UP_X * up < _SIDE_UP_Y * side
-            if (((rises >= 2 and crest >= 4) or (rises >= 3 and crest >= 3))
-                    and not ((flat or self._imps[_HAND]) and self._imp_n < _SIDE_IMPS)):
-                return 1        # separate impacts
-            if tail >= _TAIL_MS and crest >= _TAIL_CREST and not flat:
-                return 2        # a long tail
-            if (rises >= _BLUR_RISES and tail >= _BLUR_TAIL_MS
-                    and (10 * up >= _RUMBLE_UP_X * side or 2 * early >= 3 * (self._energy - early))):
-                return 3        # a decaying rumble
-            if self._imps[_HAND]:
-                return 0        # the hand in the tray before: only many impacts are dice
-            if upright and crest >= 3 and tail >= _UPRIGHT_TAIL_MS:
-                return 4        # upright and lasting
-            if upright and peak >= _SLAP_PEAK_MG and crest >= _SLAP_CREST:
-                return 5        # one sharp upright slap
-        if peak >= _SOFT_PEAK_MG and _SOFT_UP_X * up >= _SOFT_UP_Y * side:
-            if crest >= 3 and rises >= 3 and tail >= _SOFT_TAIL_MS:
-                return 6        # upright and soft
-            if (crest >= 4 and rises >= 2 and tail >= _FADE_TAIL_MS
-                    and _FADE_UP_X * up >= _FADE_UP_Y * side
-                    and early >= 2 * (self._energy - early)):
-                return 7        # a fading soft die
-        if (peak >= self._throw_peak and rises >= _RUMBLE_RISES and tail >= _BLUR_TAIL_MS
-                and crest >= _RUMBLE_CREST and up >= _RUMBLE_UPRIGHT * side
-                and 2 * early >= 3 * (self._energy - early)):
-            return 8        # an upright rumble (round 20; with a hand before: returned 0 above)
-        return 0
 
     def _settle(self, t):
         # the dice are still (EV_SETTLED): idle again, and the bar a window
