@@ -874,6 +874,12 @@ class Tray(Impacts):
         span = t - self._cand_t0
         peak = self._peak
         if mag > peak:
+            if self._keyed and t >= self._key_until and mag >= self._throw_peak:
+                # round 42: louder than anything in the window a key opened,
+                # and after the key's mask: dice landing (a face keyed and
+                # thrown again at once). A window of its own, from here
+                self._start(dt, hx, hy, hz, self._floor >> _FLOOR_FX)
+                return EV_NONE
             self._peak = peak = mag
         if mag > (peak >> 1):
             self._loud_t = t        # a die may fly after this one (the settle's hold)
