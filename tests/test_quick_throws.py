@@ -99,3 +99,15 @@ def test_without_the_pick_the_key_is_followed_by_rest_and_the_throw(model):
     assert kinds[0] == "keys" and "pick" not in kinds and set(kinds[1:-1]) <= {"rest"}
     assert abs(tr.throws[1][0] - tr.throws[0][1] - 3500) <= 3
 
+
+def test_a_die_thrown_again_while_the_face_key_s_window_waits_is_found():
+    # round 42: bare 6036 at 1.2 s as the board reads: the face key opened a
+    # window that waits for the keys' rings; the dice landed in it 0.6 s
+    # after its onset and it judged them as keys ("only keys"). A new peak
+    # over the throw level after the key's mask and 100 ms quiet starts a
+    # window of its own (throws.py, _candidate)
+    from dicetray_host.traces.detecting import detect
+    from dicetray_host.traces.scoring import match
+    tr = quick.generate("bare", 6036, 1.2, **ensemble.BOARD_READING)
+    pairs, _ = match(tr.throws, detect(tr.rows(), keys=tr.keys)["throws"])
+    assert tr.throws[1] in [p[0] for p in pairs]
