@@ -38,6 +38,7 @@ what is kept), the face key's contact. Deterministic from (model, seed,
 gap, reading); the same seed at every gap shares its four pieces.
 """
 import random
+from bisect import bisect_left
 from functools import reduce
 from math import gcd
 
@@ -65,10 +66,13 @@ def pieces(model, seed, rate_hz=None, range_g=None, sensor_mode=None):
                               sensor_mode=sensor_mode)
     same = dict(rate_hz=first.rate_hz, range_g=first.range_g, tray_seed=seed,
                 sensor_mode=sensor_mode)
+    pick = ensemble.generate(model, "pick", seed, **same)
     return {
         "model": model, "seed": seed, "first": first,
         "keys": ensemble.generate(model, "keys", seed, **same),
-        "pick": ensemble.generate(model, "pick", seed, **same),
+        "pick": pick,
+        # where the pick piece starts, before the fingers first move (every gap's)
+        "pick_from": _index(pick, _onset(pick) - PICK_BEFORE_S * 1000.0),
         # seed + 1: kind2 may be kind1, and (kind, seed) is the throw
         "second": ensemble.generate(model, kind2, seed + 1, **same),
         "cut_s": rng.uniform(*CUT_S), "air_s": rng.uniform(*AIR_S),
@@ -91,10 +95,10 @@ def assemble(p, gap_s, pick=True):
     still1 = first.throws[0][1]
     land = still1 + gap_s * 1000.0             # where the second throw's dice land
     step = _step(first)
-    ref = _level(first, _index(first, still1 + p["cut_s"] * 1000.0))
+    cut = _index(first, still1 + p["cut_s"] * 1000.0)
+    ref = _level(first, cut)
     out = _Out(tr)
     # 1. the first throw, to the cut
-    cut = _index(first, still1 + p["cut_s"] * 1000.0)
     out.add(first, 0, cut, (0, 0, 0))
     # 2. the face key
     kd, ku = keys.keys[0]
@@ -107,8 +111,7 @@ def assemble(p, gap_s, pick=True):
     out.add(keys, a, b, _offset(keys, a, ref, step))
     # 3. the pick, for what the gap leaves
     if pick:
-        pick = p["pick"]
-        a = _index(pick, _onset(pick) - PICK_BEFORE_S * 1000.0)
+        pick, a = p["pick"], p["pick_from"]
         n = _fits(out, pick, a, land - max(AIR_MIN_S, p["air_s"]) * 1000.0)
         if n > 0:
             out.add(pick, a, a + n, _offset(pick, a, ref, step))
@@ -118,7 +121,7 @@ def assemble(p, gap_s, pick=True):
     lead = start2 - second.t_ms[0] - 2000.0 * LEVEL_S
     rest = p["pick"]
     r0 = _index(rest, rest.t_ms[0] + 2000.0 * LEVEL_S)
-    r1 = _index(rest, _onset(rest) - PICK_BEFORE_S * 1000.0)
+    r1 = p["pick_from"]
     while land - out.last > lead:
         n = min(r1 - r0, _fits(out, rest, r0, land - lead))
         if n <= 0:
@@ -181,15 +184,7 @@ def _fits(out, src, a, limit):
 
 def _index(src, t):
     """The first sample at or after t (ms)."""
-    ts = src.t_ms
-    lo, hi = 0, len(ts)
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if ts[mid] < t:
-            lo = mid + 1
-        else:
-            hi = mid
-    return lo
+    return bisect_left(src.t_ms, t)
 
 
 def _step(src):
@@ -215,10 +210,11 @@ def _onset(src):
     off the level of its first 300 ms (the pick traces start at rest)."""
     n = _index(src, src.t_ms[0] + 300.0)
     lim = []
+    step = _step(src)
     for c in (src.x, src.y, src.z):
         m = sum(c[:n]) / float(n)
         sd = (sum((v - m) ** 2 for v in c[:n]) / float(n)) ** 0.5
-        lim.append((m, ONSET_SIGMAS * sd + _step(src)))
+        lim.append((m, ONSET_SIGMAS * sd + step))
     for i in range(n, len(src.t_ms)):
         if any(abs(c[i] - m) > w for c, (m, w) in zip((src.x, src.y, src.z), lim)):
             return src.t_ms[i]
