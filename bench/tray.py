@@ -155,28 +155,34 @@ def calibration_effect(trays=CAL_TRAYS, traces=CAL_TRACES):
 QUICK_COUNT = 60        # quick traces per model and reading (each at every gap)
 
 
-def _quick_one(reading, job):
-    """One seed's quick traces (traces/quick.py) at every gap: per gap the
-    Score's inputs and whether the first and second throws were found."""
+def _quick_one(reading, picks, job):
+    """One seed's quick traces (traces/quick.py) at every gap, with and
+    without the pick as asked: per variant and gap the Score's inputs and
+    whether the first and second throws were found. The four traces and
+    the second throw's own detection are shared by every variant."""
     from dicetray_host.traces import quick
     from dicetray_host.traces.detecting import detect
     from dicetray_host.traces.scoring import match
-    model, seed, pick = job
+    model, seed = job
     p = quick.pieces(model, seed, **reading)
     # the second throw in its own trace, as the models make it (the next
     # throw 2.5 s or more after the last): found there?
     own = p["second"]
     pairs, _ = match(own.throws[:1], detect(own.rows(), keys=own.keys)["throws"])
-    rows = [("own", False, bool(pairs), None)]
-    for gap in quick.GAPS_S:
-        tr = quick.assemble(p, gap, pick)
-        out = detect(tr.rows(), keys=tr.keys)
-        pairs, _ = match(tr.throws, out["throws"])
-        hit = set(ts for (ts, _), _ in pairs)
-        rows.append((gap, tr.throws[0][0] in hit, tr.throws[1][0] in hit,
-                     (tr.kind, tr.duration_ms, tr.throws, tr.keys, tr.topples, tr.tilts, out,
-                      "%s/quick/%d/%.1f%s" % (model, seed, gap, "" if pick else "/nopick"))))
-    return model, pick, rows
+    found_own = bool(pairs)
+    out = []
+    for pick in picks:
+        rows = [("own", False, found_own, None)]
+        for gap in quick.GAPS_S:
+            tr = quick.assemble(p, gap, pick)
+            res = detect(tr.rows(), keys=tr.keys)
+            pairs, _ = match(tr.throws, res["throws"])
+            hit = set(ts for (ts, _), _ in pairs)
+            rows.append((gap, tr.throws[0][0] in hit, tr.throws[1][0] in hit,
+                         (tr.kind, tr.duration_ms, tr.throws, tr.keys, tr.topples, tr.tilts, res,
+                          "%s/quick/%d/%.1f%s" % (model, seed, gap, "" if pick else "/nopick"))))
+        out.append((model, pick, rows))
+    return out
 
 
 def quick_throws(models=None, first_seed=None, count=QUICK_COUNT, readings=None, picks=(True, False)):
@@ -191,20 +197,20 @@ def quick_throws(models=None, first_seed=None, count=QUICK_COUNT, readings=None,
         first_seed = ensemble.HELD_OUT_SEEDS
     if readings is None:
         readings = (ensemble.BOARD_READING, dict(ensemble.BOARD_READING, rate_hz=400))
-    jobs = [(m, first_seed + i, pick) for m in models or ensemble.MODELS for pick in picks
-            for i in range(count)]
+    jobs = [(m, first_seed + i) for m in models or ensemble.MODELS for i in range(count)]
     out = {}
     with Pool(2) as pool:
         for reading in readings:
-            for model, pick, rows in pool.map(partial(_quick_one, reading), jobs, chunksize=4):
-                per = out.setdefault((model, reading["rate_hz"], pick), {})
-                for gap, first, second, args in rows:
-                    f = per.setdefault(gap, [0, 0, 0, Score()])
-                    f[0] += first
-                    f[1] += second
-                    f[2] += 1
-                    if args is not None:
-                        f[3].add(*args)
+            for variants in pool.map(partial(_quick_one, reading, picks), jobs, chunksize=4):
+                for model, pick, rows in variants:
+                    per = out.setdefault((model, reading["rate_hz"], pick), {})
+                    for gap, first, second, args in rows:
+                        f = per.setdefault(gap, [0, 0, 0, Score()])
+                        f[0] += first
+                        f[1] += second
+                        f[2] += 1
+                        if args is not None:
+                            f[3].add(*args)
     return out
 
 
