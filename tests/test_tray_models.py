@@ -1904,13 +1904,13 @@ def test_at_400_hz_a_first_blow_whose_slope_turns_faster_than_a_ring_can_is_a_di
 
 @pytest.mark.parametrize("seed,at", [(5007, 6606), (5021, 1564), (5021, 7966), (5063, 4224), (5175, 3388)])
 def test_at_400_hz_a_first_blow_whose_slope_turns_slower_than_z_changes_is_a_knock(seed, at):
-    # round 43 (knock43): the table model's tray on its support (a rubber
-    # mat: 25-60 Hz) rings under a knock at 30-45 Hz; at 400 Hz its first
-    # blow changed z by 0.63-0.74 of its largest |z| a sample (over round
-    # 30's 5/8, with the onset's kink) and its second difference stayed
-    # at 0.73-0.87 of that change: a ring's slope turns no faster than its z
-    # changes (2 sin(pi f dt) for both), a die's pulse at once. Each a false
-    # throw on main, told or not
+    # round 43 (knock43): a knock on a solid table (the table model: its top
+    # 31-44 Hz in these) rings the top and the tray rides it; at 400 Hz the
+    # first blow changed z by 0.63-0.74 of its largest |z| a sample (over
+    # round 30's 5/8, with the onset's kink) and its second difference
+    # stayed at 0.73-0.87 of that change: a ring's slope turns no faster
+    # than its z changes (2 sin(pi f dt) for both), a die's pulse at once.
+    # Each a false throw on main, told or not
     trace = ensemble.generate("table", "knock", seed)
     assert trace.rate_hz == 400
     for keys in (trace.keys, ()):

@@ -257,12 +257,13 @@ _SPIKE_Y = const(10)
 # on 5000-5419 / 5500-5919, the two throws 1.03-1.07).
 _EDGE_X = const(5)
 _EDGE_Y = const(8)
-# Round 43 (knock43): a tray on a rubber mat rings at 30-45 Hz under a knock
-# (the table model's support), 0.63-0.74 a sample of its largest |z| at
-# 400 Hz with the onset's kink, over 5/8. A ring's slope turns in a sample by
-# 2 sin(pi f dt) of its largest change, as its z changes by that of its
-# largest |z|: under 3/4 on both, its second difference stays under its first
-# (the knocks 0.73-0.87 of it); a die's pulse turns at once (1.0 and over).
+# Round 43 (knock43): a knock on a solid table rings its top at 20-45 Hz and
+# the tray rides it (its support is stiffer): 0.63-0.74 a sample of its
+# largest |z| at 400 Hz with the onset's kink, over 5/8. A ring's slope turns
+# in a sample by 2 sin(pi f dt) of its largest change, as its z changes by
+# that of its largest |z|: under 3/4, its second difference stays under its
+# first (the knocks 0.73-0.87 of it); a die's pulse turns at once (1.00 and
+# over for the throws under 3/4).
 _EDGE_R = const(3)
 _EDGE_S = const(4)
 # After such a knock the top rings on and the slow part swings, so the tray
