@@ -1063,7 +1063,7 @@ class Tray(Impacts):
                          or (why == 2 or why == 4 or why == 5)
                          and _EDGE_S * imps[_EDGE_D] < _EDGE_R * imps[_EDGE_Z]
                          and imps[_EDGE_C] < imps[_EDGE_D])):
-                why = 0     # its peak in a first blow that only rang: no die's spike (round 30, 34)
+                why = 0     # its peak in a first blow that only rang: no die's spike (rounds 30, 34, 43)
             if why:
                 knocks = self._knocks(dt)
                 if knocks == _KNOCKS:
