@@ -257,6 +257,16 @@ _SPIKE_Y = const(10)
 # on 5000-5419 / 5500-5919, the two throws 1.03-1.07).
 _EDGE_X = const(5)
 _EDGE_Y = const(8)
+# Round 43 (knock43): a knock on a solid table rings its top at 20-45 Hz and
+# the tray rides it (its support is stiffer): 0.63-0.74 a sample of its
+# largest |z| at 400 Hz with the onset's kink, over 5/8. A ring's slope turns
+# in a sample by 2 sin(pi f dt) of its largest change, as its z changes by
+# that of its largest |z|: under 3/4, its second difference stays under its
+# first (the knocks 0.73-0.87 of it). Hard dice read so too (0.82-0.85), but
+# they land again: rises after the first ring (pattern 1). So only a window
+# of one blow (patterns 2, 4, 5, as round 21's) under both is a knock.
+_EDGE_R = const(3)
+_EDGE_S = const(4)
 # After such a knock the top rings on and the slow part swings, so the tray
 # does not count as resting: for _RING_WAIT_MS (impacts.py's _ring_on) an
 # impact whose level is _RING_OVER_X times the ring's mean |z| starts a
@@ -1048,9 +1058,12 @@ class Tray(Impacts):
                     and _SPIKE_Y * self._peak < _SPIKE_X * self._low_peak):
                 why = 0     # one blow with no spike on the floor: a knock through the feet
             if (why and dt <= _SPIKE_DT and self._peak <= imps[_EDGE_M]
-                    and _EDGE_Y * imps[_EDGE_D] < _EDGE_X * imps[_EDGE_Z]
-                    and imps[_EDGE_C] < imps[_EDGE_Z]):
-                why = 0     # its peak in a first blow that only rang: no die's spike (round 30, 34)
+                    and (_EDGE_Y * imps[_EDGE_D] < _EDGE_X * imps[_EDGE_Z]
+                         and imps[_EDGE_C] < imps[_EDGE_Z]
+                         or (why == 2 or why == 4 or why == 5)
+                         and _EDGE_S * imps[_EDGE_D] < _EDGE_R * imps[_EDGE_Z]
+                         and imps[_EDGE_C] < imps[_EDGE_D])):
+                why = 0     # its peak in a first blow that only rang: no die's spike (rounds 30, 34, 43)
             if why:
                 knocks = self._knocks(dt)
                 if knocks == _KNOCKS:
