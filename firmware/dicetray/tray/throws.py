@@ -668,13 +668,13 @@ class Tray(Impacts):
                         self._floor_levels(t, d)
                         return EV_NONE
                 self._settle(t)
-                # a settle waited _QUIET_MS with the slow part at rest: the
-                # tray has rested that long already (round 30; from the
-                # settle itself, dice landing 100-300 ms after a knock taken
-                # for a throw started no window under _LANDING_X). After
-                # EV_MOVED's settle too (round 43): the hand that picked the
-                # dice up throws them 0.25-0.5 s after it let go of the tray
-                self._rest_since = t - _QUIET_MS
+                # a throw's settle waited _QUIET_MS with the slow part at
+                # rest: the tray has rested that long already (round 30; from
+                # the settle itself, dice landing 100-300 ms after a knock
+                # taken for a throw started no window under _LANDING_X). Not
+                # after EV_MOVED's settle: a hand picking dice may still be
+                # in the tray (why is 0 after a window that was no throw)
+                self._rest_since = t - _QUIET_MS if self.why else t
                 self._armed = _DISARMED
                 return EV_SETTLED
             return EV_NONE
@@ -740,7 +740,7 @@ class Tray(Impacts):
                                                     and (t - self._imps[_SHOVE_T] >= _REST_BEFORE_MS
                                                          or sta > _LANDING_X * onset)
                                                     or rest_since == self._learn_t - _FLOOR_LEARN_MS
-                                                    or (rest_since == self.settled_ms - _QUIET_MS
+                                                    or (rest_since == self.settled_ms - (_QUIET_MS if self.why else 0)
                                                         and (self.why or self._armed == _ARMED_QUIET)
                                                         and sta > _LANDING_X * onset)))
                                   or (t < self._imps[_RING + 3] and sta > _RING_OVER_X * self._imps[_RING + 4])):
