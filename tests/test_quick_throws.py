@@ -111,16 +111,3 @@ def test_a_die_thrown_again_while_the_face_key_s_window_waits_is_found():
     tr = quick.generate("bare", 6036, 1.2, **ensemble.BOARD_READING)
     pairs, _ = match(tr.throws, detect(tr.rows(), keys=tr.keys)["throws"])
     assert tr.throws[1] in [p[0] for p in pairs]
-
-
-def test_dice_thrown_soon_after_the_pick_s_move_settled_are_found():
-    # round 43: table 5045 at 2.4 s as the board reads: the hand picking the
-    # dice up was a move (EV_MOVED), still 148 ms before the dice landed; the
-    # tray had rested only since that settle, under the 300 ms an onset needs,
-    # and no window opened. A settle's quiet counts as rest after a move's
-    # settle too, as after a throw's (throws.py, feed())
-    from dicetray_host.traces.detecting import detect
-    from dicetray_host.traces.scoring import match
-    tr = quick.generate("table", 5045, 2.4, **ensemble.BOARD_READING)
-    pairs, _ = match(tr.throws, detect(tr.rows(), keys=tr.keys)["throws"])
-    assert tr.throws[1] in [p[0] for p in pairs]
