@@ -482,7 +482,7 @@ class Impacts:
         if more:
             n = _IMP_N
         mark = imps[_KEYMARK]
-        key = other = dice_m = loud = beat = key_at = many = alone = 0
+        key = other = dice_m = loud = beat = key_at = many = 0
         start = dice = run = -1
         run_last = cnt = best = 0
         peak = self._peak
@@ -518,8 +518,6 @@ class Impacts:
             else:
                 if m >= self._throw_peak:
                     many += 1
-                    if key and at > key_at and imps[_SILENCED] >> i & 1:
-                        alone = 1   # after the keys' strikes and a silence (round 43)
                 if (key and 2 * m > _BEAT_X * key and m > beat
                         and at - key_at >= _BEAT_GAP_MS):
                     beat = m        # louder than every key's impact before it: no ring of theirs
@@ -555,11 +553,7 @@ class Impacts:
             return -1
         if first:
             return self._cand_t0 + imps[0]
-        # round 43: dice at the throw level that struck after the keys' last
-        # strike once the tray had fallen silent did not land with a key (a
-        # face keyed and the dice thrown again at once; a release on a light
-        # tray strikes harder than they)
-        if start < 0 or other > key or beyond or dice < start or alone:
+        if start < 0 or other > key or beyond or dice < start:
             start = dice        # (other > 0: some impact no key made set dice)
         return self._cand_t0 + start
 
