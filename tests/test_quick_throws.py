@@ -111,18 +111,3 @@ def test_a_die_thrown_again_while_the_face_key_s_window_waits_is_found():
     tr = quick.generate("bare", 6036, 1.2, **ensemble.BOARD_READING)
     pairs, _ = match(tr.throws, detect(tr.rows(), keys=tr.keys)["throws"])
     assert tr.throws[1] in [p[0] for p in pairs]
-
-
-def test_dice_thrown_again_after_a_loud_release_start_the_throw_at_their_landing():
-    # round 43: light 5048 at 1.2 s as the board reads: the face key's window
-    # held its press (750 mg) and its release (2446 mg: a light tray's
-    # release strikes harder than the dice), then 235 ms of silence, then the
-    # dice (431-931 mg). _keyed_start took the release's run for the dice
-    # landing with the key: a throw 388 ms before the dice, no match. Dice at
-    # the throw level after the keys' last strike and _HUSH_MS of silence
-    # start it (impacts.py)
-    from dicetray_host.traces.detecting import detect
-    from dicetray_host.traces.scoring import match
-    tr = quick.generate("light", 5048, 1.2, **ensemble.BOARD_READING)
-    pairs, _ = match(tr.throws, detect(tr.rows(), keys=tr.keys)["throws"])
-    assert tr.throws[1] in [p[0] for p in pairs]
