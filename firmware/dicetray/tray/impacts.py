@@ -195,7 +195,6 @@ _RUN_LOUD_X = const(8)
 # the tray stays busy. A quiet of _SILENT_MS is the slowest single ring's
 # decay time (throws.py's _TAU_ENV_MS): longer than that, nothing fed it.
 _SILENT_MS = const(80)
-_HUSH_MS = const(150)           # round 43: silent this long before dice after keys (_keyed_start)
 # Round 27: a finger on the pad strikes the tray once per press and once per
 # release, at the finger's pace (a press held 60-300 ms, the next 150-600 ms
 # on), each a short blow after which the tray only rings down: between
@@ -483,7 +482,7 @@ class Impacts:
         if more:
             n = _IMP_N
         mark = imps[_KEYMARK]
-        key = other = dice_m = loud = beat = key_at = many = alone = 0
+        key = other = dice_m = loud = beat = key_at = many = 0
         start = dice = run = -1
         run_last = cnt = best = 0
         peak = self._peak
@@ -519,8 +518,6 @@ class Impacts:
             else:
                 if m >= self._throw_peak:
                     many += 1
-                    if key and at > key_at and imps[_SILENCED] >> (i + 8) & 1:
-                        alone = 1   # after the keys' strikes and a silence (round 43)
                 if (key and 2 * m > _BEAT_X * key and m > beat
                         and at - key_at >= _BEAT_GAP_MS):
                     beat = m        # louder than every key's impact before it: no ring of theirs
@@ -556,12 +553,7 @@ class Impacts:
             return -1
         if first:
             return self._cand_t0 + imps[0]
-        # round 43: dice at the throw level that struck after the keys' last
-        # strike and _HUSH_MS of silence did not land with a key (a face
-        # keyed and the dice thrown again at once; a release on a light tray
-        # strikes harder than they); a bounce of dice that landed with a key
-        # came after 90-116 ms on the tuning seeds, thrown dice after 164-407
-        if start < 0 or other > key or beyond or dice < start or alone:
+        if start < 0 or other > key or beyond or dice < start:
             start = dice        # (other > 0: some impact no key made set dice)
         return self._cand_t0 + start
 
@@ -883,23 +875,17 @@ class Impacts:
             self._imp_n = n + 1
             if mark & (1 << _IMP_N):
                 mark |= 1 << n
-            s = imps[_SILENCED]
-            if s & (1 << _IMP_N):
-                s |= 1 << n
-            if s & (256 << _IMP_N):
-                s |= 256 << n
-            imps[_SILENCED] = s
+            if imps[_SILENCED] & (1 << _IMP_N):
+                imps[_SILENCED] |= 1 << n
         else:
             self._imp_n = _IMP_N + 1    # more impacts than knocks make
         mark &= ~(1 << _IMP_N)
         # the one starting now came after the tray was silent (round 27; the
         # onset's sample is over the quiet level, but _start does not say so)
-        s = imps[_SILENCED] & ~(257 << _IMP_N)
         if t - self._active_t >= _SILENT_MS and t - self._cand_t0 > _SILENT_MS:
-            s |= 1 << _IMP_N
-            if t - self._active_t >= _HUSH_MS:
-                s |= 256 << _IMP_N     # (bit 8 + i: silent for _HUSH_MS, round 43)
-        imps[_SILENCED] = s
+            imps[_SILENCED] |= 1 << _IMP_N
+        else:
+            imps[_SILENCED] &= ~(1 << _IMP_N)
         k = self._key_from + _KEY_PRE_MS    # the last key's report
         if k - _HIT_BEFORE_MS <= t <= k + _HIT_AFTER_MS:
             mark |= 1 << _IMP_N
