@@ -1054,13 +1054,14 @@ class Tray(Impacts):
             # (after the finger's rules: a key's rocking on a light tray is a sine too)
             if why and dt >= _CO_DT and self._one_ring(span, dt):
                 why = 0     # a knock: its top rings on alone (round 31)
-            if ((why == 2 or why == 4 or why == 5) and dt <= _SPIKE_DT and self._imp_n <= 1
+            one_blow = why == 2 or why == 4 or why == 5     # round 21's patterns of one blow
+            if (one_blow and dt <= _SPIKE_DT and self._imp_n <= 1
                     and _SPIKE_Y * self._peak < _SPIKE_X * self._low_peak):
                 why = 0     # one blow with no spike on the floor: a knock through the feet
             if (why and dt <= _SPIKE_DT and self._peak <= imps[_EDGE_M]
                     and ((_EDGE_Y * imps[_EDGE_D] < _EDGE_X * imps[_EDGE_Z]
                           and imps[_EDGE_C] < imps[_EDGE_Z])
-                         or ((why == 2 or why == 4 or why == 5)
+                         or (one_blow
                              and _EDGE_S * imps[_EDGE_D] < _EDGE_R * imps[_EDGE_Z]
                              and imps[_EDGE_C] < imps[_EDGE_D]))):
                 why = 0     # its peak in a first blow that only rang: no die's spike (rounds 30, 34, 43)
