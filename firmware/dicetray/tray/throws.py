@@ -262,7 +262,7 @@ _EDGE_Y = const(8)
 # largest |z| at 400 Hz with the onset's kink, over 5/8. A ring's slope turns
 # in a sample by 2 sin(pi f dt) of its largest change, as its z changes by
 # that of its largest |z|: under 3/4, its second difference stays under its
-# first (the knocks 0.73-0.87 of it). Hard dice read so too (0.82-0.85), but
+# first (the knocks 0.73-0.86 of it). Hard dice read so too (0.82-0.85), but
 # they land again: rises after the first ring (pattern 1). So only a window
 # of one blow (patterns 2, 4, 5, as round 21's) under both is a knock.
 _EDGE_R = const(3)
