@@ -1933,45 +1933,6 @@ def test_at_400_hz_one_die_whose_z_changes_nearly_as_slowly_as_a_ring_is_still_a
     _found_at(model, kind, seed, at, untold=True)
 
 
-# ---------------------------------------------------------------- round 44: at 200 Hz, one blow that rocked the tray on its feet
-
-@pytest.mark.parametrize("model,seed,at", [
-    ("bare", 5105, 4795),       # sideways 0.92 of the vertical fast part; from 200 ms 2.46
-    ("box", 5035, 1566),        # 0.91; 2.11
-    ("box", 5203, 1920),        # 0.97; 1.04
-    ("bare", 5563, 1396),       # 0.86; 1.66
-    ("bare", 5633, 1931),       # 0.95; 2.15
-    ("light", 5619, 5274),      # 0.89; 1.61
-    ("light", 5675, 3727)])     # 0.81; 0.94
-def test_as_the_board_reads_one_blow_that_rocked_the_tray_on_its_feet_is_a_knock(model, seed, at):
-    # round 44 (knock44): knuckles on the table beside the tray, read at
-    # 200 Hz as the board reads them: one blow that only rang (pattern 4),
-    # its fast part sideways over 4/5 of its vertical part (the tray rocked
-    # on its feet), its late part not far more sideways, nothing rising over
-    # the first ring, the ring still on after 200 ms. Each a false throw on
-    # main, told or not
-    trace = ensemble.generate(model, "knock", seed, **ensemble.BOARD_READING)
-    assert trace.rate_hz == 200
-    for keys in (trace.keys, ()):
-        out = detect(trace.rows(), keys=keys)
-        assert not _started_near(out, at), (keys, out["throws"])
-
-
-@pytest.mark.parametrize("model,kind,seed,at,board", [
-    ("felt", "throw1_soft", 5612, 2129, True),      # sideways 0.80 of the vertical: the bound's edge
-    ("table", "throw1_hard", 5071, 1038, False),    # 0.82; the first 200 ms 8.8 x the rest: no ring on
-    ("table", "throw2_soft", 5642, 935, False)])    # 0.96; the second die rose over the ring
-def test_at_200_hz_one_die_that_shook_the_tray_sideways_is_still_a_throw(model, kind, seed, at, board):
-    # the guards of round 44's rule: pattern-4 throws at 200 Hz (board or as
-    # modelled) over or at its sideways bound; its first form (sideways and
-    # the late part alone) refused both table throws
-    trace = ensemble.generate(model, kind, seed, **(ensemble.BOARD_READING if board else {}))
-    assert trace.rate_hz == 200 and at in [t for t, _ in trace.throws]
-    for keys in (trace.keys, ()):
-        out = detect(trace.rows(), keys=keys)
-        assert _started_near(out, at), (keys, out["throws"])
-
-
 # ---------------------------------------------------------------- round 35: dice that land dead at 200 Hz
 
 @pytest.mark.parametrize("model,kind,seed,at", [

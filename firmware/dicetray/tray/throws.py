@@ -272,19 +272,6 @@ _EDGE_S = const(4)
 # impact whose level is _RING_OVER_X times the ring's mean |z| starts a
 # window anyway (a throw 0.6-1.5 s after a knock).
 _RING_OVER_X = const(4)
-# Round 44 (knock44): at 200 Hz a knock's one blow reaches the tray
-# through the table and its feet: it rocks the tray on them (sideways
-# over 4/5 of its vertical fast part, and so from 200 ms on, the rocking
-# ring) where a die strikes the floor under the sensor (a vertical pulse,
-# the plate, its slaps). A pattern-4 window that sideways, whose late part
-# is not far more sideways (a table top's sway), with nothing rising over
-# the first ring (a second die) and the ring still on after 200 ms (an
-# eighth of the first 200 ms' energy: a die landing dead on a table model
-# read 1/8.8), is a knock.
-_ROCK_X = const(4)
-_ROCK_Y = const(5)
-_ROCK_LATE_X = const(5)
-_ROCK_RING_X = const(8)
 # Round 31 (knock31): at 100 Hz (_CO_DT) the late part's z, over the
 # window's peak, is summed as one ring's (slots _CO_P ...); whether one
 # sine fits it is impacts.py's _one_ring.
@@ -1078,14 +1065,6 @@ class Tray(Impacts):
                              and _EDGE_S * imps[_EDGE_D] < _EDGE_R * imps[_EDGE_Z]
                              and imps[_EDGE_C] < imps[_EDGE_D]))):
                 why = 0     # its peak in a first blow that only rang: no die's spike (rounds 30, 34, 43)
-            if why == 4 and _SPIKE_DT < dt < _CO_DT:
-                v = self._energy - self._upright
-                c = imps[_RING + 1]
-                v2 = self._energy - self._energy_half
-                if (_ROCK_Y * v > _ROCK_X * self._upright and not self._rises
-                        and 2 * (v2 - c) < _ROCK_LATE_X * c
-                        and self._energy_half < _ROCK_RING_X * v2):
-                    why = 0     # one blow that rocked the tray on its feet: a knock (round 44)
             if why:
                 knocks = self._knocks(dt)
                 if knocks == _KNOCKS:
