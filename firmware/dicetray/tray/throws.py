@@ -667,9 +667,7 @@ class Tray(Impacts):
                         self._hold_until = d
                 return EV_NONE
             if (t - self._active_t >= _QUIET_MS and t - self._murmur_t >= _MURMUR_QUIET_MS
-                    and t >= self._hold_until and (v << 2) < self._low_peak * 3):
-                # (settle44: and the tap average under 3/4 of its level now:
-                # a die spinning down hovers just under it between its taps)
+                    and t >= self._hold_until):
                 # a machine does not stop when the dice do: a level the hum
                 # rule took for a hum that has fallen under a quarter of it
                 # was dice rolling on at one level (round 28); still means
