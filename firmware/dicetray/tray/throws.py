@@ -71,6 +71,8 @@ _ARMED = const(2)
 # last slaps of dice just settled, a hand's next click read a few times the
 # level; after an EV_MOVED's settle a hand may still be picking).
 _LANDING_X = const(6)
+_MOVED_LANDING_X = const(2)
+_LANDED_X = const(3)
 # Onset of a candidate throw, then the evidence window.
 _ONSET_MG = const(30)
 _ONSET_FLOOR_X = const(4)
@@ -752,7 +754,9 @@ class Tray(Impacts):
                                                     or rest_since == self._learn_t - _FLOOR_LEARN_MS
                                                     or (rest_since == self.settled_ms - (_QUIET_MS if self.why else 0)
                                                         and (self.why or self._armed == _ARMED_QUIET)
-                                                        and sta > _LANDING_X * onset)))
+                                                        and (sta > _LANDING_X * onset
+                                                             or (not self.why and sta > _MOVED_LANDING_X * onset
+                                                                 and 3 * (z if z > 0 else -z) >= mag)))))
                                   or (t < self._imps[_RING + 3] and sta > _RING_OVER_X * self._imps[_RING + 4])):
                 # (or, while a knock's table rings, an impact far over its ring:
                 # the ringing top keeps the tray from resting)
@@ -1085,6 +1089,8 @@ class Tray(Impacts):
                 why != 1 and why != 3
                 and (self._keyed or self._peak < self._moved_loud or not (why == 2 or self._moved_any)))):
             why = 0     # after a settle only many impacts are a throw: one is a die falling over
+        if why and not self.why and self._cand_t0 - self.settled_ms < _REST_BEFORE_MS and _LANDED_X * self._peak < self._thrown_peak:
+            why = 0     # (round 44) opened within _REST_BEFORE_MS of a move's settle: a hand still picking unless as loud as a throw
         if why and self._cand_t0 < imps[_LIE_UNTIL] and (
                 self._peak * _LIE_X < imps[_LIE_PEAK] or self._slipped() or (
                     self._peak + self._peak < imps[_LIE_PEAK] and self._imp_n <= _SIDE_IMPS
