@@ -523,6 +523,7 @@ class Tray(Impacts):
         self._moved_cand = False
         self._moved_loud = 1 << 29
         self._moved_any = False
+        self._landed = False
         self._thrown_peak = 0
         self._keyed = False
         self._keyed_end = 0
@@ -818,6 +819,9 @@ class Tray(Impacts):
         self._keyed = self._key_from <= t < self._key_until
         self._keyed_end = self._key_until
         self._moved_cand = 0 <= self.settled_ms and t - self.settled_ms < _MOVED_WINDOW_MS
+        # (round 44) opened under _LANDING_X x the onset level right after a move's settle
+        self._landed = (not self.why and t - self.settled_ms < _REST_BEFORE_MS
+                        and sta <= _LANDING_X * (floor * _ONSET_FLOOR_X if floor * _ONSET_FLOOR_X > _ONSET_MG else _ONSET_MG))
         self._peak = mag
         self._loud_t = t
         self._env = sta
@@ -1089,7 +1093,7 @@ class Tray(Impacts):
                 why != 1 and why != 3
                 and (self._keyed or self._peak < self._moved_loud or not (why == 2 or self._moved_any)))):
             why = 0     # after a settle only many impacts are a throw: one is a die falling over
-        if why and not self.why and self._cand_t0 - self.settled_ms < _REST_BEFORE_MS and _LANDED_X * self._peak < self._thrown_peak:
+        if why and self._landed and _LANDED_X * self._peak < self._thrown_peak:
             why = 0     # (round 44) opened within _REST_BEFORE_MS of a move's settle: a hand still picking unless as loud as a throw
         if why and self._cand_t0 < imps[_LIE_UNTIL] and (
                 self._peak * _LIE_X < imps[_LIE_PEAK] or self._slipped() or (
