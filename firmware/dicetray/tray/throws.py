@@ -71,6 +71,10 @@ _ARMED = const(2)
 # last slaps of dice just settled, a hand's next click read a few times the
 # level; after an EV_MOVED's settle a hand may still be picking).
 _LANDING_X = const(6)
+# Round 44: after a move's settle (the hand's pick) only 2 x, if that first
+# sample is as much down as half sideways (a die falls onto the floor, a hand
+# slides dice along it); the window must then reach a third of the last
+# throw's peak (a hand picking on read 0.23-0.31 of it on the tuning seeds)
 _MOVED_LANDING_X = const(2)
 _LANDED_X = const(3)
 # Onset of a candidate throw, then the evidence window.
@@ -1094,7 +1098,7 @@ class Tray(Impacts):
                 and (self._keyed or self._peak < self._moved_loud or not (why == 2 or self._moved_any)))):
             why = 0     # after a settle only many impacts are a throw: one is a die falling over
         if why and self._landed and _LANDED_X * self._peak < self._thrown_peak:
-            why = 0     # (round 44) opened within _REST_BEFORE_MS of a move's settle: a hand still picking unless as loud as a throw
+            why = 0     # opened by round 44's landing after a move's settle: a hand still picking
         if why and self._cand_t0 < imps[_LIE_UNTIL] and (
                 self._peak * _LIE_X < imps[_LIE_PEAK] or self._slipped() or (
                     self._peak + self._peak < imps[_LIE_PEAK] and self._imp_n <= _SIDE_IMPS
