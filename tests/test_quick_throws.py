@@ -111,3 +111,30 @@ def test_a_die_thrown_again_while_the_face_key_s_window_waits_is_found():
     tr = quick.generate("bare", 6036, 1.2, **ensemble.BOARD_READING)
     pairs, _ = match(tr.throws, detect(tr.rows(), keys=tr.keys)["throws"])
     assert tr.throws[1] in [p[0] for p in pairs]
+
+
+def test_dice_landing_right_after_the_pick_s_settle_are_found():
+    # round 44: light 5044 at 2.4 s as the board reads: the pick is a move
+    # (EV_MOVED); it settled 141 ms before the dice landed, and after a
+    # move's settle rest counts from the settle (round 30), so only round
+    # 14's landing of 6 x the onset level could open a window: the dice's
+    # first sample read 3.3 x. 2 x, as much down as half sideways, opens it
+    # (throws.py, _MOVED_LANDING_X)
+    from dicetray_host.traces.detecting import detect
+    from dicetray_host.traces.scoring import match
+    tr = quick.generate("light", 5044, 2.4, **ensemble.BOARD_READING)
+    pairs, _ = match(tr.throws, detect(tr.rows(), keys=tr.keys)["throws"])
+    assert tr.throws[1] in [p[0] for p in pairs]
+
+
+def test_a_hand_picking_right_after_a_move_s_settle_is_no_throw():
+    # round 44: bare throw6_soft 5046 as the board reads: after the throw,
+    # a key and a pick (a move, settled), the hand's next touch 74 ms after
+    # the settle read 3.5 x the onset level, upright, and its window showed
+    # pattern 1: a window that only round 44's landing clause opened must
+    # reach a third of the last throw's peak (it read 0.28 of it; _LANDED_X)
+    from dicetray_host.traces.detecting import detect
+    from dicetray_host.traces.scoring import match
+    tr = ensemble.generate("bare", "throw6_soft", 5046, **ensemble.BOARD_READING)
+    pairs, extra = match(tr.throws, detect(tr.rows(), keys=tr.keys)["throws"])
+    assert len(pairs) == len(tr.throws) and not extra, extra

@@ -71,6 +71,12 @@ _ARMED = const(2)
 # last slaps of dice just settled, a hand's next click read a few times the
 # level; after an EV_MOVED's settle a hand may still be picking).
 _LANDING_X = const(6)
+# Round 44: after a move's settle (the hand's pick) only 2 x, if that first
+# sample is as much down as half sideways (a die falls onto the floor, a hand
+# slides dice along it); the window must then reach a third of the last
+# throw's peak (a hand picking on read 0.23-0.31 of it on the tuning seeds)
+_MOVED_LANDING_X = const(2)
+_LANDED_X = const(3)
 # Onset of a candidate throw, then the evidence window.
 _ONSET_MG = const(30)
 _ONSET_FLOOR_X = const(4)
@@ -521,6 +527,7 @@ class Tray(Impacts):
         self._moved_cand = False
         self._moved_loud = 1 << 29
         self._moved_any = False
+        self._landed = False
         self._thrown_peak = 0
         self._keyed = False
         self._keyed_end = 0
@@ -752,7 +759,9 @@ class Tray(Impacts):
                                                     or rest_since == self._learn_t - _FLOOR_LEARN_MS
                                                     or (rest_since == self.settled_ms - (_QUIET_MS if self.why else 0)
                                                         and (self.why or self._armed == _ARMED_QUIET)
-                                                        and sta > _LANDING_X * onset)))
+                                                        and (sta > _LANDING_X * onset
+                                                             or (not self.why and sta > _MOVED_LANDING_X * onset
+                                                                 and 3 * (z if z > 0 else -z) >= mag)))))
                                   or (t < self._imps[_RING + 3] and sta > _RING_OVER_X * self._imps[_RING + 4])):
                 # (or, while a knock's table rings, an impact far over its ring:
                 # the ringing top keeps the tray from resting)
@@ -814,6 +823,9 @@ class Tray(Impacts):
         self._keyed = self._key_from <= t < self._key_until
         self._keyed_end = self._key_until
         self._moved_cand = 0 <= self.settled_ms and t - self.settled_ms < _MOVED_WINDOW_MS
+        # (round 44) opened under _LANDING_X x the onset level right after a move's settle
+        self._landed = (not self.why and t - self.settled_ms < _REST_BEFORE_MS
+                        and sta <= _LANDING_X * (floor * _ONSET_FLOOR_X if floor * _ONSET_FLOOR_X > _ONSET_MG else _ONSET_MG))
         self._peak = mag
         self._loud_t = t
         self._env = sta
@@ -1085,6 +1097,8 @@ class Tray(Impacts):
                 why != 1 and why != 3
                 and (self._keyed or self._peak < self._moved_loud or not (why == 2 or self._moved_any)))):
             why = 0     # after a settle only many impacts are a throw: one is a die falling over
+        if why and self._landed and _LANDED_X * self._peak < self._thrown_peak:
+            why = 0     # opened by round 44's landing after a move's settle: a hand still picking
         if why and self._cand_t0 < imps[_LIE_UNTIL] and (
                 self._peak * _LIE_X < imps[_LIE_PEAK] or self._slipped() or (
                     self._peak + self._peak < imps[_LIE_PEAK] and self._imp_n <= _SIDE_IMPS
