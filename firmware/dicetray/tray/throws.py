@@ -823,9 +823,13 @@ class Tray(Impacts):
         self._keyed = self._key_from <= t < self._key_until
         self._keyed_end = self._key_until
         self._moved_cand = 0 <= self.settled_ms and t - self.settled_ms < _MOVED_WINDOW_MS
-        # (round 44) opened under _LANDING_X x the onset level right after a move's settle
+        # (round 44) opened under _LANDING_X x the onset level right after a
+        # move's settle: only round 44's landing clause opens such a window
+        onset = floor * _ONSET_FLOOR_X
+        if onset < _ONSET_MG:
+            onset = _ONSET_MG
         self._landed = (not self.why and t - self.settled_ms < _REST_BEFORE_MS
-                        and sta <= _LANDING_X * (floor * _ONSET_FLOOR_X if floor * _ONSET_FLOOR_X > _ONSET_MG else _ONSET_MG))
+                        and sta <= _LANDING_X * onset)
         self._peak = mag
         self._loud_t = t
         self._env = sta
