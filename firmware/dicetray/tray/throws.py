@@ -1063,6 +1063,8 @@ class Tray(Impacts):
             if self._keyed and span < _KEY_WAIT_MS and self._keyed_wait(t):
                 return EV_NONE      # round 32: a key the scan may not have told of yet
             why = self._pattern(span)
+            if why == 1 and self._beats_after():
+                why = 0     # one soft blow and the table's beat after it (round 45)
             if why and self._table_rings(dt):
                 why = 0     # a knock: the table rings on after it
             if why and not self._keyed and self._finger_run():
