@@ -1063,8 +1063,6 @@ class Tray(Impacts):
             if self._keyed and span < _KEY_WAIT_MS and self._keyed_wait(t):
                 return EV_NONE      # round 32: a key the scan may not have told of yet
             why = self._pattern(span)
-            if why == 1 and self._beats_after():
-                why = 0     # one soft blow and the table's beat after it (round 45)
             if why and self._table_rings(dt):
                 why = 0     # a knock: the table rings on after it
             if why and not self._keyed and self._finger_run():
@@ -1083,6 +1081,8 @@ class Tray(Impacts):
                              and _EDGE_S * imps[_EDGE_D] < _EDGE_R * imps[_EDGE_Z]
                              and imps[_EDGE_C] < imps[_EDGE_D]))):
                 why = 0     # its peak in a first blow that only rang: no die's spike (rounds 30, 34, 43)
+            if why == 1 and self._beats_after():
+                why = 0     # one soft blow and the table's beat after it (round 45)
             if why:
                 knocks = self._knocks(dt)
                 if knocks == _KNOCKS:
