@@ -58,16 +58,6 @@ _LIE_MS = const(8000)
 # A die slipped from the fingers while the dice lie (_slipped, round 38: round
 # 36's rule, on only for a tray whose setup dice rolled on, round 37's roll_ms)
 _SLIP_QUIET_MS = const(160)
-# One soft blow and only beats after it (round 45, pick45): a window judged
-# separate impacts whose peak is under _ONE_PEAK_X x the throw level and whose
-# other impacts are all under 1/_ONE_AFTER_X of its peak and under
-# _ONE_LEVEL_X/_ONE_LEVEL_Y of the throw level: a fingertip on the floor (or a
-# knock), then the table's beat and the hand's drag rising over the envelope.
-# A die that lands again comes down at a third of its speed or more.
-_ONE_PEAK_X = const(4)
-_ONE_AFTER_X = const(5)
-_ONE_LEVEL_X = const(3)
-_ONE_LEVEL_Y = const(5)
 _SLIP_ROLL_MS = const(882)
 # after a settle (throws.py, _MOVED_WINDOW_MS: why, from round 19)
 _MOVED_THROW_X = const(3)       # (x 1/4) of the settled throw's peak
@@ -1029,23 +1019,6 @@ class Impacts:
         imps = self._imps
         imps[_RING + 3] = self._t + _RING_WAIT_MS
         imps[_RING + 4] = level
-
-    def _beats_after(self):
-        # True: pattern 1's rises are only beats after one soft blow (_ONE_*)
-        n = self._imp_n
-        tp = self._throw_peak
-        if n > _IMP_N or self._peak >= _ONE_PEAK_X * tp:
-            return False
-        imps = self._imps
-        top = imps[_CUR_M]
-        other = 0
-        for i in range(n):
-            m = imps[i << 2 | 1]
-            if m > top:
-                top, m = m, top
-            if m > other:
-                other = m
-        return _ONE_AFTER_X * other < self._peak and _ONE_LEVEL_Y * other < _ONE_LEVEL_X * tp
 
     def _slipped(self):
         # Round 36 (extra36), gated in round 38: while the dice of the last

@@ -1081,8 +1081,6 @@ class Tray(Impacts):
                              and _EDGE_S * imps[_EDGE_D] < _EDGE_R * imps[_EDGE_Z]
                              and imps[_EDGE_C] < imps[_EDGE_D]))):
                 why = 0     # its peak in a first blow that only rang: no die's spike (rounds 30, 34, 43)
-            if why == 1 and self._beats_after():
-                why = 0     # one soft blow and the table's beat after it (round 45)
             if why:
                 knocks = self._knocks(dt)
                 if knocks == _KNOCKS:
