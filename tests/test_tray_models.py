@@ -1288,31 +1288,6 @@ def test_a_slipped_die_after_a_settle_is_no_throw_on_a_tray_whose_dice_roll_on(k
         assert detect(trace.rows(), keys=keys, config={"roll_ms": 882}) == off
 
 
-@pytest.mark.parametrize("model,kind,seed", [("box", "throw2_soft", 5100), ("bare", "throw2_hard", 5615),
-                                             ("box", "throw6_soft", 5560)])
-def test_as_the_board_reads_one_die_set_down_well_under_the_throw_before_is_no_throw(model, kind, seed):
-    # Round 45: while a throw's dice lie in the tray, a window of one die's
-    # shape (patterns 2, 4-7) under 3/10 of that throw's peak is the hand
-    # (a die slipped from the fingers, a click): these read 0.24 (pattern
-    # 2, at 8104 ms), 0.28 (pattern 2, 11571) and 0.29 (pattern 4, 5845)
-    # of the throw before as the board reads them; keys told and not
-    trace = ensemble.generate(model, kind, seed, **ensemble.BOARD_READING)
-    for keys in (trace.keys, ()):
-        out = detect(trace.rows(), keys=keys)
-        assert _found_all(trace, out)[0], (bool(keys), trace.throws, out["throws"])
-
-
-@pytest.mark.parametrize("model,kind,seed", [("felt", "throw1_soft", 5556), ("table", "throw2_soft", 5544)])
-def test_a_next_throw_of_one_die_at_two_fifths_of_the_one_before_is_still_found(model, kind, seed):
-    # ... the nearest throws of one die's shape kept (as modelled): felt
-    # 5556 (pattern 6, 0.39 of the throw before) and table 5544 (pattern 4,
-    # 0.40); keys told
-    trace = ensemble.generate(model, kind, seed)
-    out = detect(trace.rows(), keys=trace.keys)
-    pairs, _ = match(trace.throws, out["throws"])
-    assert trace.throws[1] in [p[0] for p in pairs], (trace.throws, out["throws"])
-
-
 @pytest.mark.parametrize("model,kind,seed", [("felt", "throw1_soft", 364), ("light", "throw1_hard", 3351)])
 def test_the_soft_throws_the_slipped_die_rule_lost_are_found_without_it(model, kind, seed):
     # Round 36's rule lost these (a soft die on felt or a light tray stops as

@@ -211,13 +211,6 @@ _LIE_MS = const(8000)
 # impacts under 4/3 were louder than half: 0.56 at the least.)
 _LIE_UP_X = const(3)
 _LIE_UP_Y = const(4)
-# And (round 45) a window of one die's shape (patterns 2, 4-7) under 3/10
-# of that throw's peak is a die slipped from the fingers (0.44-0.77 m/s,
-# no roll) or the hand setting one down: on seeds 5000/5500 the next
-# throws judged so read 0.39 of the throw before at the least (felt 5556,
-# pattern 6); the softer ones (0.20-0.24) land and roll on: pattern 1.
-_LIE_ONE_X = const(10)
-_LIE_ONE_Y = const(3)
 # The window keeps its impacts (impacts.py: a rise over the single ring's
 # envelope and the _IMP_MS after it; up to _IMP_N of them) for the rules that
 # read them once per window: knocks on the table, a key's press and release,
@@ -1111,8 +1104,7 @@ class Tray(Impacts):
         if why and self._landed and _LANDED_X * self._peak < self._thrown_peak:
             why = 0     # opened by round 44's landing after a move's settle: a hand still picking
         if why and self._cand_t0 < imps[_LIE_UNTIL] and (
-                self._peak * _LIE_X < imps[_LIE_PEAK] or self._slipped()
-                or (why != 1 and why != 3 and why != 8 and _LIE_ONE_X * self._peak < _LIE_ONE_Y * imps[_LIE_PEAK]) or (
+                self._peak * _LIE_X < imps[_LIE_PEAK] or self._slipped() or (
                     self._peak + self._peak < imps[_LIE_PEAK] and self._imp_n <= _SIDE_IMPS
                     and _LIE_UP_X * self._upright < _LIE_UP_Y * (self._energy - self._upright))):
             why = 0     # the dice still lie in the tray: a hand keying or taking them out (or sliding them, or a die slipped)
