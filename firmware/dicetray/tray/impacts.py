@@ -993,12 +993,11 @@ class Impacts:
             # that set it)
             self._imps[_LIE_PEAK] = peak
             self._imps[_LIE_UNTIL] = self.settled_ms + _LIE_MS
-        elif self.why:
-            # round 45: a throw judged in the moved window or with a key
-            # renews the fifth (its dice lie in the tray as well), not the
-            # quarter (+1: that holds only at exactly _LIE_MS after its
-            # settle). It may have been a key or a hand: it never lowers a
-            # bar still holding.
+        elif self.why and not self._keyed:
+            # round 45: a throw judged in the moved window renews the fifth
+            # (its dice lie in the tray as well), not the quarter (+1: that
+            # holds only at exactly _LIE_MS after its settle). It may have
+            # been a key or a hand: it never lowers a bar still holding.
             if peak < self._imps[_LIE_PEAK] and self.settled_ms < self._imps[_LIE_UNTIL]:
                 peak = self._imps[_LIE_PEAK]
             self._imps[_LIE_PEAK] = peak
