@@ -988,11 +988,21 @@ class Impacts:
         # a fifth (round 25): under it, keys keyed on the faces, a topple, a
         # hand taking the dice out
         if self.why and not (self._moved_cand or self._keyed):
-            # (after a move's settle, or one of those "throws", the last bar
+            # (after a move's settle, or a keyed "throw", the last bar
             # stands, but not its quarter: that holds only after the settle
             # that set it)
             self._imps[_LIE_PEAK] = peak
             self._imps[_LIE_UNTIL] = self.settled_ms + _LIE_MS
+        elif self.why and not self._keyed:
+            # round 45: a throw judged in the moved window renews the fifth
+            # (its dice lie in the tray as well), not the quarter (+1: that
+            # holds only at exactly _LIE_MS after its settle). It may have
+            # been a key or a hand: it never lowers a bar still holding.
+            if peak < self._imps[_LIE_PEAK] and self.settled_ms < self._imps[_LIE_UNTIL]:
+                peak = self._imps[_LIE_PEAK]
+            self._imps[_LIE_PEAK] = peak
+            self._imps[_LIE_UNTIL] = self.settled_ms + _LIE_MS + 1
+            peak = self._peak
         if self.why:
             if peak < _MOVED_SURE_X * self._throw_peak:
                 loud = 1 << 29      # a soft throw, or a knock or a pick taken for one

@@ -188,7 +188,8 @@ _MOVED_WINDOW_MS = const(2500)
 # (flat, on an edge, on a corner). Not after a throw judged in a settle's
 # window or with a key: on a light tray a key reads as loud as dice, so such
 # a "throw" may have been keys and sets no bar (the bar is _LIE_PEAK's, below,
-# when the last settle set it).
+# when the last settle set it; round 45: one in a settle's window with no
+# key renews the fifth below, never lowering it: impacts.py).
 # Past the moved window (round 25) the dice still lie in the tray while the
 # players key their faces and a hand takes them out, die by die: a fingertip
 # on the floor, a die clicked against another or the wall, a die that slips
