@@ -998,11 +998,11 @@ class Impacts:
             # (its dice lie in the tray as well), not the quarter (+1: that
             # holds only at exactly _LIE_MS after its settle). It may have
             # been a key or a hand: it never lowers a bar still holding.
-            if peak < self._imps[_LIE_PEAK] and self.settled_ms < self._imps[_LIE_UNTIL]:
-                peak = self._imps[_LIE_PEAK]
-            self._imps[_LIE_PEAK] = peak
+            bar = peak
+            if bar < self._imps[_LIE_PEAK] and self.settled_ms < self._imps[_LIE_UNTIL]:
+                bar = self._imps[_LIE_PEAK]
+            self._imps[_LIE_PEAK] = bar
             self._imps[_LIE_UNTIL] = self.settled_ms + _LIE_MS + 1
-            peak = self._peak
         if self.why:
             if peak < _MOVED_SURE_X * self._throw_peak:
                 loud = 1 << 29      # a soft throw, or a knock or a pick taken for one
