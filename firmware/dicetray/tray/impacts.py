@@ -987,22 +987,24 @@ class Impacts:
         # the moved window a quarter of its peak (round 22), then for _LIE_MS
         # a fifth (round 25): under it, keys keyed on the faces, a topple, a
         # hand taking the dice out
-        if self.why and not (self._moved_cand or self._keyed):
-            # (after a move's settle, or a keyed "throw", the last bar
-            # stands, but not its quarter: that holds only after the settle
-            # that set it)
-            self._imps[_LIE_PEAK] = peak
-            self._imps[_LIE_UNTIL] = self.settled_ms + _LIE_MS
-        elif self.why and not self._keyed:
-            # round 45: a throw judged in the moved window renews the fifth
-            # (its dice lie in the tray as well), not the quarter (+1: that
-            # holds only at exactly _LIE_MS after its settle). It may have
-            # been a key or a hand: it never lowers a bar still holding.
+        # (a move's settle, or a keyed "throw", which may have been keys,
+        # leaves the last bar standing, but not its quarter: that holds only
+        # after the settle that set it)
+        if self.why and not self._keyed:
+            imps = self._imps
             bar = peak
-            if bar < self._imps[_LIE_PEAK] and self.settled_ms < self._imps[_LIE_UNTIL]:
-                bar = self._imps[_LIE_PEAK]
-            self._imps[_LIE_PEAK] = bar
-            self._imps[_LIE_UNTIL] = self.settled_ms + _LIE_MS + 1
+            until = self.settled_ms + _LIE_MS
+            if self._moved_cand:
+                # round 45: a throw judged in the moved window renews the
+                # fifth (its dice lie in the tray as well), not the quarter
+                # (+1: that holds only at exactly _LIE_MS after its settle).
+                # It may have been a key or a hand: it never lowers a bar
+                # still holding.
+                if bar < imps[_LIE_PEAK] and self.settled_ms < imps[_LIE_UNTIL]:
+                    bar = imps[_LIE_PEAK]
+                until += 1
+            imps[_LIE_PEAK] = bar
+            imps[_LIE_UNTIL] = until
         if self.why:
             if peak < _MOVED_SURE_X * self._throw_peak:
                 loud = 1 << 29      # a soft throw, or a knock or a pick taken for one
