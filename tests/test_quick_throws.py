@@ -5,10 +5,17 @@ import statistics
 import pytest
 
 from dicetray_host.traces import ensemble, quick
-from dicetray_host.traces.scoring import Score, read_labels
+from dicetray_host.traces.detecting import detect
+from dicetray_host.traces.scoring import Score, match, read_labels
 
 MODELS = ensemble.TUNE_MODELS        # (never the held-out models)
 READINGS = (ensemble.BOARD_READING, dict(ensemble.BOARD_READING, rate_hz=400), {})
+
+
+def _found(tr):
+    """The trace's true throws the detector found (its keys fed in)."""
+    pairs, _ = match(tr.throws, detect(tr.rows(), keys=tr.keys)["throws"])
+    return [p[0] for p in pairs]
 
 
 def _mean(c, a, b):
@@ -106,11 +113,8 @@ def test_a_die_thrown_again_while_the_face_key_s_window_waits_is_found():
     # after its onset and it judged them as keys ("only keys"). A new peak
     # over the throw level after the key's mask and 100 ms quiet starts a
     # window of its own (throws.py, _candidate)
-    from dicetray_host.traces.detecting import detect
-    from dicetray_host.traces.scoring import match
     tr = quick.generate("bare", 6036, 1.2, **ensemble.BOARD_READING)
-    pairs, _ = match(tr.throws, detect(tr.rows(), keys=tr.keys)["throws"])
-    assert tr.throws[1] in [p[0] for p in pairs]
+    assert tr.throws[1] in _found(tr)
 
 
 def test_dice_landing_right_after_the_pick_s_settle_are_found():
@@ -120,11 +124,8 @@ def test_dice_landing_right_after_the_pick_s_settle_are_found():
     # 14's landing of 6 x the onset level could open a window: the dice's
     # first sample read 3.3 x. 2 x, as much down as half sideways, opens it
     # (throws.py, _MOVED_LANDING_X)
-    from dicetray_host.traces.detecting import detect
-    from dicetray_host.traces.scoring import match
     tr = quick.generate("light", 5044, 2.4, **ensemble.BOARD_READING)
-    pairs, _ = match(tr.throws, detect(tr.rows(), keys=tr.keys)["throws"])
-    assert tr.throws[1] in [p[0] for p in pairs]
+    assert tr.throws[1] in _found(tr)
 
 
 def test_a_hand_picking_right_after_a_move_s_settle_is_no_throw():
@@ -133,8 +134,6 @@ def test_a_hand_picking_right_after_a_move_s_settle_is_no_throw():
     # the settle read 3.5 x the onset level, upright, and its window showed
     # pattern 1: a window that only round 44's landing clause opened must
     # reach a third of the last throw's peak (it read 0.28 of it; _LANDED_X)
-    from dicetray_host.traces.detecting import detect
-    from dicetray_host.traces.scoring import match
     tr = ensemble.generate("bare", "throw6_soft", 5046, **ensemble.BOARD_READING)
     pairs, extra = match(tr.throws, detect(tr.rows(), keys=tr.keys)["throws"])
     assert len(pairs) == len(tr.throws) and not extra, extra
