@@ -80,7 +80,6 @@ _LANDED_X = const(3)
 # Onset of a candidate throw, then the evidence window.
 _ONSET_MG = const(30)
 _ONSET_FLOOR_X = const(4)
-_ONSET_100_MG = const(15)      # round 46: at 100 Hz (tried)
 _EVAL_MS = const(400)
 _THROW_PEAK_MG = const(50)
 _IMPULSE_MG = const(12)
@@ -749,11 +748,7 @@ class Tray(Impacts):
             floor >>= _FLOOR_FX
             onset = floor * _ONSET_FLOOR_X
             if onset < _ONSET_MG:
-                # (round 46) at 100 Hz the sensor's ODR/2 filter takes out most
-                # of a soft die's ring above 50 Hz: its landing reads lower
-                onset = _ONSET_MG if dt < _CO_DT else _ONSET_100_MG
-                if onset < floor * _ONSET_FLOOR_X:
-                    onset = floor * _ONSET_FLOOR_X
+                onset = _ONSET_MG
             if sta < (onset >> 1):
                 self._armed = _ARMED_QUIET
             # rest is judged before this sample: an impact itself shakes the slow
