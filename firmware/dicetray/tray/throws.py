@@ -901,12 +901,11 @@ class Tray(Impacts):
         span = t - self._cand_t0
         peak = self._peak
         if mag > peak:
-            if (self._keyed and mag >= self._throw_peak
+            if (self._keyed and t >= self._key_until and mag >= self._throw_peak
                     and t - self._active_t > _KEY_TAIL_MS):
                 # round 42: louder than anything in the window a key opened,
-                # after a quiet: dice landing (a face keyed and thrown again
-                # at once; round 46: in the key's mask too, a ring that fell
-                # quiet strikes no harder than the key). A window of its own, from here
+                # after the key's mask and a quiet: dice landing (a face
+                # keyed and thrown again at once). A window of its own, from here
                 self._start(dt, hx, hy, hz, self._floor >> _FLOOR_FX)
                 return EV_NONE
             self._peak = peak = mag
