@@ -109,14 +109,6 @@ _QUIET_MS = const(200)
 _TAP_X = const(5)               # (x 1/4 of the floor)
 _TAP_MG = const(1)
 _TAP_QUIET_MS = const(75)
-# Round 46: nor while the change per sample is vertical beyond the noise's
-# share (7 |dz| - 4 |d(x + y + z)|, about 0 for noise, averaged over
-# 2**_VERT_SH ms) by _VERT_X / _VERT_Y of the tap level: a die spinning down
-_VERT_Z = const(7)
-_VERT_SUM = const(4)
-_VERT_SH = const(7)
-_VERT_X = const(1)
-_VERT_Y = const(1)
 _MURMUR_QUIET_MS = const(150)
 _MURMUR_CREDIT_MS = const(100)
 # A ring changes per sample by 2 sin(pi f dt) of its size: one whose change
@@ -655,14 +647,6 @@ class Tray(Impacts):
             v = self._upright
             v += ((((d if d > 0 else -d) << _STA_FX) - v) * a) >> 10
             self._upright = v
-            # round 46: the change of z beside that of x + y + z (_sz the
-            # last z, _sy their average over 2**_VERT_SH ms): the noise's is
-            # 1/sqrt(3) of it (three axes alike), a die tapping the floor
-            # as it spins down on a face nearly all of it
-            e = z - self._sz
-            self._sz = z
-            e = _VERT_Z * (e if e > 0 else -e) - _VERT_SUM * (d if d > 0 else -d)
-            self._sy += (((e << _STA_FX) - self._sy) * dt) >> _VERT_SH
             if v >= self._low_peak:
                 self._murmur_t = t - _MURMUR_QUIET_MS + _TAP_QUIET_MS
                 if t >= self._steady_t:
@@ -691,7 +675,7 @@ class Tray(Impacts):
                         self._hold_until = d
                 return EV_NONE
             if (t - self._active_t >= _QUIET_MS and t - self._murmur_t >= _MURMUR_QUIET_MS
-                    and t >= self._hold_until and _VERT_Y * self._sy < _VERT_X * self._low_peak):
+                    and t >= self._hold_until):
                 # a machine does not stop when the dice do: a level the hum
                 # rule took for a hum that has fallen under a quarter of it
                 # was dice rolling on at one level (round 28); still means
@@ -1191,7 +1175,6 @@ class Tray(Impacts):
         hold = self._loud_t + (_FLIGHT_MAX_MS if self._peak > _FLIGHT_MAX_MS else self._peak)
         self._hold_until = hold if hold > t else t
         self._lvl = sta << _STA_FX
-        self._sy = self._sz = 0     # (the window's shift was judged: round 46's share from here)
         self._floor_levels(t, _QUIET_MG + (self._floor >> _FLOOR_FX) * _QUIET_FLOOR_X)
         imps = self._imps
         if (thrown and t - self._active_t >= _MURMUR_QUIET_MS
