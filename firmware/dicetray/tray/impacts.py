@@ -990,11 +990,24 @@ class Impacts:
         # (a move's settle, or a keyed "throw", which may have been keys,
         # leaves the last bar standing, but not its quarter: that holds only
         # after the settle that set it)
-        if self.why and not self._keyed:
-            imps = self._imps
+        imps = self._imps
+        keyed = self._keyed
+        if keyed and self.why:
+            # round 46: a keyed throw whose peak no key made (the dice's, not
+            # a press's or a release's, which on a light tray strike as hard)
+            # sets the bar as a throw judged in the moved window does
+            mark = imps[_KEYMARK]
+            n = self._imp_n
+            if n > _IMP_N:
+                n = _IMP_N
+            keyed = imps[_CUR_M] < peak or mark & (1 << _IMP_N)
+            for i in range(n):
+                if imps[(i << 2) + 1] >= peak and not mark & (1 << i):
+                    keyed = False
+        if self.why and not keyed:
             bar = peak
             until = self.settled_ms + _LIE_MS
-            if self._moved_cand:
+            if self._moved_cand or self._keyed:
                 # round 45: a throw judged in the moved window renews the
                 # fifth (its dice lie in the tray as well), not the quarter
                 # (+1: that holds only at exactly _LIE_MS after its settle).
