@@ -987,12 +987,12 @@ class Impacts:
         # the moved window a quarter of its peak (round 22), then for _LIE_MS
         # a fifth (round 25): under it, keys keyed on the faces, a topple, a
         # hand taking the dice out
-        # (a move's settle, or a keyed "throw", which may have been keys,
-        # leaves the last bar standing, but not its quarter: that holds only
-        # after the settle that set it)
+        # (a move's settle, or a keyed "throw" whose peak a key made, leaves
+        # the last bar standing, but not its quarter: that holds only after
+        # the settle that set it)
         imps = self._imps
-        keyed = self._keyed
-        if keyed and self.why:
+        key_peak = self._keyed
+        if key_peak and self.why:
             # round 46: a keyed throw whose peak no key made (the dice's, not
             # a press's or a release's, which on a light tray strike as hard)
             # sets the bar as a throw judged in the moved window does
@@ -1000,11 +1000,11 @@ class Impacts:
             n = self._imp_n
             if n > _IMP_N:
                 n = _IMP_N
-            keyed = imps[_CUR_M] < peak or mark & (1 << _IMP_N)
+            key_peak = imps[_CUR_M] < peak or mark & (1 << _IMP_N)
             for i in range(n):
                 if imps[(i << 2) + 1] >= peak and not mark & (1 << i):
-                    keyed = False
-        if self.why and not keyed:
+                    key_peak = False
+        if self.why and not key_peak:
             bar = peak
             until = self.settled_ms + _LIE_MS
             if self._moved_cand or self._keyed:
