@@ -1287,6 +1287,15 @@ def test_a_keyed_throw_whose_peak_is_the_dice_bars_the_hand_after_it(model, kind
     _found_only(model, kind, seed, ensemble.BOARD_READING if board else None)
 
 
+def test_as_the_board_reads_dice_in_a_key_s_window_are_no_knocks_with_the_key():
+    # round 46 (knockkey46): table throw1_hard 5515 as the board reads:
+    # without the rule a miss and a false throw. In a keyed window a key
+    # started, the knock test dropped its key marks (round 32) and read the
+    # key's impacts and the dice's as knocks; the big impacts no key marked
+    # are judged alone
+    _found_only("table", "throw1_hard", 5515, ensemble.BOARD_READING)
+
+
 @pytest.mark.parametrize("kind,seed", [("throw2_hard", 5171), ("throw1_soft", 5500)])
 def test_a_keyed_throw_whose_peak_is_the_key_sets_no_bar(kind, seed):
     # Round 46 (round 45's keyed try): on a light tray a key's press or

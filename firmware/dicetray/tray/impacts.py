@@ -931,15 +931,31 @@ class Impacts:
         # knocks by these figures, else 0.
         imps = self._imps
         mark = imps[_KEYMARK]
-        if merge and not self._keyed or self._keyed and mark & (_RANG | 1):
+        if self._keyed and mark & (_RANG | 1):
+            # round 46 (knockkey46): in a keyed window a key started, the big
+            # impacts no key marked (dice after the key's release) are judged
+            # alone: a press and its release strike from one spot as knocks do
+            r = self._knock_run(n, top, merge, late_x, dir_x, 0, mark & ((1 << _IMP_N) - 1))
+            if r >= 0:
+                return r
+            mark = 0    # none but keys: judged as before (round 32)
+        elif merge and not self._keyed:
             # (round 32: a keyed window whose onset no key made, on a tray no
             # key rang on, is dice the key came after: its keys are no knocks
-            # in either pass; a keyed window a key started is judged as before)
+            # in either pass)
             mark = 0
+        r = self._knock_run(n, top, merge, late_x, dir_x, mark, 0)
+        return r if r > 0 else 0
+
+    def _knock_run(self, n, top, merge, late_x, dir_x, mark, skip):
+        # _knock_pass's pass: a big impact in `mark` ends it (0), one in
+        # `skip` is left out; -1 if every big impact was left out.
+        imps = self._imps
         big = later = last = 0
         i = 0
         while i < n:
-            key = mark & (1 << (i >> 2))
+            bit = 1 << (i >> 2)
+            key = mark & bit
             t0 = imps[i]
             m = imps[i + 1]
             x = imps[i + 2]
@@ -952,6 +968,8 @@ class Impacts:
                 y += imps[i + 3]
                 i += 4
             if 2 * m < top:
+                continue
+            if skip & bit:
                 continue
             if key:
                 # a told key struck among them, in a window no key started: no
@@ -971,6 +989,8 @@ class Impacts:
                     return 0
             last = t0
             big += 1
+        if skip and not big:
+            return -1
         if big >= 2 and _KNOCK_LATE_Y * later >= late_x * m0:
             return last + 1
         return 0
