@@ -944,8 +944,7 @@ class Impacts:
             # key rang on, is dice the key came after: its keys are no knocks
             # in either pass)
             mark = 0
-        r = self._knock_run(n, top, merge, late_x, dir_x, mark, 0)
-        return r if r > 0 else 0
+        return self._knock_run(n, top, merge, late_x, dir_x, mark, 0)
 
     def _knock_run(self, n, top, merge, late_x, dir_x, mark, skip):
         # _knock_pass's pass: a big impact in `mark` ends it (0), one in
