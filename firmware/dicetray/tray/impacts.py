@@ -1086,7 +1086,7 @@ class Impacts:
             # Round 47: where setup's soft dice rolled on over _SLIP_LONG_MS,
             # thrown dice under the bar were quiet at most 10 ms at their
             # verdicts (one at the bar itself 48 ms); slipped ones read up to
-            # the bar and quiet 0-240 ms
+            # the bar and quiet 0-242 ms (5000/5500, both readings)
             return 4 * self._peak < 3 * self._imps[_LIE_PEAK] and quiet >= _SLIP_LONG_QUIET_MS
         return self._peak + self._peak < self._imps[_LIE_PEAK] and quiet >= _SLIP_QUIET_MS
 
