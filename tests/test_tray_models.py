@@ -1331,6 +1331,40 @@ def test_a_slipped_die_after_a_settle_is_no_throw_on_a_tray_whose_dice_roll_on(k
         assert detect(trace.rows(), keys=keys, config={"roll_ms": 882}) == off
 
 
+@pytest.mark.parametrize("seed,slip", [(5084, 9235), (5126, 6768)])
+def test_a_slipped_die_over_half_the_bar_is_no_throw_on_a_tray_whose_setup_dice_rolled_on_long(seed, slip):
+    # Round 47: bare tray 5000 as Tray setup learns it (its own calibration
+    # session: roll_ms 1681), 400 Hz, throw1_soft 5084 and 5126: a throw,
+    # its settle, the hand takes the dice out and a die slips from the
+    # fingers (at 9235 and 6768 ms): 0.54 and 0.58 of the bar, quiet 132
+    # and 120 ms at the verdict, a false throw under round 38's rule (half
+    # the bar, 160 ms). Over _SLIP_LONG_MS (1200) it is refused: under 3/4
+    # of the bar, quiet 80 ms. A tray that learnt 1200 keeps round 38's.
+    session = ensemble.generate("bare", "calibration", 5000, tray_seed=5000)
+    figures = calibrate(session.rows(), session.keys)
+    assert figures["roll_ms"] == 1681
+    trace = ensemble.generate("bare", "throw1_soft", seed, tray_seed=5000)
+    off = detect(trace.rows(), keys=trace.keys, config=dict(figures, roll_ms=1200))
+    assert _found_all(trace, off)[0] is False
+    assert any(abs(d["start_ms"] - slip) <= 50 for d in match(trace.throws, off["throws"])[1]), off
+    on = detect(trace.rows(), keys=trace.keys, config=figures)
+    assert on["throws"] == [d for d in off["throws"] if abs(d["start_ms"] - slip) > 50], (off, on)
+    assert _found_all(trace, on)[0], on
+
+
+@pytest.mark.parametrize("model,kind,seed,tray", [("bare", "throw2_hard", 5031, 5031)])
+def test_a_thrown_die_at_the_bar_is_still_found_on_a_tray_whose_setup_dice_rolled_on_long(model, kind, seed, tray):
+    # Round 47's nearest thrown die on the tuning seeds: bare tray 5031
+    # (roll_ms 2335, 100 Hz), throw2_hard 5031's second throw at 1.00 of
+    # the bar and quiet 48 ms at its verdict: a throw with the tray's figures
+    session = ensemble.generate(model, "calibration", tray, tray_seed=tray)
+    figures = calibrate(session.rows(), session.keys)
+    assert figures["roll_ms"] > 1200
+    trace = ensemble.generate(model, kind, seed, tray_seed=tray)
+    out = detect(trace.rows(), keys=trace.keys, config=figures)
+    assert len(match(trace.throws, out["throws"])[0]) == len(trace.throws), (trace.throws, out)
+
+
 @pytest.mark.parametrize("model,kind,seed", [("felt", "throw1_soft", 364), ("light", "throw1_hard", 3351)])
 def test_the_soft_throws_the_slipped_die_rule_lost_are_found_without_it(model, kind, seed):
     # Round 36's rule lost these (a soft die on felt or a light tray stops as

@@ -59,6 +59,11 @@ _LIE_MS = const(8000)
 # 36's rule, on only for a tray whose setup dice rolled on, round 37's roll_ms)
 _SLIP_QUIET_MS = const(160)
 _SLIP_ROLL_MS = const(882)
+# ... and on a tray whose setup dice rolled on longer still (round 47: bare
+# wood's setups read 1,400 ms at the median, box's rarely over 1,200): a
+# window under 3/4 of the bar, quiet for the last _SLIP_LONG_QUIET_MS
+_SLIP_LONG_MS = const(1200)
+_SLIP_LONG_QUIET_MS = const(80)
 # after a settle (throws.py, _MOVED_WINDOW_MS: why, from round 19)
 _MOVED_THROW_X = const(3)       # (x 1/4) of the settled throw's peak
 _MOVED_SURE_X = const(3)        # x the throw level: the settled throw was dice
@@ -1074,8 +1079,16 @@ class Impacts:
         # die thrown on bare wood rolls on after landing; on felt or a light
         # tray a soft thrown die stops as fast as a dropped one, so the rule
         # holds only on a tray whose setup throws rolled on (_slip_on).
-        return (self._slip_on and self._peak + self._peak < self._imps[_LIE_PEAK]
-                and self._t - self._active_t >= _SLIP_QUIET_MS)
+        if not self._slip_on:
+            return False
+        quiet = self._t - self._active_t
+        if self._slip_long:
+            # Round 47: where setup's soft dice rolled on over _SLIP_LONG_MS,
+            # thrown dice under the bar were quiet at most 10 ms at their
+            # verdicts (one at the bar itself 48 ms); slipped ones read up to
+            # the bar and quiet 0-242 ms (5000/5500, both readings)
+            return 4 * self._peak < 3 * self._imps[_LIE_PEAK] and quiet >= _SLIP_LONG_QUIET_MS
+        return self._peak + self._peak < self._imps[_LIE_PEAK] and quiet >= _SLIP_QUIET_MS
 
     def _setup_figures(self, chz, roll_ms):
         # Tray.configure's figures that these rules keep. The table's ring
@@ -1092,6 +1105,7 @@ class Impacts:
         # over _SLIP_ROLL_MS (its dice roll on: bare wood) _slipped is on
         # (round 38; light trays read up to 706 ms, felt's throws 557)
         self._slip_on = roll_ms > _SLIP_ROLL_MS
+        self._slip_long = roll_ms > _SLIP_LONG_MS     # (round 47, _slipped)
 
     def _table_rings(self, dt):
         # True when the window's late part is a slow ring (see _RING_HZ):
