@@ -110,6 +110,7 @@ def print_calibration(plain, tuned, learnt):
     learnt, and each measure calibration changed (with the throws,
     precision and tilt always)."""
     from dicetray_host.traces import ensemble
+    from dicetray.tray.impacts import _SLIP_LONG_MS, _SLIP_ROLL_MS   # the slipped-die rule's tiers
     for model in ensemble.HELD_OUT_MODELS:
         done = [f for f in learnt[model] if f]
         rings = [f["ring_chz"] for f in done if f["ring_chz"]]
@@ -118,11 +119,11 @@ def print_calibration(plain, tuned, learnt):
               "a ring learnt on %d (%s Hz)" % (
                   model, len(done), len(learnt[model]), _span(done, "key_ms"), _span(done, "throw_mg"),
                   len(rings), "%.1f-%.1f" % (min(rings) / 100.0, max(rings) / 100.0) if rings else "-"))
-        # the slipped-die rule's tiers (impacts.py _SLIP_ROLL_MS, _SLIP_LONG_MS)
         print("    setup's soft dice went quiet after %s ms (%d trays not timed); the slipped-die rule "
-              "on for %d trays (over 882 ms), its wider test for %d (over 1,200 ms)" % (
+              "on for %d trays (over %d ms), its wider test for %d (over %d ms)" % (
                   _span([f for f in done if f["roll_ms"]], "roll_ms"), rolls.count(0),
-                  sum(r > 882 for r in rolls), sum(r > 1200 for r in rolls)))
+                  sum(r > _SLIP_ROLL_MS for r in rolls), _SLIP_ROLL_MS,
+                  sum(r > _SLIP_LONG_MS for r in rolls), _SLIP_LONG_MS))
         for (name, a), (_, b) in zip(plain[model].rows(), tuned[model].rows()):
             # the throws, precision and tilt always (unchanged is a figure too),
             # the rest where calibration changed them
