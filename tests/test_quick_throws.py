@@ -149,3 +149,17 @@ def test_dice_after_the_face_key_s_release_are_no_knocks_with_its_press_and_rele
     # big impacts no key marked are judged alone (impacts.py, _knock_pass)
     tr = quick.generate(model, seed, 1.2, **ensemble.BOARD_READING)
     assert tr.throws[1] in _found(tr)
+
+
+@pytest.mark.parametrize("model,seed", [("light", 5019), ("light", 5039), ("box", 5004)])
+def test_dice_thrown_again_after_the_face_key_s_release_went_quiet_open_a_window_of_their_own(model, seed):
+    # round 47 (keywin47): at 1.2 s as the board reads, the face key's press
+    # started a window that waited for the keys' rings (to the release's
+    # report + 460 ms); the dice landed in it 270-410 ms after the release
+    # and were judged with the key: refused after the settle (light 5019),
+    # a throw from the release's run (light 5039, 414 ms early), only keys
+    # (box 5004, the dice too recent). A window a key started, its release
+    # told and quiet for _KEY_QUIET_MS, with no impact of a throw's peak but
+    # the keys', is judged then as only keys (throws.py, _keys_only)
+    tr = quick.generate(model, seed, 1.2, **ensemble.BOARD_READING)
+    assert tr.throws[1] in _found(tr)

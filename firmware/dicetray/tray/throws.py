@@ -152,6 +152,7 @@ _KEY_MS = const(300)
 _KEY_TAIL_MS = const(100)
 _KEY_WAIT_MS = const(1200)      # a keyed candidate waits for the keys' rings to end, this long at most
 _KEY_LEAD_MS = const(100)       # a key this soon after the onset may be what started it
+_KEY_QUIET_MS = const(100)      # round 47: a key's window quiet this long after its release holds only keys
 # Which impacts are a key's (its contact from _HIT_BEFORE_MS before the
 # report to _HIT_AFTER_MS after), and the rules for a window a key may have
 # started: impacts.py (the same figures there).
@@ -298,6 +299,7 @@ _KEYMARK = const(31)            # bit i: kept impact i started with a key's cont
 _RANG = const(128)              # bit _IMP_N + 1: a key's ring was on at the onset (impacts.py's _keyed_start)
 _KW_ON = const(256)             # bit 8: waiting for the key scan (impacts.py's _keyed_wait)
 _KW_NOW = const(65536)          # bit 16: a key reported while it waited
+_KW_UP = const(262144)          # bit 18: the last key told in the window was a release (round 47)
 # ... then the tilt's: the level reference (gravity at rest on a level tray,
 # mg: calibration's, else learnt at the first rest), 1 while it is still to
 # be learnt, the slow part where it came to rest (mg) and how many checks in
@@ -469,6 +471,10 @@ class Tray(Impacts):
             if imps[_LOUD_CK] >= self._key_from:
                 imps[_LOUD_CK] = imps[_LOUD_OLD]
             self._mark_keys(t, up)     # (round 34: a later key's ring is outlasted too)
+            if up:
+                imps[_KEYMARK] |= _KW_UP
+            else:
+                imps[_KEYMARK] &= ~_KW_UP
             if imps[_KEYMARK] & _KW_ON:
                 imps[_KEYMARK] |= _KW_NOW   # it waited for the scan: judged as of before this key
         imps = self._imps
@@ -1060,6 +1066,20 @@ class Tray(Impacts):
                 # with the default ring (round 30): a ring learnt shorter
                 # masks less, and dice that landed under it have as long
                 # to be heard outside it
+                if not (imps[_KEYMARK] & _KW_UP and t - self._active_t >= _KEY_QUIET_MS
+                        and imps[_KEYMARK] & (_RANG | 1) and self._keys_only()):
+                    return EV_NONE
+                # round 47 (keywin47): a window a key started, its release
+                # told and quiet since, no impact of a throw's peak but the
+                # keys': only keys, judged now (a face keyed and the dice
+                # thrown again at once land in a window of their own, not
+                # judged with the key's press and release)
+                self._state = _IDLE
+                self.why = 0
+                imps[_WIN_T] = self._active_t
+                imps[_WIN_M] = self._sta_peak
+                if self.moving:
+                    self._watch(t, sta, False)
                 return EV_NONE
             if self._keyed and span < _KEY_WAIT_MS and self._keyed_wait(t):
                 return EV_NONE      # round 32: a key the scan may not have told of yet
