@@ -501,6 +501,7 @@ class Tray(Impacts):
         self.throw_start_ms = -1
         self.settled_ms = -1
         self._state = _IDLE
+        self._floor_hold = -(1 << 28)
         self._learn_t = _FLOOR_LEARN_MS  # the first sample's time + _FLOOR_LEARN_MS (its rest, below)
         self._floor = self._floor0
         self._t = -(1 << 28)        # the first sample comes after a gap (t_ms from -2**28 on)
@@ -737,14 +738,14 @@ class Tray(Impacts):
             d = (sta << _FLOOR_FX) - floor
             if t < self._learn_t:       # learn the noise quickly first (from floor_mg)
                 self._floor = floor + ((d * (r >> 10)) >> 12)    # (sta's rate)
-            else:   # (the rate dt * 1024 // _TAU_FLOOR_MS is dt for dt <= _DT_MAX)
+            elif t >= self._floor_hold:     # (round 47: not over a key's window closed early)
                 self._floor = floor + ((d * dt) >> 10)
             self._armed = _ARMED_QUIET
         else:
             d = ((sta if sta < 4000 else 4000) << _FLOOR_FX) - floor
             if t < self._learn_t:
                 self._floor = floor + ((d * (r >> 10)) >> 12)
-            else:
+            elif t >= self._floor_hold:
                 self._floor = floor + ((d * dt) >> 10)
             rest_since = self._rest_since   # (read only here: the usual quiet sample skips it)
             if ((sta << (_FLOOR_FX + 1)) > _HAND_X * floor and ((sta - _HAND_MG) << _FLOOR_FX) > floor
@@ -1066,7 +1067,7 @@ class Tray(Impacts):
                 # with the default ring (round 30): a ring learnt shorter
                 # masks less, and dice that landed under it have as long
                 # to be heard outside it
-                if not (imps[_KEYMARK] & _KW_UP and t - self._active_t >= _KEY_QUIET_MS
+                if not (imps[_KEYMARK] & _KW_UP and self._imp_n == 1 and t - self._active_t >= _KEY_QUIET_MS
                         and imps[_KEYMARK] & (_RANG | 1) and self._keys_only()):
                     return EV_NONE
                 # round 47 (keywin47): a window a key started, its release
@@ -1076,6 +1077,8 @@ class Tray(Impacts):
                 # judged with the key's press and release)
                 self._state = _IDLE
                 self.why = 0
+                # the floor held as the window held it, till the wait's end
+                self._floor_hold = self._key_from + (_KEY_MS + _KEY_TAIL_MS + 2 * _KEY_PRE_MS)
                 imps[_WIN_T] = self._active_t
                 imps[_WIN_M] = self._sta_peak
                 if self.moving:
