@@ -153,6 +153,7 @@ _KEY_TAIL_MS = const(100)
 _KEY_WAIT_MS = const(1200)      # a keyed candidate waits for the keys' rings to end, this long at most
 _KEY_LEAD_MS = const(100)       # a key this soon after the onset may be what started it
 _KEY_QUIET_MS = const(100)      # round 47: a key's window quiet this long after its release holds only keys
+_KEY_RUN_MS = const(700)        # round 47 (keywin47b): a press this soon after the last release: a run of keys
 # Which impacts are a key's (its contact from _HIT_BEFORE_MS before the
 # report to _HIT_AFTER_MS after), and the rules for a window a key may have
 # started: impacts.py (the same figures there).
@@ -448,6 +449,10 @@ class Tray(Impacts):
 
     def key_down(self, t, up=False):
         # A key went down at t (the key scan's time, after its debounce).
+        if up:
+            self._key_up_t = t
+        else:
+            self._key_gap = t - self._key_up_t     # (round 47: from the last release)
         self._key_from = t - _KEY_PRE_MS
         self._key_until = t + self._key_ms
         if self._state == _CANDIDATE:
@@ -502,6 +507,8 @@ class Tray(Impacts):
         self.settled_ms = -1
         self._state = _IDLE
         self._floor_hold = -(1 << 28)
+        self._key_up_t = -(1 << 28)
+        self._key_gap = 1 << 28
         self._learn_t = _FLOOR_LEARN_MS  # the first sample's time + _FLOOR_LEARN_MS (its rest, below)
         self._floor = self._floor0
         self._t = -(1 << 28)        # the first sample comes after a gap (t_ms from -2**28 on)
@@ -1067,7 +1074,8 @@ class Tray(Impacts):
                 # with the default ring (round 30): a ring learnt shorter
                 # masks less, and dice that landed under it have as long
                 # to be heard outside it
-                if not (imps[_KEYMARK] & _KW_UP and self._imp_n == 1 and t - self._active_t >= _KEY_QUIET_MS
+                if not (imps[_KEYMARK] & _KW_UP and self._imp_n == 1 and self._key_gap >= _KEY_RUN_MS
+                        and t - self._active_t >= _KEY_QUIET_MS
                         and imps[_KEYMARK] & (_RANG | 1) and self._keys_only()):
                     return EV_NONE
                 # round 47 (keywin47): a window a key started, its release
