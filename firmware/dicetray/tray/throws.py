@@ -482,6 +482,20 @@ class Tray(Impacts):
                 imps[_KEYMARK] &= ~_KW_UP
             if imps[_KEYMARK] & _KW_ON:
                 imps[_KEYMARK] |= _KW_NOW   # it waited for the scan: judged as of before this key
+            if (not up and self._cand_t0 < self._floor_hold and self._key_from <= self._cand_t0
+                    and self._keys_only()):
+                # round 48 (quick48): this press's touch opened the window
+                # before the wait's end of a key's window closed early; that
+                # window would have held the touch and been judged by now:
+                # idle, so the floor learns over this key's ring as it would
+                # have (box 6308, light 7046)
+                self._state = _IDLE
+                self.why = 0
+                imps[_WIN_T] = self._active_t
+                imps[_WIN_M] = self._sta_peak
+                imps[_MOVE_T] = t   # the touch moved the tray while idle: the rest before it stands (below)
+                if self.moving:
+                    self._watch(t, self._sta >> _STA_FX, False)
         imps = self._imps
         if self._state == _IDLE and imps[_MOVE_T] >= self._key_from:
             # the tray moved only since the key's touch: its shove, no motion
@@ -782,6 +796,8 @@ class Tray(Impacts):
                 # the ringing top keeps the tray from resting)
                 # (set up once per window, in a method: feed()'s frame, which
                 # every sample allocates, stays small)
+                if t < self._floor_hold:
+                    self._imps[_REST_OLD] = self._rest_since    # (round 48: for key_down)
                 if dev >= _REST_DEV:    # (as below)
                     self._rest_since = t
                 # resting gravity is the tray at rest: this sample is an
