@@ -562,6 +562,21 @@ class Impacts:
             start = dice        # (other > 0: some impact no key made set dice)
         return self._cand_t0 + start
 
+    def _keys_only(self):
+        # Round 47: every impact of a throw's peak in the window (the current
+        # one too) started with a key's contact; False past _IMP_N impacts
+        n = self._imp_n
+        if n > _IMP_N:
+            return False
+        imps = self._imps
+        mark = imps[_KEYMARK]
+        if imps[_CUR_M] >= self._throw_peak and not mark & (1 << _IMP_N):
+            return False
+        for i in range(n):
+            if imps[(i << 2) + 1] >= self._throw_peak and not mark & (1 << i):
+                return False
+        return True
+
     def _keyed_wait(self, t):
         # Round 32 (keywait32; recall32's wait): a keyed window still
         # stirring past the keys' rings (above the quiet level, no key's

@@ -152,6 +152,8 @@ _KEY_MS = const(300)
 _KEY_TAIL_MS = const(100)
 _KEY_WAIT_MS = const(1200)      # a keyed candidate waits for the keys' rings to end, this long at most
 _KEY_LEAD_MS = const(100)       # a key this soon after the onset may be what started it
+_KEY_QUIET_MS = const(100)      # round 47: a key's window quiet this long after its release holds only keys
+_KEY_RUN_MS = const(700)        # round 47 (keywin47b): a press this soon after the last release: a run of keys
 # Which impacts are a key's (its contact from _HIT_BEFORE_MS before the
 # report to _HIT_AFTER_MS after), and the rules for a window a key may have
 # started: impacts.py (the same figures there).
@@ -298,6 +300,7 @@ _KEYMARK = const(31)            # bit i: kept impact i started with a key's cont
 _RANG = const(128)              # bit _IMP_N + 1: a key's ring was on at the onset (impacts.py's _keyed_start)
 _KW_ON = const(256)             # bit 8: waiting for the key scan (impacts.py's _keyed_wait)
 _KW_NOW = const(65536)          # bit 16: a key reported while it waited
+_KW_UP = const(262144)          # bit 18: the last key told in the window was a release (round 47)
 # ... then the tilt's: the level reference (gravity at rest on a level tray,
 # mg: calibration's, else learnt at the first rest), 1 while it is still to
 # be learnt, the slow part where it came to rest (mg) and how many checks in
@@ -446,6 +449,10 @@ class Tray(Impacts):
 
     def key_down(self, t, up=False):
         # A key went down at t (the key scan's time, after its debounce).
+        if up:
+            self._key_up_t = t
+        else:
+            self._key_gap = t - self._key_up_t     # (round 47: from the last release)
         self._key_from = t - _KEY_PRE_MS
         self._key_until = t + self._key_ms
         if self._state == _CANDIDATE:
@@ -469,8 +476,26 @@ class Tray(Impacts):
             if imps[_LOUD_CK] >= self._key_from:
                 imps[_LOUD_CK] = imps[_LOUD_OLD]
             self._mark_keys(t, up)     # (round 34: a later key's ring is outlasted too)
+            if up:
+                imps[_KEYMARK] |= _KW_UP
+            else:
+                imps[_KEYMARK] &= ~_KW_UP
             if imps[_KEYMARK] & _KW_ON:
                 imps[_KEYMARK] |= _KW_NOW   # it waited for the scan: judged as of before this key
+            if (not up and self._cand_t0 < self._floor_hold and self._key_from <= self._cand_t0
+                    and self._keys_only()):
+                # round 48 (quick48): this press's touch opened the window
+                # before the wait's end of a key's window closed early; that
+                # window would have held the touch and been judged by now:
+                # idle, so the floor learns over this key's ring as it would
+                # have (box 6308, light 7046)
+                self._state = _IDLE
+                self.why = 0
+                imps[_WIN_T] = self._active_t
+                imps[_WIN_M] = self._sta_peak
+                imps[_MOVE_T] = t   # the touch moved the tray while idle: the rest before it stands (below)
+                if self.moving:
+                    self._watch(t, self._sta >> _STA_FX, False)
         imps = self._imps
         if self._state == _IDLE and imps[_MOVE_T] >= self._key_from:
             # the tray moved only since the key's touch: its shove, no motion
@@ -495,6 +520,9 @@ class Tray(Impacts):
         self.throw_start_ms = -1
         self.settled_ms = -1
         self._state = _IDLE
+        self._floor_hold = -(1 << 28)
+        self._key_up_t = -(1 << 28)
+        self._key_gap = 1 << 28
         self._learn_t = _FLOOR_LEARN_MS  # the first sample's time + _FLOOR_LEARN_MS (its rest, below)
         self._floor = self._floor0
         self._t = -(1 << 28)        # the first sample comes after a gap (t_ms from -2**28 on)
@@ -731,14 +759,14 @@ class Tray(Impacts):
             d = (sta << _FLOOR_FX) - floor
             if t < self._learn_t:       # learn the noise quickly first (from floor_mg)
                 self._floor = floor + ((d * (r >> 10)) >> 12)    # (sta's rate)
-            else:   # (the rate dt * 1024 // _TAU_FLOOR_MS is dt for dt <= _DT_MAX)
+            elif t >= self._floor_hold:     # (round 47: not over a key's window closed early)
                 self._floor = floor + ((d * dt) >> 10)
             self._armed = _ARMED_QUIET
         else:
             d = ((sta if sta < 4000 else 4000) << _FLOOR_FX) - floor
             if t < self._learn_t:
                 self._floor = floor + ((d * (r >> 10)) >> 12)
-            else:
+            elif t >= self._floor_hold:
                 self._floor = floor + ((d * dt) >> 10)
             rest_since = self._rest_since   # (read only here: the usual quiet sample skips it)
             if ((sta << (_FLOOR_FX + 1)) > _HAND_X * floor and ((sta - _HAND_MG) << _FLOOR_FX) > floor
@@ -768,6 +796,8 @@ class Tray(Impacts):
                 # the ringing top keeps the tray from resting)
                 # (set up once per window, in a method: feed()'s frame, which
                 # every sample allocates, stays small)
+                if t < self._floor_hold:
+                    self._imps[_REST_OLD] = self._rest_since    # (round 48: for key_down)
                 if dev >= _REST_DEV:    # (as below)
                     self._rest_since = t
                 # resting gravity is the tray at rest: this sample is an
@@ -1060,6 +1090,23 @@ class Tray(Impacts):
                 # with the default ring (round 30): a ring learnt shorter
                 # masks less, and dice that landed under it have as long
                 # to be heard outside it
+                if not (imps[_KEYMARK] & _KW_UP and self._imp_n == 1 and self._key_gap >= _KEY_RUN_MS
+                        and t - self._active_t >= _KEY_QUIET_MS
+                        and imps[_KEYMARK] & (_RANG | 1) and self._keys_only()):
+                    return EV_NONE
+                # round 47 (keywin47): a window a key started, its release
+                # told and quiet since, no impact of a throw's peak but the
+                # keys': only keys, judged now (a face keyed and the dice
+                # thrown again at once land in a window of their own, not
+                # judged with the key's press and release)
+                self._state = _IDLE
+                self.why = 0
+                # the floor held as the window held it, till the wait's end
+                self._floor_hold = self._key_from + (_KEY_MS + _KEY_TAIL_MS + 2 * _KEY_PRE_MS)
+                imps[_WIN_T] = self._active_t
+                imps[_WIN_M] = self._sta_peak
+                if self.moving:
+                    self._watch(t, sta, False)
                 return EV_NONE
             if self._keyed and span < _KEY_WAIT_MS and self._keyed_wait(t):
                 return EV_NONE      # round 32: a key the scan may not have told of yet
