@@ -20,6 +20,15 @@ _N = const(256)         # late-part samples kept, the last ones (640 ms at 400 H
 _MASK = const(255)
 _MIN_N = const(12)      # fewer (a late part of under 120 ms at 100 Hz): no ring read
 _SHARE_X10 = const(8)
+# (round 48) a loud ring after a first blow that changed fast: the dice
+# struck the tray, whose own mode on its feet (38-124 Hz) rang before a
+# folding top's; a knock strikes the top. The first 60 ms' change per sample
+# squared over their size squared (4 sin^2(pi f / rate) for one sine): table
+# throws 3.0-3.9 (100-200 Hz), knocks 0.6-2.4 (round 48, 5000-7500); picks
+# change as fast, but ring the top at 7 mg or less.
+_LOUD_MG = const(10)
+_LOUDEST_MG = const(32)  # a throw rings a top only by the tray's mass over the top's: 18 mg at most
+_FAST_X10 = const(28)
 # sin x 64 in 64 steps of a turn (cos: a quarter turn on)
 _SIN = array("b", b"\x00\x06\x0c\x13\x18\x1e$)-158;=?@@@?=;851-)$\x1e\x18\x13\x0c\x06"
              b"\x00\xfa\xf4\xed\xe8\xe2\xdc\xd7\xd3\xcf\xcb\xc8\xc5\xc3\xc1\xc0"
@@ -31,7 +40,7 @@ def setup(tray, chz):
     # Tray.configure with a ring: the late part's buffer ((z << 6) | dt a
     # sample in a circle of _N, then the count; Tray._candidate fills it),
     # the ring's phase per ms in 1/65536 of a turn (chz: hundredths of a Hz)
-    tray._rbuf = array("i", bytes(4 * _N + 4))
+    tray._rbuf = array("i", bytes(4 * _N + 16))
     tray._rstep = chz * 65536 // 100000
     tray._rings = knock
 
@@ -41,7 +50,10 @@ def knock(tray):
     # ring, a knock. The top rings on and sways the tray, so, as after
     # _table_rings, an impact far over that ring may start a window (a
     # throw after the knock) while it does.
-    d = rings(tray._rbuf, tray._rstep, tray._floor)
+    rb = tray._rbuf
+    d = rings(rb, tray._rstep, tray._floor)
+    if _LOUD_MG <= d < _LOUDEST_MG and 10 * rb[_N + 1] >= _FAST_X10 * rb[_N + 2]:
+        return 0    # a throw's dice on a folding top
     if d:
         tray._ring_on(d)
     return d

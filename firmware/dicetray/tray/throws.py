@@ -321,6 +321,7 @@ _RING_KEY = const(52)           # ms of the late part in a key's ring (not summe
 # last _RBUF_N samples in a circle, the count after them
 _RBUF_N = const(256)
 _RBUF_MASK = const(255)
+_FAST_CAP = const(2047)   # mg: the first blow's sums of squares stay small ints (under 2**30) to 1.6 kHz
 _LIE_PEAK = const(53)           # the last throw's peak (its bar, _LIE_X), when it set one,
 _LIE_UNTIL = const(54)          # and until when that bar holds (_LIE_MS after its settle)
 _TAP_V = const(55)              # the window's change per sample (the settle's tap test, round 26):
@@ -881,8 +882,10 @@ class Tray(Impacts):
         imps[_WAIT_WHY] = imps[_LATE] = 0
         imps[_RING] = imps[_RING + 1] = imps[_RING_KEY] = 0
         imps[_CO_P] = imps[_CO_Q] = imps[_CO_R] = imps[_CO_Z1] = imps[_CO_Z2] = imps[_CO_S] = 0
-        if self._rbuf:
-            self._rbuf[_RBUF_N] = 0
+        rb = self._rbuf
+        if rb:
+            rb[_RBUF_N] = rb[_RBUF_N + 1] = rb[_RBUF_N + 2] = 0
+            rb[_RBUF_N + 3] = z if -_FAST_CAP < z < _FAST_CAP else (_FAST_CAP if z > 0 else -_FAST_CAP)
         imps[_KNOCK_T] = 1 << 29
         imps[_CUR_T] = imps[_LOUD] = imps[_LOUD_CK] = imps[_LOUD_OLD] = t
         imps[_CUR_M] = mag
@@ -979,6 +982,14 @@ class Tray(Impacts):
                 if d > imps[_EDGE_Z]:
                     imps[_EDGE_Z] = d
                 imps[_EDGE_M] = peak
+            if span <= _PEAK_MS:
+                rb = self._rbuf
+                if rb:  # (round 48) the first blow's change per sample, squared, and its size: ring.py's
+                    v = hz if -_FAST_CAP < hz < _FAST_CAP else (_FAST_CAP if hz > 0 else -_FAST_CAP)
+                    d = v - rb[_RBUF_N + 3]
+                    rb[_RBUF_N + 3] = v
+                    rb[_RBUF_N + 1] += d * d
+                    rb[_RBUF_N + 2] += v * v
         env = (self._env * self._r_env[dt]) >> 10
         keyring = t < self._key_until     # (samples before a key's mask were fed before its key_down)
         # the settle's change per sample (feed()'s moving branch), from the
