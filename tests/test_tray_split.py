@@ -57,7 +57,9 @@ def test_each_detector_module_compiles_from_source_in_a_small_heap(module):
     # the tray's screens and game are loaded: one module of 1,524 lines took
     # 133k of this 64-bit port's heap to import; split, throws.py (which
     # imports impacts.py) takes 104k and impacts.py 44k (round 25); with _pattern
-    # moved to impacts.py (round 42) 106k and 82k, from 112k and 76k. Under 112k leaves
+    # moved to impacts.py (round 42) 106k and 82k, from 112k and 76k; round 48's
+    # rules took throws.py to 114k, and with their tests moved to impacts.py
+    # and ring.py 111k (impacts.py 96k). Under 112k leaves
     # the source firmware's smallest heap for a whole game at 149-153k of the
     # 192k a test board gets (187k before the split: bench, "heap").
     code = "import gc, sys\nsys.path.insert(0, %r)\nimport dicetray.tray.%s\nprint('ok')\n" % (

@@ -52,6 +52,9 @@ _HIT_AFTER_MS = const(30)
 _KW_ON = const(256)             # _KEYMARK's bit 8: a keyed window waits for the key scan (round 32)
 _KW_MORE = const(131072)        # _KEYMARK's bit 17: a key pressed after the window's own (round 34)
 _KW_NOW = const(65536)          # bit 16: a key was reported while it waited: judge it now
+_KW_UP = const(262144)          # bit 18: the last key told in the window was a release (round 47)
+_KEY_QUIET_MS = const(100)      # round 47: a key's window quiet this long after its release holds only keys
+_KEY_RUN_MS = const(700)        # round 47 (keywin47b): a press this soon after the last release: a run of keys
 _LIE_PEAK = const(53)
 _LIE_UNTIL = const(54)
 _LIE_MS = const(8000)
@@ -576,6 +579,32 @@ class Impacts:
             if imps[(i << 2) + 1] >= self._throw_peak and not mark & (1 << i):
                 return False
         return True
+
+    def _keys_quiet(self, t):
+        # Round 47 (keywin47, keywin47b): a window a key started, the last
+        # key told its release and quiet _KEY_QUIET_MS since, one press
+        # impact and the release's, the press _KEY_RUN_MS or more after the
+        # release before it (no run of keys), no impact of a throw's peak
+        # but the keys': only keys, judged now (a face keyed and the dice
+        # thrown again at once land in a window of their own, not judged
+        # with the key's press and release)
+        imps = self._imps
+        return (imps[_KEYMARK] & _KW_UP and self._imp_n == 1 and self._key_gap >= _KEY_RUN_MS
+                and t - self._active_t >= _KEY_QUIET_MS
+                and imps[_KEYMARK] & (_RANG | 1) and self._keys_only())
+
+    def _key_told(self, up):
+        # Rounds 47-48, a key told in a window (Tray.key_down): whether it
+        # was a release (_keys_quiet waits for one); for a press, whether
+        # its touch opened this window before the wait's end of a key's
+        # window closed early, with only keys in it (quick48: the window
+        # held on would have held the touch and been judged by now)
+        imps = self._imps
+        if up:
+            imps[_KEYMARK] |= _KW_UP
+            return False
+        imps[_KEYMARK] &= ~_KW_UP
+        return self._cand_t0 < self._floor_hold and self._key_from <= self._cand_t0 and self._keys_only()
 
     def _keyed_wait(self, t):
         # Round 32 (keywait32; recall32's wait): a keyed window still

@@ -29,6 +29,7 @@ _SHARE_X10 = const(8)
 _LOUD_MG = const(10)
 _LOUDEST_MG = const(32)  # a throw rings a top only by the tray's mass over the top's: 18 mg at most
 _FAST_X10 = const(28)
+_CAP = const(2047)      # mg: the first blow's sums of squares stay small ints (under 2**30) to 1.6 kHz
 # sin x 64 in 64 steps of a turn (cos: a quarter turn on)
 _SIN = array("b", b"\x00\x06\x0c\x13\x18\x1e$)-158;=?@@@?=;851-)$\x1e\x18\x13\x0c\x06"
              b"\x00\xfa\xf4\xed\xe8\xe2\xdc\xd7\xd3\xcf\xcb\xc8\xc5\xc3\xc1\xc0"
@@ -43,6 +44,21 @@ def setup(tray, chz):
     tray._rbuf = array("i", bytes(4 * _N + 16))
     tray._rstep = chz * 65536 // 100000
     tray._rings = knock
+    tray._blow = blow
+
+
+def blow(rb, z, start=False):
+    # (round 48) a window's first blow, from its onset (start) to _PEAK_MS
+    # (Tray._start, _candidate): its change per sample squared and its
+    # size squared, summed after the late part's count; the last z after them
+    v = z if -_CAP < z < _CAP else (_CAP if z > 0 else -_CAP)
+    if start:
+        rb[_N + 1] = rb[_N + 2] = 0
+    else:
+        d = v - rb[_N + 3]
+        rb[_N + 1] += d * d
+        rb[_N + 2] += v * v
+    rb[_N + 3] = v
 
 
 def knock(tray):

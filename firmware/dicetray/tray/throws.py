@@ -152,8 +152,6 @@ _KEY_MS = const(300)
 _KEY_TAIL_MS = const(100)
 _KEY_WAIT_MS = const(1200)      # a keyed candidate waits for the keys' rings to end, this long at most
 _KEY_LEAD_MS = const(100)       # a key this soon after the onset may be what started it
-_KEY_QUIET_MS = const(100)      # round 47: a key's window quiet this long after its release holds only keys
-_KEY_RUN_MS = const(700)        # round 47 (keywin47b): a press this soon after the last release: a run of keys
 # Which impacts are a key's (its contact from _HIT_BEFORE_MS before the
 # report to _HIT_AFTER_MS after), and the rules for a window a key may have
 # started: impacts.py (the same figures there).
@@ -300,7 +298,7 @@ _KEYMARK = const(31)            # bit i: kept impact i started with a key's cont
 _RANG = const(128)              # bit _IMP_N + 1: a key's ring was on at the onset (impacts.py's _keyed_start)
 _KW_ON = const(256)             # bit 8: waiting for the key scan (impacts.py's _keyed_wait)
 _KW_NOW = const(65536)          # bit 16: a key reported while it waited
-_KW_UP = const(262144)          # bit 18: the last key told in the window was a release (round 47)
+# (bit 18, _KW_UP: the last key told in the window was a release; impacts.py's)
 # ... then the tilt's: the level reference (gravity at rest on a level tray,
 # mg: calibration's, else learnt at the first rest), 1 while it is still to
 # be learnt, the slow part where it came to rest (mg) and how many checks in
@@ -321,7 +319,6 @@ _RING_KEY = const(52)           # ms of the late part in a key's ring (not summe
 # last _RBUF_N samples in a circle, the count after them
 _RBUF_N = const(256)
 _RBUF_MASK = const(255)
-_FAST_CAP = const(2047)   # mg: the first blow's sums of squares stay small ints (under 2**30) to 1.6 kHz
 _LIE_PEAK = const(53)           # the last throw's peak (its bar, _LIE_X), when it set one,
 _LIE_UNTIL = const(54)          # and until when that bar holds (_LIE_MS after its settle)
 _TAP_V = const(55)              # the window's change per sample (the settle's tap test, round 26):
@@ -477,26 +474,16 @@ class Tray(Impacts):
             if imps[_LOUD_CK] >= self._key_from:
                 imps[_LOUD_CK] = imps[_LOUD_OLD]
             self._mark_keys(t, up)     # (round 34: a later key's ring is outlasted too)
-            if up:
-                imps[_KEYMARK] |= _KW_UP
-            else:
-                imps[_KEYMARK] &= ~_KW_UP
             if imps[_KEYMARK] & _KW_ON:
                 imps[_KEYMARK] |= _KW_NOW   # it waited for the scan: judged as of before this key
-            if (not up and self._cand_t0 < self._floor_hold and self._key_from <= self._cand_t0
-                    and self._keys_only()):
+            if self._key_told(up):
                 # round 48 (quick48): this press's touch opened the window
                 # before the wait's end of a key's window closed early; that
                 # window would have held the touch and been judged by now:
                 # idle, so the floor learns over this key's ring as it would
                 # have (box 6308, light 7046)
-                self._state = _IDLE
-                self.why = 0
-                imps[_WIN_T] = self._active_t
-                imps[_WIN_M] = self._sta_peak
+                self._keys_idle(t, self._sta >> _STA_FX)
                 imps[_MOVE_T] = t   # the touch moved the tray while idle: the rest before it stands (below)
-                if self.moving:
-                    self._watch(t, self._sta >> _STA_FX, False)
         imps = self._imps
         if self._state == _IDLE and imps[_MOVE_T] >= self._key_from:
             # the tray moved only since the key's touch: its shove, no motion
@@ -884,8 +871,8 @@ class Tray(Impacts):
         imps[_CO_P] = imps[_CO_Q] = imps[_CO_R] = imps[_CO_Z1] = imps[_CO_Z2] = imps[_CO_S] = 0
         rb = self._rbuf
         if rb:
-            rb[_RBUF_N] = rb[_RBUF_N + 1] = rb[_RBUF_N + 2] = 0
-            rb[_RBUF_N + 3] = z if -_FAST_CAP < z < _FAST_CAP else (_FAST_CAP if z > 0 else -_FAST_CAP)
+            rb[_RBUF_N] = 0
+            self._blow(rb, z, True)     # (round 48: ring.py's first blow)
         imps[_KNOCK_T] = 1 << 29
         imps[_CUR_T] = imps[_LOUD] = imps[_LOUD_CK] = imps[_LOUD_OLD] = t
         imps[_CUR_M] = mag
@@ -982,14 +969,8 @@ class Tray(Impacts):
                 if d > imps[_EDGE_Z]:
                     imps[_EDGE_Z] = d
                 imps[_EDGE_M] = peak
-            if span <= _PEAK_MS:
-                rb = self._rbuf
-                if rb:  # (round 48) the first blow's change per sample, squared, and its size: ring.py's
-                    v = hz if -_FAST_CAP < hz < _FAST_CAP else (_FAST_CAP if hz > 0 else -_FAST_CAP)
-                    d = v - rb[_RBUF_N + 3]
-                    rb[_RBUF_N + 3] = v
-                    rb[_RBUF_N + 1] += d * d
-                    rb[_RBUF_N + 2] += v * v
+            if span <= _PEAK_MS and self._rbuf:
+                self._blow(self._rbuf, hz)  # (round 48) the first blow's sums: ring.py's
         env = (self._env * self._r_env[dt]) >> 10
         keyring = t < self._key_until     # (samples before a key's mask were fed before its key_down)
         # the settle's change per sample (feed()'s moving branch), from the
@@ -1101,23 +1082,13 @@ class Tray(Impacts):
                 # with the default ring (round 30): a ring learnt shorter
                 # masks less, and dice that landed under it have as long
                 # to be heard outside it
-                if not (imps[_KEYMARK] & _KW_UP and self._imp_n == 1 and self._key_gap >= _KEY_RUN_MS
-                        and t - self._active_t >= _KEY_QUIET_MS
-                        and imps[_KEYMARK] & (_RANG | 1) and self._keys_only()):
+                if not self._keys_quiet(t):
                     return EV_NONE
-                # round 47 (keywin47): a window a key started, its release
-                # told and quiet since, no impact of a throw's peak but the
-                # keys': only keys, judged now (a face keyed and the dice
-                # thrown again at once land in a window of their own, not
-                # judged with the key's press and release)
-                self._state = _IDLE
-                self.why = 0
-                # the floor held as the window held it, till the wait's end
+                # round 47 (keywin47): only keys, judged now (impacts.py's
+                # _keys_quiet); the floor held as the window held it, till
+                # the wait's end
                 self._floor_hold = self._key_from + (_KEY_MS + _KEY_TAIL_MS + 2 * _KEY_PRE_MS)
-                imps[_WIN_T] = self._active_t
-                imps[_WIN_M] = self._sta_peak
-                if self.moving:
-                    self._watch(t, sta, False)
+                self._keys_idle(t, sta)
                 return EV_NONE
             if self._keyed and span < _KEY_WAIT_MS and self._keyed_wait(t):
                 return EV_NONE      # round 32: a key the scan may not have told of yet
@@ -1220,6 +1191,17 @@ class Tray(Impacts):
         else:
             self._steady_n = 0
             self._steady_lvl = lvl
+
+    def _keys_idle(self, t, sta):
+        # a key's window judged as only keys before its wait's end (rounds
+        # 47-48): idle, as after a refused window
+        self._state = _IDLE
+        self.why = 0
+        imps = self._imps
+        imps[_WIN_T] = self._active_t
+        imps[_WIN_M] = self._sta_peak
+        if self.moving:
+            self._watch(t, sta, False)
 
     def _watch(self, t, sta, thrown):
         # Wait for the dice to be still (EV_SETTLED). thrown: the window
