@@ -482,7 +482,7 @@ class Tray(Impacts):
                 # window would have held the touch and been judged by now:
                 # idle, so the floor learns over this key's ring as it would
                 # have (box 6308, light 7046)
-                self._keys_idle(t, self._sta >> _STA_FX)
+                self._refused(t, self._sta >> _STA_FX)
                 imps[_MOVE_T] = t   # the touch moved the tray while idle: the rest before it stands (below)
         imps = self._imps
         if self._state == _IDLE and imps[_MOVE_T] >= self._key_from:
@@ -1088,7 +1088,7 @@ class Tray(Impacts):
                 # _keys_quiet); the floor held as the window held it, till
                 # the wait's end
                 self._floor_hold = self._key_from + (_KEY_MS + _KEY_TAIL_MS + 2 * _KEY_PRE_MS)
-                self._keys_idle(t, sta)
+                self._refused(t, sta)
                 return EV_NONE
             if self._keyed and span < _KEY_WAIT_MS and self._keyed_wait(t):
                 return EV_NONE      # round 32: a key the scan may not have told of yet
@@ -1153,10 +1153,7 @@ class Tray(Impacts):
             self._thrown_peak = self._peak
             self._watch(t, sta, True)
             return EV_THROW
-        imps[_WIN_T] = self._active_t   # what shook the tray, refused (impacts.py's _press_release)
-        imps[_WIN_M] = self._sta_peak
-        if self.moving:
-            self._watch(t, sta, False)     # EV_MOVED was said: EV_SETTLED when still again
+        self._refused(t, sta)
         return EV_NONE
 
     def _settle(self, t):
@@ -1192,16 +1189,16 @@ class Tray(Impacts):
             self._steady_n = 0
             self._steady_lvl = lvl
 
-    def _keys_idle(self, t, sta):
-        # a key's window judged as only keys before its wait's end (rounds
-        # 47-48): idle, as after a refused window
+    def _refused(self, t, sta):
+        # a window judged no throw (and, rounds 47-48, a key's window judged
+        # as only keys before its wait's end): idle
         self._state = _IDLE
         self.why = 0
         imps = self._imps
-        imps[_WIN_T] = self._active_t
+        imps[_WIN_T] = self._active_t   # what shook the tray, refused (impacts.py's _press_release)
         imps[_WIN_M] = self._sta_peak
         if self.moving:
-            self._watch(t, sta, False)
+            self._watch(t, sta, False)     # EV_MOVED was said: EV_SETTLED when still again
 
     def _watch(self, t, sta, thrown):
         # Wait for the dice to be still (EV_SETTLED). thrown: the window
