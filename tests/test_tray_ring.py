@@ -20,9 +20,10 @@ KNOCK_THEN_THROW = ("bare", "throw6_soft", 3256, 1400)  # a knock 0.6-1.5 s befo
 NEAR = ("light", "throw1_hard", 3197, 1550)     # a throw whose late part is 0.77 at its tray's ring
 
 
-def _run(job, ring_chz, fed=True):
+def _run(job, ring_chz, fed=True, **made):
+    # made: generate()'s other arguments (the tray's seed, a reading)
     model, kind, seed, _ = job
-    tr = ensemble.generate(model, kind, seed)
+    tr = ensemble.generate(model, kind, seed, **made)
     tray = Tray()
     tray.configure(0, 0, 0, 0, 0, 0, ring_chz)
     out = detect(tr.rows(), tray=tray, keys=tr.keys if fed else ())
@@ -101,32 +102,24 @@ def test_same_events_with_a_ring_on_the_micropython_unix_port(tmp_path):
 
 
 # (round 48) folding tops: the dice ring the top at the learnt ring too;
-# (model, kind, seed, tray seed, cHz its tray learns at setup, board reading)
-FOLDING_THROW = ("table", "throw1_hard", 5099, 5015, 1400, False)   # 100 Hz, the top at 13.9 Hz
-FOLDING_THROW_BOARD = ("table", "throw2_hard", 5657, 5531, 1700, True)
-FOLDING_KNOCK = ("table", "knock", 5591, 5507, 2025, False)         # rings 12 mg, a slow first blow
+# (model, kind, seed, cHz its tray learns at setup), generate()'s other arguments
+FOLDING_THROW = ("table", "throw1_hard", 5099, 1400), dict(tray_seed=5015)   # 100 Hz, the top at 13.9 Hz
+FOLDING_THROW_BOARD = ("table", "throw2_hard", 5657, 1700), dict(tray_seed=5531, **ensemble.BOARD_READING)
+FOLDING_KNOCK = ("table", "knock", 5591, 2025), dict(tray_seed=5507)         # rings 12 mg, a slow first blow
 
 
-def _run_tray(job):
-    model, kind, seed, ts, chz, board = job
-    rd = dict(ensemble.BOARD_READING) if board else {}
-    tr = ensemble.generate(model, kind, seed, tray_seed=ts, **rd)
-    tray = Tray()
-    tray.configure(0, 0, 0, 0, 0, 0, chz)
-    return tr, detect(tr.rows(), tray=tray, keys=tr.keys)
-
-
-@pytest.mark.parametrize("job", [FOLDING_THROW, FOLDING_THROW_BOARD])
-def test_a_throw_that_rings_a_folding_top_loudly_after_a_fast_first_blow_is_found(job):
+@pytest.mark.parametrize("job,made", [FOLDING_THROW, FOLDING_THROW_BOARD])
+def test_a_throw_that_rings_a_folding_top_loudly_after_a_fast_first_blow_is_found(job, made):
     # its late part is the top's ring (share 0.98-1.0 at the learnt ring, 10
     # and 16 mg), but its first 60 ms change fast: the tray's own mode, struck
     # by the dice (tray/ring.py's _FAST_X10)
-    tr, out = _run_tray(job)
+    tr, out = _run(job, job[3], **made)
     pairs, extra = match(tr.throws, out["throws"])
     assert tr.throws[0] in [a for a, b in pairs]
 
 
 def test_a_knock_that_rings_a_folding_top_loudly_is_still_none():
     # 12 mg of ring at 3.9 s, but a first blow that changes slowly: the top's own
-    tr, out = _run_tray(FOLDING_KNOCK)
+    job, made = FOLDING_KNOCK
+    tr, out = _run(job, job[3], **made)
     assert tr.throws == [] and not any(3300 <= d["start_ms"] <= 4000 for d in out["throws"])
