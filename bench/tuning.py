@@ -19,6 +19,9 @@ very same traces. These commands do that, and print or save figures only:
       quick re-throws (traces/quick.py), picked, at 200 and 400 Hz.
   python -m bench.tuning cost
       the bench's instructions per sample and RAM alone (needs valgrind).
+  python -m bench.tuning calibration
+      the bench's calibration section alone (held-out trays, default and
+      learnt figures): run when a rule is merged, not while tuning.
 
 Held-out models and the bench's seeds are refused unless --held is given:
 the figures for them are the bench's to report, not tuning's to look at.
@@ -197,8 +200,14 @@ def cmd_cost(a):
                 short[1] - short[0], long_[1] - long_[0]))
 
 
+def cmd_calibration(a):
+    from bench.tray import calibration_effect, print_calibration
+    print_calibration(*calibration_effect())
+
+
 def main(argv=None):
-    p = argparse.ArgumentParser(prog="python -m bench.tuning", description=__doc__.split("\n")[0])
+    p = argparse.ArgumentParser(prog="python -m bench.tuning", description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = p.add_subparsers(dest="cmd", required=True)
     s = sub.add_parser("score")
     q = sub.add_parser("quick")
@@ -215,8 +224,9 @@ def main(argv=None):
     d.add_argument("a")
     d.add_argument("b")
     sub.add_parser("cost")
+    sub.add_parser("calibration")
     a = p.parse_args(argv)
-    {"score": cmd_score, "diff": cmd_diff, "quick": cmd_quick, "cost": cmd_cost}[a.cmd](a)
+    {"score": cmd_score, "diff": cmd_diff, "quick": cmd_quick, "cost": cmd_cost, "calibration": cmd_calibration}[a.cmd](a)
     return 0
 
 
