@@ -618,13 +618,11 @@ class Tray(Impacts):
         self._sta = sta
         sta >>= _STA_FX
 
-        # how far the slow part is from resting gravity
-        gx = self._gx
-        gy = self._gy
-        gz = self._gz
-        dx = (bx << _LF_TO_G) - gx
-        dy = (by << _LF_TO_G) - gy
-        dz = (bz << _LF_TO_G) - gz
+        # how far the slow part is from resting gravity (resting gravity is
+        # not kept in locals: (bx << _LF_TO_G) - dx gives it back)
+        dx = (bx << _LF_TO_G) - self._gx
+        dy = (by << _LF_TO_G) - self._gy
+        dz = (bz << _LF_TO_G) - self._gz
 
         # (feed()'s frame comes from the heap on every call, a word a local and
         # a word per value of its deepest stack: the state is read twice
@@ -733,9 +731,9 @@ class Tray(Impacts):
             pass
         elif dev < _FAR_OFF:
             a = (dt * 1311) >> 9        # dt * 1024 // _TAU_G_MS, the same for dt <= _DT_MAX
-            self._gx = gx + ((dx * a) >> 10)
-            self._gy = gy + ((dy * a) >> 10)
-            self._gz = gz + ((dz * a) >> 10)
+            self._gx += (dx * a) >> 10
+            self._gy += (dy * a) >> 10
+            self._gz += (dz * a) >> 10
         else:                           # far off (lifted, turned over): just follow
             self._gx = bx << _LF_TO_G
             self._gy = by << _LF_TO_G
@@ -756,30 +754,29 @@ class Tray(Impacts):
                 self._floor = floor + ((d * (r >> 10)) >> 12)
             elif t >= self._floor_hold:
                 self._floor = floor + ((d * dt) >> 10)
-            rest_since = self._rest_since   # (read only here: the usual quiet sample skips it)
             if ((sta << (_FLOOR_FX + 1)) > _HAND_X * floor and ((sta - _HAND_MG) << _FLOOR_FX) > floor
                     and not self._key_from <= t < self._key_until
                     and t - self.settled_ms > _HAND_SETTLE_MS):
                 self._hand(t, sta)     # (impacts.py)
             floor >>= _FLOOR_FX
-            onset = floor * _ONSET_FLOOR_X
-            if onset < _ONSET_MG:
-                onset = _ONSET_MG
-            if sta < (onset >> 1):
+            d = floor * _ONSET_FLOOR_X     # (d: the onset level from here)
+            if d < _ONSET_MG:
+                d = _ONSET_MG
+            if sta < (d >> 1):
                 self._armed = _ARMED_QUIET
             # rest is judged before this sample: an impact itself shakes the slow
             # part (at the very start, with only the FIFO's history, no motion
             # seen counts as rest; after a throw's settle, a loud landing)
-            elif sta > onset and ((self._armed and (t - rest_since >= _REST_BEFORE_MS + dt
-                                                    and (t - self._imps[_SHOVE_T] >= _REST_BEFORE_MS
-                                                         or sta > _LANDING_X * onset)
-                                                    or rest_since == self._learn_t - _FLOOR_LEARN_MS
-                                                    or (rest_since == self.settled_ms - (_QUIET_MS if self.why else 0)
-                                                        and (self.why or self._armed == _ARMED_QUIET)
-                                                        and (sta > _LANDING_X * onset
-                                                             or (not self.why and sta > _MOVED_LANDING_X * onset
-                                                                 and 3 * (z if z > 0 else -z) >= mag)))))
-                                  or (t < self._imps[_RING + 3] and sta > _RING_OVER_X * self._imps[_RING + 4])):
+            elif sta > d and ((self._armed and (t - self._rest_since >= _REST_BEFORE_MS + dt
+                                                and (t - self._imps[_SHOVE_T] >= _REST_BEFORE_MS
+                                                     or sta > _LANDING_X * d)
+                                                or self._rest_since == self._learn_t - _FLOOR_LEARN_MS
+                                                or (self._rest_since == self.settled_ms - (_QUIET_MS if self.why else 0)
+                                                    and (self.why or self._armed == _ARMED_QUIET)
+                                                    and (sta > _LANDING_X * d
+                                                         or (not self.why and sta > _MOVED_LANDING_X * d
+                                                             and 3 * (z if z > 0 else -z) >= mag)))))
+                              or (t < self._imps[_RING + 3] and sta > _RING_OVER_X * self._imps[_RING + 4])):
                 # (or, while a knock's table rings, an impact far over its ring:
                 # the ringing top keeps the tray from resting)
                 # (set up once per window, in a method: feed()'s frame, which
@@ -793,9 +790,9 @@ class Tray(Impacts):
                 # back (at 100 Hz a die's landing moved it 20 mg and more, and
                 # the settle waited for the slow part to come back within
                 # _REST_DEV_MG of a rest the tray never had; round 25)
-                self._gx = gx
-                self._gy = gy
-                self._gz = gz
+                self._gx = (bx << _LF_TO_G) - dx
+                self._gy = (by << _LF_TO_G) - dy
+                self._gz = (bz << _LF_TO_G) - dz
                 self._start(dt, x, y, z, floor)
                 return EV_NONE
             elif self._armed:
@@ -807,7 +804,7 @@ class Tray(Impacts):
                 # back. Only when the sample before was quiet (_ARMED_QUIET,
                 # not _ARMED): dice fall through the air and touch nothing, while a
                 # hand in the tray murmurs and sways it before it moves it.
-                if self._armed == _ARMED_QUIET and dev >= _REST_DEV and t - rest_since >= _REST_BEFORE_MS + dt:
+                if self._armed == _ARMED_QUIET and dev >= _REST_DEV and t - self._rest_since >= _REST_BEFORE_MS + dt:
                     self._armed = _ARMED
                     return EV_NONE
                 self._armed = _ARMED
