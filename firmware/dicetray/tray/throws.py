@@ -599,30 +599,30 @@ class Tray(Impacts):
         # slow part (gravity + hand motion) and the fast part around it
         r = self._r_lf_sta[dt]
         a = r & 1023
-        bx = self._bx
-        bx += (((x << _LF_FX) - bx) * a) >> 10
-        by = self._by
-        by += (((y << _LF_FX) - by) * a) >> 10
-        bz = self._bz
-        bz += (((z << _LF_FX) - bz) * a) >> 10
-        self._bx = bx
-        self._by = by
-        self._bz = bz
-        # x, y, z become the fast part (fewer locals: a smaller frame per call)
-        x -= bx >> _LF_FX
-        y -= by >> _LF_FX
-        z -= bz >> _LF_FX
+        # an axis at a time in one local b, its slow part: x, y, z become
+        # the fast part (fewer locals: a smaller frame per call), and dx,
+        # dy, dz how far the slow part is from resting gravity (neither is
+        # kept in locals: (self._bx << _LF_TO_G) - dx gives resting gravity back)
+        b = self._bx
+        b += (((x << _LF_FX) - b) * a) >> 10
+        self._bx = b
+        x -= b >> _LF_FX
+        dx = (b << _LF_TO_G) - self._gx
+        b = self._by
+        b += (((y << _LF_FX) - b) * a) >> 10
+        self._by = b
+        y -= b >> _LF_FX
+        dy = (b << _LF_TO_G) - self._gy
+        b = self._bz
+        b += (((z << _LF_FX) - b) * a) >> 10
+        self._bz = b
+        z -= b >> _LF_FX
+        dz = (b << _LF_TO_G) - self._gz
         mag = (x if x > 0 else -x) + (y if y > 0 else -y) + (z if z > 0 else -z)
         sta = self._sta
         sta += (((mag << _STA_FX) - sta) * (r >> 10)) >> 10
         self._sta = sta
         sta >>= _STA_FX
-
-        # how far the slow part is from resting gravity (resting gravity is
-        # not kept in locals: (bx << _LF_TO_G) - dx gives it back)
-        dx = (bx << _LF_TO_G) - self._gx
-        dy = (by << _LF_TO_G) - self._gy
-        dz = (bz << _LF_TO_G) - self._gz
 
         # (feed()'s frame comes from the heap on every call, a word a local and
         # a word per value of its deepest stack: the state is read twice
@@ -655,17 +655,16 @@ class Tray(Impacts):
             # the change per sample, averaged (in the window's sums: _sx
             # the last x + y + z, _upright the average, _low_peak its level
             # for dice; each taken anew at EV_THROW)
-            v = x + y + z
-            d = v - self._sx
-            self._sx = v
-            v = self._upright
-            v += ((((d if d > 0 else -d) << _STA_FX) - v) * a) >> 10
-            self._upright = v
-            if v >= self._low_peak:
+            # (d: the change, then its average; one local less)
+            d = x + y + z
+            self._sx, d = d, d - self._sx
+            d = self._upright + (((((d if d > 0 else -d) << _STA_FX) - self._upright) * a) >> 10)
+            self._upright = d
+            if d >= self._low_peak:
                 self._murmur_t = t - _MURMUR_QUIET_MS + _TAP_QUIET_MS
                 if t >= self._steady_t:
                     self._steady_check(t, lvl, dt)
-            if _SLOW_X * v < _SLOW_Y * lvl:
+            if _SLOW_X * d < _SLOW_Y * lvl:
                 # a slow ring: the table's top, the tray's feet. Under a
                 # single ring's envelope it only decays: after a throw (the
                 # thrower's hand let go before the dice landed) it swings the
@@ -735,9 +734,9 @@ class Tray(Impacts):
             self._gy += (dy * a) >> 10
             self._gz += (dz * a) >> 10
         else:                           # far off (lifted, turned over): just follow
-            self._gx = bx << _LF_TO_G
-            self._gy = by << _LF_TO_G
-            self._gz = bz << _LF_TO_G
+            self._gx += dx      # (the slow part itself)
+            self._gy += dy
+            self._gz += dz
         floor = self._floor
         if sta < (_ONSET_MG >> 1):      # under half of any onset level: the usual quiet sample
             # (the background's step here and below: one test less for the
@@ -790,9 +789,9 @@ class Tray(Impacts):
                 # back (at 100 Hz a die's landing moved it 20 mg and more, and
                 # the settle waited for the slow part to come back within
                 # _REST_DEV_MG of a rest the tray never had; round 25)
-                self._gx = (bx << _LF_TO_G) - dx
-                self._gy = (by << _LF_TO_G) - dy
-                self._gz = (bz << _LF_TO_G) - dz
+                self._gx = (self._bx << _LF_TO_G) - dx
+                self._gy = (self._by << _LF_TO_G) - dy
+                self._gz = (self._bz << _LF_TO_G) - dz
                 self._start(dt, x, y, z, floor)
                 return EV_NONE
             elif self._armed:
