@@ -927,26 +927,30 @@ class Tray(Impacts):
             self._peak = peak = mag
         if mag > (peak >> 1):
             self._loud_t = t        # a die may fly after this one (the settle's hold)
+        # the low band, an axis at a time in one local m (this method's
+        # frame comes from the heap on every sample of a window: fewer
+        # locals, fewer blocks to find)
         a = self._r_mid[dt]
-        mx = self._mx
-        mx += (((hx << _STA_FX) - mx) * a) >> 10
-        my = self._my
-        my += (((hy << _STA_FX) - my) * a) >> 10
-        mz = self._mz
-        mz += (((hz << _STA_FX) - mz) * a) >> 10
-        self._mx = mx
-        self._my = my
-        self._mz = mz
-        low = ((mx if mx > 0 else -mx) + (my if my > 0 else -my)
-               + (mz if mz > 0 else -mz)) >> _STA_FX
+        m = self._mx
+        m += (((hx << _STA_FX) - m) * a) >> 10
+        self._mx = m
+        low = m if m > 0 else -m
+        m = self._my
+        m += (((hy << _STA_FX) - m) * a) >> 10
+        self._my = m
+        low += m if m > 0 else -m
+        m = self._mz
+        m += (((hz << _STA_FX) - m) * a) >> 10
+        self._mz = m
+        low += m if m > 0 else -m
+        low >>= _STA_FX
         if low > self._low_peak:
             self._low_peak = low
-        energy = self._energy + mag * dt
-        self._energy = energy
+        self._energy += mag * dt
         self._upright += (hz if hz > 0 else -hz) * dt
         imps = self._imps
         if span <= _HALF_MS:
-            self._energy_half = energy
+            self._energy_half = self._energy
             if span <= _PEAK_MS and dt <= _SPIKE_DT:
                 # round 30: how sharply z moves in the first blow (a die's spike)
                 d = hz - imps[_EDGE_V]
@@ -1012,8 +1016,7 @@ class Tray(Impacts):
             # does the late part decay?)
             d = (hz << 5) // peak
             imps[_CO_S] += d * d
-        since = t - imps[_CUR_T]
-        if since <= _IMP_MS:     # the current impact: its peak and direction
+        if t - imps[_CUR_T] <= _IMP_MS:     # the current impact: its peak and direction
             if mag > imps[_CUR_M]:
                 imps[_CUR_M] = mag
             imps[_CUR_X] += hx if hx > 0 else -hx
@@ -1021,7 +1024,7 @@ class Tray(Impacts):
         # the first ring needs a cycle to show its peak; rises count after
         # that, and not while a key rings
         if sta > env + (env >> 2) and sta > self._impulse_thr:
-            if since > _IMP_MS:
+            if t - imps[_CUR_T] > _IMP_MS:
                 self._impact(t, mag, hx, hy)
             if span > _PEAK_MS and not keyring:
                 self._rises += 1
