@@ -348,7 +348,12 @@ _CO_S = const(78)               # (ringmargin31) the ring's z^2 from 100 to 160 
 _EDGE_P = const(79)             # round 34 (margin34): the first _PEAK_MS at 400 Hz: the last change of hz,
 _EDGE_C = const(80)             # and the largest change of that change (z's second difference)
 _MOVED_OVER = const(81)         # round 40: EV_MOVED only under this peak (impacts.py's _moved_loud_after)
-_IMP_SLOTS = const(82)
+# Round 49: two figures read only at a reset or a key, out of the instance's
+# dict, which was full: a method looked up on self (_candidate, every sample
+# of a window) misses it first and a miss probes to an empty entry
+_FLOOR0 = const(82)             # the floor learnt at setup, the floor's start at each reset (<< _FLOOR_FX)
+_KEY_UP_T = const(83)           # the last key's release (round 47's gap)
+_IMP_SLOTS = const(84)          # (328 -> 336 bytes: the same GC blocks on the unix port and the board)
 # A throw's dice fall through the air and touch nothing until they land:
 # the tray is quiet (at its noise) before the first impact, apart from keys
 # the tray knows of. A hand picking dice out works in the tray: a fingertip's
@@ -433,7 +438,7 @@ class Tray(Impacts):
         imps[_REF] = gx
         imps[_REF + 1] = gy
         imps[_REF + 2] = gz
-        self._floor0 = floor_mg << _FLOOR_FX
+        imps[_FLOOR0] = floor_mg << _FLOOR_FX
         # a ring learnt longer than the default is masked as the default:
         # a longer mask hides the dice's rises, and a key's ring past it is
         # what the keyed rules' loud level (3/2 of the quiet) is for (round 30)
@@ -448,9 +453,9 @@ class Tray(Impacts):
     def key_down(self, t, up=False):
         # A key went down at t (the key scan's time, after its debounce).
         if up:
-            self._key_up_t = t
+            self._imps[_KEY_UP_T] = t
         else:
-            self._key_gap = t - self._key_up_t     # (round 47: from the last release)
+            self._key_gap = t - self._imps[_KEY_UP_T]     # (round 47: from the last release)
         self._key_from = t - _KEY_PRE_MS
         self._key_until = t + self._key_ms
         if self._state == _CANDIDATE:
@@ -509,10 +514,10 @@ class Tray(Impacts):
         self.settled_ms = -1
         self._state = _IDLE
         self._floor_hold = -(1 << 28)
-        self._key_up_t = -(1 << 28)
+        self._imps[_KEY_UP_T] = -(1 << 28)
         self._key_gap = 1 << 28
         self._learn_t = _FLOOR_LEARN_MS  # the first sample's time + _FLOOR_LEARN_MS (its rest, below)
-        self._floor = self._floor0
+        self._floor = self._imps[_FLOOR0]
         self._t = -(1 << 28)        # the first sample comes after a gap (t_ms from -2**28 on)
         self._bx = self._by = self._bz = 0
         self._gx = self._gy = self._gz = 0
