@@ -104,26 +104,27 @@ def rings(rb, step, floor):
     while top < 128:
         top <<= 1
         up += 1
+    # the noise's sigma: the floor (a mean of |x| + |y| + |z|) is 1.5-2.1 x
+    # the z's sigma at rest; half of it, in 1/16 (a small sigma keeps its digits)
+    s = (floor << up) >> (dn + 5)
+    if s > 4080:
+        return 0    # the noise as loud as the loudest sample (asked before the sums, which it does not need)
     sc = ss = e = a = ph = 0
+    sin = _SIN
     j = j0
     while j < n:
         w = rb[j & _MASK]
         ph += step * (w & 63)
         i = (ph >> 10) & 63
         w = (w >> (6 + dn)) << up
-        sc += w * _SIN[(i + 16) & 63]
-        ss += w * _SIN[i]
+        sc += w * sin[(i + 16) & 63]
+        ss += w * sin[i]
         e += w * w
         a += w if w > 0 else -w
         j += 1
     sc //= m
     ss //= m
     e //= m     # the mean square
-    # the noise's sigma: the floor (a mean of |x| + |y| + |z|) is 1.5-2.1 x
-    # the z's sigma at rest; half of it, in 1/16 (a small sigma keeps its digits)
-    s = (floor << up) >> (dn + 5)
-    if s > 4080:
-        return 0    # the noise as loud as the loudest sample
     s = (s * s) >> 8
     if 4 * e < 9 * s:
         return 0    # under 1.5 x the noise's sigma: at the noise a window says nothing

@@ -348,7 +348,12 @@ _CO_S = const(78)               # (ringmargin31) the ring's z^2 from 100 to 160 
 _EDGE_P = const(79)             # round 34 (margin34): the first _PEAK_MS at 400 Hz: the last change of hz,
 _EDGE_C = const(80)             # and the largest change of that change (z's second difference)
 _MOVED_OVER = const(81)         # round 40: EV_MOVED only under this peak (impacts.py's _moved_loud_after)
-_IMP_SLOTS = const(82)
+# Round 49: two figures read only at a reset or a key, out of the instance's
+# dict, which was full: a method looked up on self (_candidate, every sample
+# of a window) misses it first and a miss probes to an empty entry
+_FLOOR0 = const(82)             # the floor learnt at setup, the floor's start at each reset (<< _FLOOR_FX)
+_KEY_UP_T = const(83)           # the last key's release (round 47's gap)
+_IMP_SLOTS = const(84)          # (328 -> 336 bytes: the same GC blocks on the unix port and the board)
 # A throw's dice fall through the air and touch nothing until they land:
 # the tray is quiet (at its noise) before the first impact, apart from keys
 # the tray knows of. A hand picking dice out works in the tray: a fingertip's
@@ -433,7 +438,7 @@ class Tray(Impacts):
         imps[_REF] = gx
         imps[_REF + 1] = gy
         imps[_REF + 2] = gz
-        self._floor0 = floor_mg << _FLOOR_FX
+        imps[_FLOOR0] = floor_mg << _FLOOR_FX
         # a ring learnt longer than the default is masked as the default:
         # a longer mask hides the dice's rises, and a key's ring past it is
         # what the keyed rules' loud level (3/2 of the quiet) is for (round 30)
@@ -448,9 +453,9 @@ class Tray(Impacts):
     def key_down(self, t, up=False):
         # A key went down at t (the key scan's time, after its debounce).
         if up:
-            self._key_up_t = t
+            self._imps[_KEY_UP_T] = t
         else:
-            self._key_gap = t - self._key_up_t     # (round 47: from the last release)
+            self._key_gap = t - self._imps[_KEY_UP_T]     # (round 47: from the last release)
         self._key_from = t - _KEY_PRE_MS
         self._key_until = t + self._key_ms
         if self._state == _CANDIDATE:
@@ -509,10 +514,10 @@ class Tray(Impacts):
         self.settled_ms = -1
         self._state = _IDLE
         self._floor_hold = -(1 << 28)
-        self._key_up_t = -(1 << 28)
+        self._imps[_KEY_UP_T] = -(1 << 28)
         self._key_gap = 1 << 28
         self._learn_t = _FLOOR_LEARN_MS  # the first sample's time + _FLOOR_LEARN_MS (its rest, below)
-        self._floor = self._floor0
+        self._floor = self._imps[_FLOOR0]
         self._t = -(1 << 28)        # the first sample comes after a gap (t_ms from -2**28 on)
         self._bx = self._by = self._bz = 0
         self._gx = self._gy = self._gz = 0
@@ -599,32 +604,30 @@ class Tray(Impacts):
         # slow part (gravity + hand motion) and the fast part around it
         r = self._r_lf_sta[dt]
         a = r & 1023
-        bx = self._bx
-        bx += (((x << _LF_FX) - bx) * a) >> 10
-        by = self._by
-        by += (((y << _LF_FX) - by) * a) >> 10
-        bz = self._bz
-        bz += (((z << _LF_FX) - bz) * a) >> 10
-        self._bx = bx
-        self._by = by
-        self._bz = bz
-        # x, y, z become the fast part (fewer locals: a smaller frame per call)
-        x -= bx >> _LF_FX
-        y -= by >> _LF_FX
-        z -= bz >> _LF_FX
+        # an axis at a time in one local b, its slow part: x, y, z become
+        # the fast part (fewer locals: a smaller frame per call), and dx,
+        # dy, dz how far the slow part is from resting gravity (neither is
+        # kept in locals: (self._bx << _LF_TO_G) - dx gives resting gravity back)
+        b = self._bx
+        b += (((x << _LF_FX) - b) * a) >> 10
+        self._bx = b
+        x -= b >> _LF_FX
+        dx = (b << _LF_TO_G) - self._gx
+        b = self._by
+        b += (((y << _LF_FX) - b) * a) >> 10
+        self._by = b
+        y -= b >> _LF_FX
+        dy = (b << _LF_TO_G) - self._gy
+        b = self._bz
+        b += (((z << _LF_FX) - b) * a) >> 10
+        self._bz = b
+        z -= b >> _LF_FX
+        dz = (b << _LF_TO_G) - self._gz
         mag = (x if x > 0 else -x) + (y if y > 0 else -y) + (z if z > 0 else -z)
         sta = self._sta
         sta += (((mag << _STA_FX) - sta) * (r >> 10)) >> 10
         self._sta = sta
         sta >>= _STA_FX
-
-        # how far the slow part is from resting gravity
-        gx = self._gx
-        gy = self._gy
-        gz = self._gz
-        dx = (bx << _LF_TO_G) - gx
-        dy = (by << _LF_TO_G) - gy
-        dz = (bz << _LF_TO_G) - gz
 
         # (feed()'s frame comes from the heap on every call, a word a local and
         # a word per value of its deepest stack: the state is read twice
@@ -657,17 +660,16 @@ class Tray(Impacts):
             # the change per sample, averaged (in the window's sums: _sx
             # the last x + y + z, _upright the average, _low_peak its level
             # for dice; each taken anew at EV_THROW)
-            v = x + y + z
-            d = v - self._sx
-            self._sx = v
-            v = self._upright
-            v += ((((d if d > 0 else -d) << _STA_FX) - v) * a) >> 10
-            self._upright = v
-            if v >= self._low_peak:
+            # (d: the change, then its average; one local less)
+            d = x + y + z
+            self._sx, d = d, d - self._sx
+            d = self._upright + (((((d if d > 0 else -d) << _STA_FX) - self._upright) * a) >> 10)
+            self._upright = d
+            if d >= self._low_peak:
                 self._murmur_t = t - _MURMUR_QUIET_MS + _TAP_QUIET_MS
                 if t >= self._steady_t:
                     self._steady_check(t, lvl, dt)
-            if _SLOW_X * v < _SLOW_Y * lvl:
+            if _SLOW_X * d < _SLOW_Y * lvl:
                 # a slow ring: the table's top, the tray's feet. Under a
                 # single ring's envelope it only decays: after a throw (the
                 # thrower's hand let go before the dice landed) it swings the
@@ -733,13 +735,13 @@ class Tray(Impacts):
             pass
         elif dev < _FAR_OFF:
             a = (dt * 1311) >> 9        # dt * 1024 // _TAU_G_MS, the same for dt <= _DT_MAX
-            self._gx = gx + ((dx * a) >> 10)
-            self._gy = gy + ((dy * a) >> 10)
-            self._gz = gz + ((dz * a) >> 10)
+            self._gx += (dx * a) >> 10
+            self._gy += (dy * a) >> 10
+            self._gz += (dz * a) >> 10
         else:                           # far off (lifted, turned over): just follow
-            self._gx = bx << _LF_TO_G
-            self._gy = by << _LF_TO_G
-            self._gz = bz << _LF_TO_G
+            self._gx += dx      # (the slow part itself)
+            self._gy += dy
+            self._gz += dz
         floor = self._floor
         if sta < (_ONSET_MG >> 1):      # under half of any onset level: the usual quiet sample
             # (the background's step here and below: one test less for the
@@ -756,30 +758,29 @@ class Tray(Impacts):
                 self._floor = floor + ((d * (r >> 10)) >> 12)
             elif t >= self._floor_hold:
                 self._floor = floor + ((d * dt) >> 10)
-            rest_since = self._rest_since   # (read only here: the usual quiet sample skips it)
             if ((sta << (_FLOOR_FX + 1)) > _HAND_X * floor and ((sta - _HAND_MG) << _FLOOR_FX) > floor
                     and not self._key_from <= t < self._key_until
                     and t - self.settled_ms > _HAND_SETTLE_MS):
                 self._hand(t, sta)     # (impacts.py)
             floor >>= _FLOOR_FX
-            onset = floor * _ONSET_FLOOR_X
-            if onset < _ONSET_MG:
-                onset = _ONSET_MG
-            if sta < (onset >> 1):
+            d = floor * _ONSET_FLOOR_X     # (d: the onset level from here)
+            if d < _ONSET_MG:
+                d = _ONSET_MG
+            if sta < (d >> 1):
                 self._armed = _ARMED_QUIET
             # rest is judged before this sample: an impact itself shakes the slow
             # part (at the very start, with only the FIFO's history, no motion
             # seen counts as rest; after a throw's settle, a loud landing)
-            elif sta > onset and ((self._armed and (t - rest_since >= _REST_BEFORE_MS + dt
-                                                    and (t - self._imps[_SHOVE_T] >= _REST_BEFORE_MS
-                                                         or sta > _LANDING_X * onset)
-                                                    or rest_since == self._learn_t - _FLOOR_LEARN_MS
-                                                    or (rest_since == self.settled_ms - (_QUIET_MS if self.why else 0)
-                                                        and (self.why or self._armed == _ARMED_QUIET)
-                                                        and (sta > _LANDING_X * onset
-                                                             or (not self.why and sta > _MOVED_LANDING_X * onset
-                                                                 and 3 * (z if z > 0 else -z) >= mag)))))
-                                  or (t < self._imps[_RING + 3] and sta > _RING_OVER_X * self._imps[_RING + 4])):
+            elif sta > d and ((self._armed and (t - self._rest_since >= _REST_BEFORE_MS + dt
+                                                and (t - self._imps[_SHOVE_T] >= _REST_BEFORE_MS
+                                                     or sta > _LANDING_X * d)
+                                                or self._rest_since == self._learn_t - _FLOOR_LEARN_MS
+                                                or (self._rest_since == self.settled_ms - (_QUIET_MS if self.why else 0)
+                                                    and (self.why or self._armed == _ARMED_QUIET)
+                                                    and (sta > _LANDING_X * d
+                                                         or (not self.why and sta > _MOVED_LANDING_X * d
+                                                             and 3 * (z if z > 0 else -z) >= mag)))))
+                              or (t < self._imps[_RING + 3] and sta > _RING_OVER_X * self._imps[_RING + 4])):
                 # (or, while a knock's table rings, an impact far over its ring:
                 # the ringing top keeps the tray from resting)
                 # (set up once per window, in a method: feed()'s frame, which
@@ -793,9 +794,9 @@ class Tray(Impacts):
                 # back (at 100 Hz a die's landing moved it 20 mg and more, and
                 # the settle waited for the slow part to come back within
                 # _REST_DEV_MG of a rest the tray never had; round 25)
-                self._gx = gx
-                self._gy = gy
-                self._gz = gz
+                self._gx = (self._bx << _LF_TO_G) - dx
+                self._gy = (self._by << _LF_TO_G) - dy
+                self._gz = (self._bz << _LF_TO_G) - dz
                 self._start(dt, x, y, z, floor)
                 return EV_NONE
             elif self._armed:
@@ -807,7 +808,7 @@ class Tray(Impacts):
                 # back. Only when the sample before was quiet (_ARMED_QUIET,
                 # not _ARMED): dice fall through the air and touch nothing, while a
                 # hand in the tray murmurs and sways it before it moves it.
-                if self._armed == _ARMED_QUIET and dev >= _REST_DEV and t - rest_since >= _REST_BEFORE_MS + dt:
+                if self._armed == _ARMED_QUIET and dev >= _REST_DEV and t - self._rest_since >= _REST_BEFORE_MS + dt:
                     self._armed = _ARMED
                     return EV_NONE
                 self._armed = _ARMED
@@ -931,26 +932,30 @@ class Tray(Impacts):
             self._peak = peak = mag
         if mag > (peak >> 1):
             self._loud_t = t        # a die may fly after this one (the settle's hold)
+        # the low band, an axis at a time in one local m (this method's
+        # frame comes from the heap on every sample of a window: fewer
+        # locals, fewer blocks to find)
         a = self._r_mid[dt]
-        mx = self._mx
-        mx += (((hx << _STA_FX) - mx) * a) >> 10
-        my = self._my
-        my += (((hy << _STA_FX) - my) * a) >> 10
-        mz = self._mz
-        mz += (((hz << _STA_FX) - mz) * a) >> 10
-        self._mx = mx
-        self._my = my
-        self._mz = mz
-        low = ((mx if mx > 0 else -mx) + (my if my > 0 else -my)
-               + (mz if mz > 0 else -mz)) >> _STA_FX
+        m = self._mx
+        m += (((hx << _STA_FX) - m) * a) >> 10
+        self._mx = m
+        low = m if m > 0 else -m
+        m = self._my
+        m += (((hy << _STA_FX) - m) * a) >> 10
+        self._my = m
+        low += m if m > 0 else -m
+        m = self._mz
+        m += (((hz << _STA_FX) - m) * a) >> 10
+        self._mz = m
+        low += m if m > 0 else -m
+        low >>= _STA_FX
         if low > self._low_peak:
             self._low_peak = low
-        energy = self._energy + mag * dt
-        self._energy = energy
+        self._energy += mag * dt
         self._upright += (hz if hz > 0 else -hz) * dt
         imps = self._imps
         if span <= _HALF_MS:
-            self._energy_half = energy
+            self._energy_half = self._energy
             if span <= _PEAK_MS and dt <= _SPIKE_DT:
                 # round 30: how sharply z moves in the first blow (a die's spike)
                 d = hz - imps[_EDGE_V]
@@ -1016,8 +1021,7 @@ class Tray(Impacts):
             # does the late part decay?)
             d = (hz << 5) // peak
             imps[_CO_S] += d * d
-        since = t - imps[_CUR_T]
-        if since <= _IMP_MS:     # the current impact: its peak and direction
+        if t - imps[_CUR_T] <= _IMP_MS:     # the current impact: its peak and direction
             if mag > imps[_CUR_M]:
                 imps[_CUR_M] = mag
             imps[_CUR_X] += hx if hx > 0 else -hx
@@ -1025,7 +1029,7 @@ class Tray(Impacts):
         # the first ring needs a cycle to show its peak; rises count after
         # that, and not while a key rings
         if sta > env + (env >> 2) and sta > self._impulse_thr:
-            if since > _IMP_MS:
+            if t - imps[_CUR_T] > _IMP_MS:
                 self._impact(t, mag, hx, hy)
             if span > _PEAK_MS and not keyring:
                 self._rises += 1
