@@ -196,7 +196,7 @@ def cmd_cost(a):
         for ring in (0, 2000):
             instr, short, long_ = cost(path, tmp, ring=ring)
             print("ring %4d cHz: instructions per sample %s, RAM %d B, growth %d / %d B" % (
-                ring, "%d" % instr if instr is not None else "(no valgrind)", short[0],
+                ring, "%d (%d-%d over heap layouts)" % instr if instr is not None else "(no valgrind)", short[0],
                 short[1] - short[0], long_[1] - long_[0]))
 
 

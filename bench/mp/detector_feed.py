@@ -2,7 +2,10 @@
 # "<detector RAM> <heap after> <events>" (bench/tray.py measures its RAM and,
 # under callgrind, its instructions; it writes TRACE and N, and a copy
 # without the feed() call to subtract the loop's own cost; RING: a table's
-# ring learnt at Tray setup, hundredths of a Hz, 0 for none).
+# ring learnt at Tray setup, hundredths of a Hz, 0 for none; PAD: bytes held
+# before the detector is made, to move it and the holes around it: the cost
+# of a call's frame taken from the heap depends on where the first hole big
+# enough for it lies).
 import gc
 
 from dicetray.tray.throws import Tray
@@ -10,6 +13,7 @@ from dicetray.tray.throws import Tray
 TRACE = "trace.csv"
 N = 2000
 RING = 0
+PAD = 0
 
 rows = []
 with open(TRACE) as f:
@@ -17,6 +21,7 @@ with open(TRACE) as f:
     for line in f:
         a = line.split(",")
         rows.append((int(a[0]), int(a[1]), int(a[2]), int(a[3])))
+pad = bytearray(PAD) if PAD else None
 gc.collect()
 before = gc.mem_alloc()
 tray = Tray()
