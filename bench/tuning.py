@@ -9,8 +9,9 @@ very same traces. These commands do that, and print or save figures only:
                                [--save OUT.json]
       per model: the Score rows (recall, precision, false throws by cause,
       early settles, p95). --learnt: traces grouped onto 42 trays (tray
-      start + i % 42), each tray's own calibration session run first and
-      its learnt figures used, next to the same traces with default figures.
+      start + i % 42), each tray's own calibration session (read as
+      its traces are) run first and its learnt figures used, next to the
+      same traces with default figures.
       --save: every trace's detector output, for `diff`.
   python -m bench.tuning diff A.json B.json
       what changed between two saved runs: throws lost and found, false
@@ -61,10 +62,12 @@ def _one(reading, job):
             heard_stills(tr))
 
 
-def _calibrate(model, tray):
+def _calibrate(reading, model, tray):
+    """The tray's setup session read as its traces are: a tray seed read at
+    another rate is another tray, whose ring would not be the traces' own."""
     from dicetray_host.traces.detecting import calibrate
     from dicetray_host.traces.ensemble import generate
-    session = generate(model, "calibration", tray, tray_seed=tray)
+    session = generate(model, "calibration", tray, tray_seed=tray, **(reading or {}))
     return calibrate(session.rows(), session.keys)
 
 
@@ -120,7 +123,7 @@ def cmd_score(a):
     if a.learnt:
         trays = [(m, a.start + t) for m in models for t in range(min(TRAYS, a.count))]
         with Pool(2) as pool:
-            learnt = pool.starmap(_calibrate, trays)
+            learnt = pool.starmap(partial(_calibrate, reading), trays)
         figures = dict(zip(trays, learnt))
         undone = sum(1 for f in learnt if f is None)
         print("learnt figures on %d trays (%d setups not finished: default figures there)"
