@@ -151,6 +151,7 @@ _KEY_PRE_MS = const(60)
 _KEY_MS = const(300)
 _KEY_TAIL_MS = const(100)
 _KEY_WAIT_MS = const(1200)      # a keyed candidate waits for the keys' rings to end, this long at most
+_KEY_RINGS_MS = const(_KEY_MS + _KEY_TAIL_MS + 2 * _KEY_PRE_MS)   # from the last key's touch to its rings' end (the keyed wait's end)
 _KEY_LEAD_MS = const(100)       # a key this soon after the onset may be what started it
 # Which impacts are a key's (its contact from _HIT_BEFORE_MS before the
 # report to _HIT_AFTER_MS after), and the rules for a window a key may have
@@ -1080,7 +1081,7 @@ class Tray(Impacts):
         else:
             if span < _EVAL_MS or (self._keyed and span < _EVAL_MS + _KEY_PRE_MS):
                 return EV_NONE
-            if (self._keyed and t < self._key_from + (_KEY_MS + _KEY_TAIL_MS + 2 * _KEY_PRE_MS)
+            if (self._keyed and t < self._key_from + _KEY_RINGS_MS
                     and span < _KEY_WAIT_MS and not imps[_KEYMARK] & _KW_NOW):
                 # judged once the keys' rings are over, and no sooner than
                 # with the default ring (round 30): a ring learnt shorter
@@ -1091,7 +1092,7 @@ class Tray(Impacts):
                 # round 47 (keywin47): only keys, judged now (impacts.py's
                 # _keys_quiet); the floor held as the window held it, till
                 # the wait's end
-                self._floor_hold = self._key_from + (_KEY_MS + _KEY_TAIL_MS + 2 * _KEY_PRE_MS)
+                self._floor_hold = self._key_from + _KEY_RINGS_MS
                 self._refused(t, sta)
                 return EV_NONE
             if self._keyed and span < _KEY_WAIT_MS and self._keyed_wait(t):
