@@ -48,20 +48,6 @@ def _reading(name):
     return dict(ensemble.BOARD_READING, rate_hz=rate)
 
 
-def _one(reading, job):
-    from dicetray_host.traces.detecting import detect
-    from dicetray_host.traces.ensemble import generate
-    from dicetray_host.traces.heard import heard_stills
-    model, kind, seed, tray_seed, config = job
-    made = dict(reading or {})
-    if tray_seed is not None:
-        made["tray_seed"] = tray_seed
-    tr = generate(model, kind, seed, oracle=True, **made)
-    out = detect(tr.rows(), keys=tr.keys, config=config)
-    return (model, kind, seed, tr.duration_ms, tr.throws, tr.keys, tr.topples, tr.tilts, out,
-            heard_stills(tr))
-
-
 def _calibrate(reading, model, tray):
     """The tray's setup session read as its traces are: a tray seed read at
     another rate is another tray, whose ring would not be the traces' own."""
@@ -72,9 +58,10 @@ def _calibrate(reading, model, tray):
 
 
 def run_jobs(jobs, reading):
+    from bench.tray import _score_one
     from dicetray_host.traces.scoring import Score
     with Pool(2) as pool:
-        results = pool.map(partial(_one, reading), jobs, chunksize=8)
+        results = pool.map(partial(_score_one, True, reading), jobs, chunksize=8)
     scores, saved = {}, {}
     for model, kind, seed, dur, throws, keys, topples, tilts, out, heard in results:
         name = "%s/%s/%d" % (model, kind, seed)
@@ -181,12 +168,9 @@ def cmd_diff(a):
 
 def cmd_quick(a):
     from bench.tray import print_quick, quick_throws
-    from dicetray_host.traces import ensemble
     models = a.models.split(",")
     _check_held(models, a.start, a.count, a.held)
-    readings = (ensemble.BOARD_READING, dict(ensemble.BOARD_READING, rate_hz=400))
-    print_quick(quick_throws(models=models, first_seed=a.start, count=a.count, readings=readings,
-                             picks=(True,)))
+    print_quick(quick_throws(models=models, first_seed=a.start, count=a.count, picks=(True,)))
 
 
 def cmd_cost(a):
