@@ -253,9 +253,10 @@ def _script(tmp, name, trace_path, n, feed=True, ring=0, pad=0):
     held before the detector is made (PADS)."""
     path = os.path.join(tmp, name)
     text = (_FEED.replace('TRACE = "trace.csv"', "TRACE = %r" % trace_path)
-            .replace("N = 2000", "N = %d" % n).replace("RING = 0", "RING = %d" % ring)
-            .replace("PAD = 0", "PAD = %d" % pad))
-    if not pad:
+            .replace("N = 2000", "N = %d" % n).replace("RING = 0", "RING = %d" % ring))
+    if pad:
+        text = text.replace("PAD = 0", "PAD = %d" % pad)
+    else:
         # the script as it was before PAD: its globals, and so its RAM figures, the same
         text = text.replace("PAD = 0\n", "").replace("pad = bytearray(PAD) if PAD else None\n", "")
     if not feed:
