@@ -2517,34 +2517,3 @@ def test_one_die_with_only_small_impacts_after_its_landing_is_still_a_throw(mode
     for keys in (trace.keys, ()):
         out = detect(trace.rows(), keys=keys)
         assert _started_near(out, at), out["throws"]
-
-
-# ---------------------------------------------------------------- round 50: a phone buzzing, as the board reads it
-
-@pytest.mark.parametrize("model,seed,falses", [
-    ("light", 5847, 5),     # judged a decaying rumble (pattern 3): crest 2, vertical 0.35-0.38 of sideways
-    ("bare", 5609, 3)])     # separate impacts (pattern 1): crest 3, vertical 0.42-0.45 of sideways
-def test_a_phone_buzzing_as_the_board_reads_it_is_no_throw(model, seed, falses):
-    # round 50 (pick50): a phone's 150-240 Hz buzz folds to 0-50 Hz at the
-    # board's 200 Hz, into the low band, and its beats rise over the
-    # envelope; until round 50 these buzzes made `falses` false throws. A
-    # steady (crest under 4) sideways (vertical under half the sideways
-    # part) window is no throw
-    trace = ensemble.generate(model, "phone", seed, **ensemble.BOARD_READING)
-    assert not trace.throws
-    out = detect(trace.rows(), keys=trace.keys)
-    assert out["throws"] == [], out["throws"]
-
-
-@pytest.mark.parametrize("model,kind,seed,at,reading", [
-    ("bare", "throw1_soft", 5014, 6795, ensemble.BOARD_READING),    # crest 3, vertical 0.96 of sideways
-    ("bare", "throw2_soft", 5310, 1586, ensemble.BOARD_READING),    # crest 3, 0.99
-    ("table", "throw2_hard", 5615, 1105, ensemble.BOARD_READING)])  # crest 12, 0.55
-def test_dice_that_read_steady_or_sideways_are_still_a_throw(model, kind, seed, at, reading):
-    # round 50 (pick50): the buzz rule's guards, the throws of 5000-5919 as
-    # the board reads them nearest to it: the steadiest (crest 3) read
-    # about as much down as sideways, the most sideways one is impulsive
-    trace = ensemble.generate(model, kind, seed, **reading)
-    assert at in [t for t, _ in trace.throws]
-    out = detect(trace.rows(), keys=trace.keys)
-    assert _started_near(out, at), out["throws"]

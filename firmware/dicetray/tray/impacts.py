@@ -416,17 +416,6 @@ _FADE_UP_Y = const(5)
 # that lands dead, with restitution 0.15, and barely rolls).
 _SLAP_PEAK_MG = const(100)
 _SLAP_CREST = const(10)
-# Round 50 (pick50): a phone buzzing on the table shakes it in its own plane
-# at 150-240 Hz; the board's 200 Hz folds that to 0-50 Hz, into the low
-# band, and its rises over the envelope count as impacts (separate impacts,
-# a decaying rumble when the buzz stops inside the window). The buzz is
-# steady (crest 2-3) and sideways (vertical part 0.35-0.45 of the sideways
-# part on 5000-5919); dice that land push the floor down: no throw with
-# crest under 4 read under 0.96 there. So a window of crest under
-# _BUZZ_CREST whose vertical part is under 1/_BUZZ_SIDE_X of its sideways
-# part is no throw.
-_BUZZ_CREST = const(4)
-_BUZZ_SIDE_X = const(2)
 
 def _one_way(x0, y0, x1, y1, dir_x=_LIKE_DIR_X):
     # Two impacts' sideways shakes (summed |x|, |y|) within dir_x / 10 of
@@ -1239,8 +1228,6 @@ class Impacts:
                and _SIDE_MAX_X * up >= _SIDE_MAX_Y * side)
         if not low or (self._imps[_HAND] and peak < _HAND_PEAK_X * self._throw_peak):
             return 0    # (or the hand in the tray before and soft: a die slipped from the fingers)
-        if crest < _BUZZ_CREST and _BUZZ_SIDE_X * up < side:
-            return 0    # a steady sideways buzz: a phone on the table (round 50)
         if peak >= self._throw_peak:
             # shaken more sideways than down: a hand sliding dice about (_SIDE_IMPS)
             flat = _SIDE_UP_X * up < _SIDE_UP_Y * side
