@@ -383,6 +383,14 @@ _BLUR_TAIL_MS = const(300)
 # (or at least 7/10 upright: dice rolling and scraping on a hard floor shake
 # the tray sideways too; a phone's buzz reads under 1/2)
 _RUMBLE_UP_X = const(7)         # (x 1/10)
+# Round 50 (rate50): at 100 Hz (throws.py's _CO_DT) 6/10. The part averages
+# each sample over its period, so at 100 Hz a tray's fast modes, which are
+# the vertical ones (its support, its floor), are mostly averaged away: the
+# same windows of the table's dice read 0.84 as upright at 100 Hz as at
+# 200 Hz (median; knocks 1.06-1.10, keys 1.02-1.05, picks 0.90, a phone
+# 1.01). Phones at 100 Hz read up to 0.58, such dice 0.61-0.69.
+_RUMBLE_UP_SLOW = const(6)
+_CO_DT = const(8)
 # Or (round 20, pattern 8) fewer rises, 2, in a rumble that is clearly
 # upright (vertical part at least twice the sideways part), not steady
 # (crest 2) and dies away as above: many dice landing at once push the
@@ -1210,7 +1218,7 @@ class Impacts:
         self._ring_on(imps[_RING + 1] // late)  # as _table_rings: dice over the ring start a window
         return True
 
-    def _pattern(self, span):
+    def _pattern(self, span, dt):
         # Which pattern of the table in docs/throw-detection.md the window
         # shows (1-7), or 0: no throw.
         peak = self._peak
@@ -1237,7 +1245,8 @@ class Impacts:
             if tail >= _TAIL_MS and crest >= _TAIL_CREST and not flat:
                 return 2        # a long tail
             if (rises >= _BLUR_RISES and tail >= _BLUR_TAIL_MS
-                    and (10 * up >= _RUMBLE_UP_X * side or 2 * early >= 3 * (self._energy - early))):
+                    and (10 * up >= (_RUMBLE_UP_SLOW if dt >= _CO_DT else _RUMBLE_UP_X) * side
+                         or 2 * early >= 3 * (self._energy - early))):
                 return 3        # a decaying rumble
             if self._imps[_HAND]:
                 return 0        # the hand in the tray before: only many impacts are dice

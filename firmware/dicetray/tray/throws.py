@@ -1097,7 +1097,7 @@ class Tray(Impacts):
                 return EV_NONE
             if self._keyed and span < _KEY_WAIT_MS and self._keyed_wait(t):
                 return EV_NONE      # round 32: a key the scan may not have told of yet
-            why = self._pattern(span)
+            why = self._pattern(span, dt)
             if why and self._table_rings(dt):
                 why = 0     # a knock: the table rings on after it
             if why and not self._keyed and self._finger_run():
