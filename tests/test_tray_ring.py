@@ -106,6 +106,11 @@ def test_same_events_with_a_ring_on_the_micropython_unix_port(tmp_path):
 FOLDING_THROW = ("table", "throw1_hard", 5099, 1400), dict(tray_seed=5015)   # 100 Hz, the top at 13.9 Hz
 FOLDING_THROW_BOARD = ("table", "throw2_hard", 5657, 1700), dict(tray_seed=5531, **ensemble.BOARD_READING)
 FOLDING_KNOCK = ("table", "knock", 5591, 2025), dict(tray_seed=5507)         # rings 12 mg, a slow first blow
+# knocks that ring a folding top loudly after a fast first blow (tray 3521,
+# 200 Hz, the top at 16.5 Hz): their first 60 ms read 3.2-3.6, as round 48's
+# throws do (3.0-3.9), so its exemption takes them for throws (round 50)
+FAST_KNOCKS = [(("table", "knock", 3563, 1650), dict(tray_seed=3521), (4835, 7711)),
+               (("table", "knock", 3647, 1650), dict(tray_seed=3521), (1897,))]
 
 
 @pytest.mark.parametrize("job,made", [FOLDING_THROW, FOLDING_THROW_BOARD])
@@ -123,3 +128,17 @@ def test_a_knock_that_rings_a_folding_top_loudly_is_still_none():
     job, made = FOLDING_KNOCK
     tr, out = _run(job, job[3], **made)
     assert tr.throws == [] and not any(3300 <= d["start_ms"] <= 4000 for d in out["throws"])
+
+
+@pytest.mark.xfail(strict=True, reason="round 50 (ring50): ring48's exemption keeps about 16 throws "
+                   "on 5000-5919 and takes these 3 knocks of one tray for throws; no bound on "
+                   "the first blow, the ring or the peak held with a margin, so it stays")
+@pytest.mark.parametrize("job,made,at", FAST_KNOCKS)
+def test_a_knock_that_rings_a_folding_top_loudly_after_a_fast_first_blow_is_none(job, made, at):
+    # 11-22 mg of ring at the learnt ring after a first blow that changed as
+    # fast as a throw's: a known false throw, pinned so a bound that mends it
+    # shows here (the test then passes and the strict xfail fails)
+    tr, out = _run(job, job[3], **made)
+    assert tr.throws == []
+    for t in at:
+        assert not any(t - 300 <= d["start_ms"] <= t + 300 for d in out["throws"])
