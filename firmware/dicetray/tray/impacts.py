@@ -349,6 +349,16 @@ _CO_C_HI = const(480)
 _CO_S = const(78)
 _CO_DEC_MS = const(40)          # 60 ms x 2/3
 _FLOOR_FX = const(8)
+# round 50 (late50): the settle's levels on a part with coarse steps
+_STEP_OR = const(84)            # (throws.py's slot) the readings at each window's onset, ORed
+_TAP_L = const(58)              # (throws.py's slot) the tap level
+_STA_FX = const(2)              # (as throws.py)
+_TAP_X = const(5)
+_TAP_MG = const(1)
+_QUIET_MG = const(6)
+_QUIET_FLOOR_X = const(2)
+_COARSE_STEP_MG = const(8)      # readings all in steps of 8 mg or more (the LIS3DH's normal mode at +-4 g)
+_COARSE_FLOOR = const(1536)     # set the settle's floor at least 3/4 of 8 mg (6 mg << _FLOOR_FX)
 
 # Which pattern a window shows (_pattern, moved here from throws.py in round 42
 # so that throws.py compiles from source in a small heap; docs/throw-detection.md).
@@ -1050,6 +1060,26 @@ class Impacts:
         if big >= 2 and _KNOCK_LATE_Y * later >= late_x * m0:
             return last + 1
         return 0
+
+    def _settle_levels(self, t):
+        # The settle's quiet and tap levels (_watch) from the floor learnt
+        # while idle, but on a part with coarse steps (8 mg: 10 bit at +-4 g)
+        # from at least 3/4 of a step (round 50, late50): there the floor
+        # learnt depends on where each axis rested against the steps (an
+        # axis mid-step reads one value, on a step's edge it flickers by a
+        # step), and the rest after the throw is not the rest before it. A
+        # floor learnt at 2.7-4.3 mg held settles 300-1,000 ms past still
+        # while every axis flickered by one step. The step: the readings
+        # ORed at each window's onset (_start) have no bit under 8 set.
+        imps = self._imps
+        f = self._floor
+        s = imps[_STEP_OR]
+        if s and not s & (_COARSE_STEP_MG - 1):
+            # (3/4 of 8 mg, not of the lowest set bit: at one onset three
+            # readings in 8 mg steps are all multiples of 16 one time in 8)
+            if f < _COARSE_FLOOR:
+                imps[_TAP_L] = ((_COARSE_FLOOR * _TAP_X) >> (_FLOOR_FX + 2 - _STA_FX)) + (_TAP_MG << _STA_FX)
+        self._floor_levels(t, _QUIET_MG + (f >> _FLOOR_FX) * _QUIET_FLOOR_X)
 
     def _moved_loud_after(self):
         # At a settle: how loud a window after it must be to be judged with

@@ -354,7 +354,8 @@ _MOVED_OVER = const(81)         # round 40: EV_MOVED only under this peak (impac
 # of a window) misses it first and a miss probes to an empty entry
 _FLOOR0 = const(82)             # the floor learnt at setup, the floor's start at each reset (<< _FLOOR_FX)
 _KEY_UP_T = const(83)           # the last key's release (round 47's gap)
-_IMP_SLOTS = const(84)          # (328 -> 336 bytes: the same GC blocks on the unix port and the board)
+_STEP_OR = const(84)            # round 50 (late50): the readings at each window's onset ORed (the part's step, impacts.py's _settle_levels)
+_IMP_SLOTS = const(85)          # (328 -> 336 -> 340 bytes)
 # A throw's dice fall through the air and touch nothing until they land:
 # the tray is quiet (at its noise) before the first impact, apart from keys
 # the tray knows of. A hand picking dice out works in the tray: a fingertip's
@@ -570,6 +571,7 @@ class Tray(Impacts):
 
     def _restart(self, t, x, y, z):
         # First sample or after a gap: start the filters from this sample.
+        self._imps[_STEP_OR] |= x | y | z     # (the part's step, as at an onset)
         self._bx = x << _LF_FX
         self._by = y << _LF_FX
         self._bz = z << _LF_FX
@@ -876,6 +878,9 @@ class Tray(Impacts):
             rb[_RBUF_N] = 0
             self._blow(rb, z, True)     # (round 48: ring.py's first blow)
         imps[_KNOCK_T] = 1 << 29
+        # the readings themselves (fast part + slow part), ORed: their
+        # lowest set bit is the part's step (round 50, _settle_levels)
+        imps[_STEP_OR] |= (x + (self._bx >> _LF_FX)) | (y + (self._by >> _LF_FX)) | (z + (self._bz >> _LF_FX))
         imps[_CUR_T] = imps[_LOUD] = imps[_LOUD_CK] = imps[_LOUD_OLD] = t
         imps[_CUR_M] = mag
         imps[_CUR_X] = x if x > 0 else -x
@@ -1217,7 +1222,7 @@ class Tray(Impacts):
         hold = self._loud_t + (_FLIGHT_MAX_MS if self._peak > _FLIGHT_MAX_MS else self._peak)
         self._hold_until = hold if hold > t else t
         self._lvl = sta << _STA_FX
-        self._floor_levels(t, _QUIET_MG + (self._floor >> _FLOOR_FX) * _QUIET_FLOOR_X)
+        self._settle_levels(t)     # (impacts.py: the floor, or 3/4 of a coarse step)
         imps = self._imps
         if (thrown and t - self._active_t >= _MURMUR_QUIET_MS
                 and t - imps[_TAP_T] >= _TAP_QUIET_MS):
