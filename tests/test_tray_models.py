@@ -2580,5 +2580,7 @@ def test_the_settle_s_coarse_step_floor_needs_readings_in_steps_of_8_mg():
             tray._imps[impacts._STEP_OR] |= v
         tray._imps[impacts._TAP_L] = ((tray._floor * 5) >> 8) + 4      # 5/4 x 3 mg + 1 mg (x 4)
         tray._settle_levels(100)
-        assert tray._low_peak == ((impacts._COARSE_FLOOR * 5) >> 8) + 4 if coarse else ((3 << 8) * 5 >> 8) + 4
+        # (the expected level in brackets: unbracketed, the conditional took
+        # in the comparison and the fine-step cases asserted a constant)
+        assert tray._low_peak == ((((impacts._COARSE_FLOOR * 5) >> 8) + 4) if coarse else (((3 << 8) * 5 >> 8) + 4))
         assert tray._quiet_thr == 6 + 2 * 3     # the quiet level keeps the floor learnt
