@@ -1,6 +1,6 @@
-"""The detector is two modules (tray/throws.py and tray/impacts.py) that
-share the impacts array's slots and a few figures (and ring.py, with a ring
-learnt at setup, the late part's buffer). const() names are private
+"""The detector is three modules (tray/throws.py, tray/impacts.py and
+tray/window.py, round 51) that share the impacts array's slots and a few
+figures (and ring.py, with a ring learnt at setup, the late part's buffer). const() names are private
 to a module, so each writes them: these tests keep the copies equal, and
 keep each module small enough to compile from source on the board."""
 import re
@@ -27,6 +27,18 @@ def test_the_figures_both_modules_write_are_the_same():
     assert {"_IMP_N", "_CUR_T", "_KEYMARK", "_KNOCKS", "_KEY_PRE_MS", "_HIT_AFTER_MS"} <= set(shared)
     assert [(n, throws[n]) for n in shared] == [(n, impacts[n]) for n in shared]
 
+
+
+def test_the_figures_window_py_writes_are_throws_py_s_and_impacts_py_s():
+    # window.py (round 51: a window's onset and its settle, moved out of
+    # throws.py and impacts.py) writes the figures and slots it reads:
+    # those the others write too are the same there
+    throws, impacts, window = _consts("throws.py"), _consts("impacts.py"), _consts("window.py")
+    assert {"_TAP_L", "_STEP_OR", "_TAP_X", "_QUIET_MG", "_CUR_T", "_MOVED_OVER", "_IMP_N"} <= set(window) & set(throws)
+    assert {"_CUR_T", "_KEYMARK", "_LIE_PEAK", "_IMP_N"} <= set(window) & set(impacts)
+    for other in (throws, impacts):
+        shared = sorted(set(window) & set(other))
+        assert [(n, window[n]) for n in shared] == [(n, other[n]) for n in shared]
 
 def test_the_late_parts_buffer_is_the_same_size_where_it_is_filled_and_read():
     # throws.py fills the ring's buffer (made by ring.py) at every late
