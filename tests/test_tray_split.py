@@ -79,3 +79,15 @@ def test_each_detector_module_compiles_from_source_in_a_small_heap(module):
     out = subprocess.run([micropython_binary(), "-X", "heapsize=112k", "-c", code],
                          env=micropython_env(), capture_output=True, text=True, timeout=120)
     assert out.stdout.strip() == "ok", out.stderr
+
+
+def test_the_settle_s_tap_level_is_worked_in_one_place():
+    # round 51: the window's onset (_start) and its settle (_settle_levels)
+    # take the tap level from one helper, window.py's _tap_level, so the
+    # two cannot drift apart: no other line in the detector works it out
+    uses = [(name, line.strip()) for name in ("throws.py", "impacts.py", "window.py", "tilt.py", "ring.py")
+            for line in (TRAY / name).read_text().splitlines()
+            if "_TAP_X" in line.split("#")[0] and "const(" not in line]
+    assert [u[0] for u in uses] == ["window.py"] and uses[0][1].startswith("return "), uses
+    calls = re.findall(r"_TAP_L\] = (\S+)\(", (TRAY / "window.py").read_text())
+    assert calls == ["_tap_level", "_tap_level"]

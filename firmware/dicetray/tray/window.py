@@ -100,6 +100,15 @@ _COARSE_STEP_MG = const(8)      # readings all in steps of 8 mg or more (the LIS
 _COARSE_FLOOR = const(1536)     # set the settle's floor at least 3/4 of 8 mg (6 mg << _FLOOR_FX)
 
 
+def _tap_level(floor):
+    # The settle's tap level (mg << _STA_FX) from a floor (mg << _FLOOR_FX):
+    # 5/4 of it + 1 mg. One formula for a window's onset (_start: the floor
+    # learnt while idle) and its settle (_settle_levels: on a part with
+    # coarse steps, from at least 3/4 of a step), so the two cannot drift
+    # apart (round 51; till then each wrote it out).
+    return ((floor * _TAP_X) >> (_FLOOR_FX + 2 - _STA_FX)) + (_TAP_MG << _STA_FX)
+
+
 class Window:
     # The window's onset and its settle (Tray's attributes, the impacts array).
 
@@ -163,7 +172,7 @@ class Window:
         imps[_TAP_V] = v
         imps[_TAP_A] = (v if v > 0 else -v) << _STA_FX
         imps[_TAP_T] = t
-        imps[_TAP_L] = ((self._floor * _TAP_X) >> (_FLOOR_FX + 2 - _STA_FX)) + (_TAP_MG << _STA_FX)
+        imps[_TAP_L] = _tap_level(self._floor)     # (the settle's, from the floor learnt while idle)
         # the hand in the tray before the onset: a run of samples over the
         # level that ended before it, or began _HAND_EDGE_MS or more before it
         h = imps[_HAND_T]
@@ -290,7 +299,7 @@ class Window:
             # (3/4 of 8 mg, not of the lowest set bit: at one onset three
             # readings in 8 mg steps are all multiples of 16 one time in 8)
             if f < _COARSE_FLOOR:
-                imps[_TAP_L] = ((_COARSE_FLOOR * _TAP_X) >> (_FLOOR_FX + 2 - _STA_FX)) + (_TAP_MG << _STA_FX)
+                imps[_TAP_L] = _tap_level(_COARSE_FLOOR)
         self._floor_levels(t, _QUIET_MG + (f >> _FLOOR_FX) * _QUIET_FLOOR_X)
 
     def _moved_loud_after(self):
