@@ -178,7 +178,7 @@ _MOVED_WINDOW_MS = const(2500)
 # After the settle of a move (a hand picking dice out, a topple), the hand's
 # next move is like its last: any pattern is a throw at 5 x that move's
 # peak and 3/4 of the last throw's. Never while a key rings.
-# (_MOVED_THROW_X, _MOVED_SURE_X, _MOVED_MOVE_X: impacts.py's _moved_loud_after)
+# (_MOVED_THROW_X, _MOVED_SURE_X, _MOVED_MOVE_X: window.py's _moved_loud_after)
 # And (round 22, for keys the detector is not told of: `dicetray detect` on a
 # plain CSV) after the settle of a throw that started on a resting tray with
 # no key in its window, nothing under a quarter of that throw's peak is a
@@ -190,7 +190,7 @@ _MOVED_WINDOW_MS = const(2500)
 # window or with a key: on a light tray a key reads as loud as dice, so such
 # a "throw" may have been keys and sets no bar (the bar is _LIE_PEAK's, below,
 # when the last settle set it; round 45: one in a settle's window with no
-# key renews the fifth below, never lowering it: impacts.py).
+# key renews the fifth below, never lowering it: window.py).
 # Past the moved window (round 25) the dice still lie in the tray while the
 # players key their faces and a hand takes them out, die by die: a fingertip
 # on the floor, a die clicked against another or the wall, a die that slips
@@ -348,13 +348,13 @@ _CO_Z2 = const(77)
 _CO_S = const(78)               # (ringmargin31) the ring's z^2 from 100 to 160 ms, the same steps
 _EDGE_P = const(79)             # round 34 (margin34): the first _PEAK_MS at 400 Hz: the last change of hz,
 _EDGE_C = const(80)             # and the largest change of that change (z's second difference)
-_MOVED_OVER = const(81)         # round 40: EV_MOVED only under this peak (impacts.py's _moved_loud_after)
+_MOVED_OVER = const(81)         # round 40: EV_MOVED only under this peak (window.py's _moved_loud_after)
 # Round 49: two figures read only at a reset or a key, out of the instance's
 # dict, which was full: a method looked up on self (_candidate, every sample
 # of a window) misses it first and a miss probes to an empty entry
 _FLOOR0 = const(82)             # the floor learnt at setup, the floor's start at each reset (<< _FLOOR_FX)
 _KEY_UP_T = const(83)           # the last key's release (round 47's gap)
-_STEP_OR = const(84)            # round 50 (late50): the readings at each window's onset ORed (the part's step, impacts.py's _settle_levels)
+_STEP_OR = const(84)            # round 50 (late50): the readings at each window's onset ORed (the part's step, window.py's _settle_levels)
 _IMP_SLOTS = const(85)          # (328 -> 336 -> 340 bytes)
 # A throw's dice fall through the air and touch nothing until they land:
 # the tray is quiet (at its noise) before the first impact, apart from keys
@@ -646,7 +646,7 @@ class Tray(Impacts):
                 if (self._moved_cand and t - self._cand_t0 > _KEY_PRE_MS and not self.moving
                         and not self._keyed):
                     self.moving = True
-                    return EV_MOVED if self._peak < self._imps[_MOVED_OVER] else EV_NONE   # (round 40: impacts.py)
+                    return EV_MOVED if self._peak < self._imps[_MOVED_OVER] else EV_NONE   # (round 40: window.py)
                 # the tray's shift, summed here where the offset is at hand
                 self._sx += (dx >> _G_FX) * dt
                 self._sy += (dy >> _G_FX) * dt

@@ -81,8 +81,8 @@ _CO_Z2 = const(77)
 _CO_S = const(78)               # (ringmargin31) the ring's z^2 from 100 to 160 ms, the same steps
 _EDGE_P = const(79)             # round 34 (margin34): the first _PEAK_MS at 400 Hz: the last change of hz,
 _EDGE_C = const(80)             # and the largest change of that change (z's second difference)
-_MOVED_OVER = const(81)         # round 40: EV_MOVED only under this peak (impacts.py's _moved_loud_after)
-_STEP_OR = const(84)            # round 50 (late50): the readings at each window's onset ORed (the part's step, impacts.py's _settle_levels)
+_MOVED_OVER = const(81)         # round 40: EV_MOVED only under this peak (_moved_loud_after)
+_STEP_OR = const(84)            # round 50 (late50): the readings at each window's onset ORed (the part's step, _settle_levels)
 _HAND_MS = const(500)
 _HAND_EDGE_MS = const(30)
 _HAND_GAP_MS = const(20)        # samples over the level this close are one run
@@ -247,7 +247,7 @@ class Window:
         hold = self._loud_t + (_FLIGHT_MAX_MS if self._peak > _FLIGHT_MAX_MS else self._peak)
         self._hold_until = hold if hold > t else t
         self._lvl = sta << _STA_FX
-        self._settle_levels(t)     # (impacts.py: the floor, or 3/4 of a coarse step)
+        self._settle_levels(t)     # (below: the floor, or 3/4 of a coarse step)
         imps = self._imps
         if (thrown and t - self._active_t >= _MURMUR_QUIET_MS
                 and t - imps[_TAP_T] >= _TAP_QUIET_MS):
