@@ -12,6 +12,8 @@
 # checks that the copies agree. Comments, not docstrings (as throws.py).
 from micropython import const
 
+from dicetray.tray.window import Window
+
 # (the same in throws.py)
 _KEY_PRE_MS = const(60)
 _KEY_TAIL_MS = const(100)
@@ -56,8 +58,6 @@ _KW_UP = const(262144)          # bit 18: the last key told in the window was a 
 _KEY_QUIET_MS = const(100)      # round 47: a key's window quiet this long after its release holds only keys
 _KEY_RUN_MS = const(700)        # round 47 (keywin47b): a press this soon after the last release: a run of keys
 _LIE_PEAK = const(53)
-_LIE_UNTIL = const(54)
-_LIE_MS = const(8000)
 # A die slipped from the fingers while the dice lie (_slipped, round 38: round
 # 36's rule, on only for a tray whose setup dice rolled on, round 37's roll_ms)
 _SLIP_QUIET_MS = const(160)
@@ -67,12 +67,6 @@ _SLIP_ROLL_MS = const(882)
 # window under 3/4 of the bar, quiet for the last _SLIP_LONG_QUIET_MS
 _SLIP_LONG_MS = const(1200)
 _SLIP_LONG_QUIET_MS = const(80)
-# after a settle (throws.py, _MOVED_WINDOW_MS: why, from round 19)
-_MOVED_THROW_X = const(3)       # (x 1/4) of the settled throw's peak
-_MOVED_SURE_X = const(3)        # x the throw level: the settled throw was dice
-_MOVED_MOVE_X = const(5)        # x the settled move's peak
-_MOVED_OVER_X = const(5)        # (x 1/4) of the last sure throw's peak: no die falling over (round 40)
-_MOVED_OVER = const(81)         # (throws.py's slot) the bar, set at each settle
 _EDGE_D = const(67)             # (throws.py's slots, round 30: at 400 Hz the first _PEAK_MS's largest
 _EDGE_Z = const(68)             # change of z in a sample, and its largest |z|)
 # Round 41 (rate41): at 400 Hz (a sample every 3 ms or less) the window's
@@ -349,16 +343,6 @@ _CO_C_HI = const(480)
 _CO_S = const(78)
 _CO_DEC_MS = const(40)          # 60 ms x 2/3
 _FLOOR_FX = const(8)
-# round 50 (late50): the settle's levels on a part with coarse steps
-_STEP_OR = const(84)            # (throws.py's slot) the readings at each window's onset, ORed
-_TAP_L = const(58)              # (throws.py's slot) the tap level
-_STA_FX = const(2)              # (as throws.py)
-_TAP_X = const(5)
-_TAP_MG = const(1)
-_QUIET_MG = const(6)
-_QUIET_FLOOR_X = const(2)
-_COARSE_STEP_MG = const(8)      # readings all in steps of 8 mg or more (the LIS3DH's normal mode at +-4 g)
-_COARSE_FLOOR = const(1536)     # set the settle's floor at least 3/4 of 8 mg (6 mg << _FLOOR_FX)
 
 # Which pattern a window shows (_pattern, moved here from throws.py in round 42
 # so that throws.py compiles from source in a small heap; docs/throw-detection.md).
@@ -448,7 +432,7 @@ def _one_way(x0, y0, x1, y1, dir_x=_LIKE_DIR_X):
     return _KNOCK_DIR_Y * (d if d > 0 else -d) <= dir_x * (x0 + y0) * (x1 + y1)
 
 
-class Impacts:
+class Impacts(Window):
     # The window's impacts (Tray's _imps, _imp_n, _cand_t0 ...) and the
     # rules read from them.
 
@@ -1060,88 +1044,6 @@ class Impacts:
         if big >= 2 and _KNOCK_LATE_Y * later >= late_x * m0:
             return last + 1
         return 0
-
-    def _settle_levels(self, t):
-        # The settle's quiet and tap levels (_watch) from the floor learnt
-        # while idle, but on a part with coarse steps (8 mg: 10 bit at +-4 g)
-        # from at least 3/4 of a step (round 50, late50): there the floor
-        # learnt depends on where each axis rested against the steps (an
-        # axis mid-step reads one value, on a step's edge it flickers by a
-        # step), and the rest after the throw is not the rest before it. A
-        # floor learnt at 2.7-4.3 mg held settles 300-1,000 ms past still
-        # while every axis flickered by one step. The step: the readings
-        # ORed at each window's onset (_start) have no bit under 8 set.
-        imps = self._imps
-        f = self._floor
-        s = imps[_STEP_OR]
-        if s and not s & (_COARSE_STEP_MG - 1):
-            # (3/4 of 8 mg, not of the lowest set bit: at one onset three
-            # readings in 8 mg steps are all multiples of 16 one time in 8)
-            if f < _COARSE_FLOOR:
-                imps[_TAP_L] = ((_COARSE_FLOOR * _TAP_X) >> (_FLOOR_FX + 2 - _STA_FX)) + (_TAP_MG << _STA_FX)
-        self._floor_levels(t, _QUIET_MG + (f >> _FLOOR_FX) * _QUIET_FLOOR_X)
-
-    def _moved_loud_after(self):
-        # At a settle: how loud a window after it must be to be judged with
-        # more than patterns 1 and 3 (_MOVED_THROW_X): after a throw's settle
-        # a long tail of 3/4 of its peak, after a move's any pattern at
-        # _MOVED_MOVE_X x the move's peak and 3/4 of the last throw's.
-        peak = self._peak
-        loud = (self._thrown_peak * _MOVED_THROW_X) >> 2
-        self._moved_any = not self.why
-        # after a throw from a resting tray judged with no key, its bar: in
-        # the moved window a quarter of its peak (round 22), then for _LIE_MS
-        # a fifth (round 25): under it, keys keyed on the faces, a topple, a
-        # hand taking the dice out
-        # (a move's settle, or a keyed "throw" whose peak a key made, leaves
-        # the last bar standing, but not its quarter: that holds only after
-        # the settle that set it)
-        imps = self._imps
-        key_peak = self._keyed
-        if key_peak and self.why:
-            # round 46: a keyed throw whose peak no key made (the dice's, not
-            # a press's or a release's, which on a light tray strike as hard)
-            # sets the bar as a throw judged in the moved window does
-            mark = imps[_KEYMARK]
-            n = self._imp_n
-            if n > _IMP_N:
-                n = _IMP_N
-            key_peak = imps[_CUR_M] < peak or mark & (1 << _IMP_N)
-            for i in range(n):
-                if imps[(i << 2) + 1] >= peak and not mark & (1 << i):
-                    key_peak = False
-        if self.why and not key_peak:
-            bar = peak
-            until = self.settled_ms + _LIE_MS
-            if self._moved_cand or self._keyed:
-                # round 45: a throw judged in the moved window renews the
-                # fifth (its dice lie in the tray as well), not the quarter
-                # (+1: that holds only at exactly _LIE_MS after its settle).
-                # It may have been a key or a hand: it never lowers a bar
-                # still holding.
-                if bar < imps[_LIE_PEAK] and self.settled_ms < imps[_LIE_UNTIL]:
-                    bar = imps[_LIE_PEAK]
-                until += 1
-            imps[_LIE_PEAK] = bar
-            imps[_LIE_UNTIL] = until
-        if self.why:
-            if peak < _MOVED_SURE_X * self._throw_peak:
-                loud = 1 << 29      # a soft throw, or a knock or a pick taken for one
-        elif peak * _MOVED_MOVE_X > loud:
-            loud = peak * _MOVED_MOVE_X
-        self._moved_loud = loud
-        # Round 40: EV_MOVED is said for a window after this settle only
-        # while its peak is under this bar (throws.py's feed(), at the
-        # window's _KEY_PRE_MS). A die balanced on an edge drops 3-5 mm and
-        # slaps the floor at 0.2-0.45 m/s, a thrown die lands at 0.8-3.5 m/s:
-        # a window already over 5/4 of the peak of the last throw that was
-        # surely dice (_MOVED_SURE_X) is no die falling over but a knock, a
-        # hand or dice thrown again (topples read at most 0.93 of such a
-        # throw on the tuning seeds as the board reads them). The tray moves
-        # all the same (EV_SETTLED when still): only the report is not said.
-        peak = self._thrown_peak
-        self._imps[_MOVED_OVER] = ((peak * _MOVED_OVER_X + 3) >> 2
-                                   if peak >= _MOVED_SURE_X * self._throw_peak else 1 << 29)
 
     def _ring_on(self, level):
         # A knock's table rings on (_table_rings below, or the ring

@@ -178,7 +178,7 @@ _MOVED_WINDOW_MS = const(2500)
 # After the settle of a move (a hand picking dice out, a topple), the hand's
 # next move is like its last: any pattern is a throw at 5 x that move's
 # peak and 3/4 of the last throw's. Never while a key rings.
-# (_MOVED_THROW_X, _MOVED_SURE_X, _MOVED_MOVE_X: impacts.py's _moved_loud_after)
+# (_MOVED_THROW_X, _MOVED_SURE_X, _MOVED_MOVE_X: window.py's _moved_loud_after)
 # And (round 22, for keys the detector is not told of: `dicetray detect` on a
 # plain CSV) after the settle of a throw that started on a resting tray with
 # no key in its window, nothing under a quarter of that throw's peak is a
@@ -190,7 +190,7 @@ _MOVED_WINDOW_MS = const(2500)
 # window or with a key: on a light tray a key reads as loud as dice, so such
 # a "throw" may have been keys and sets no bar (the bar is _LIE_PEAK's, below,
 # when the last settle set it; round 45: one in a settle's window with no
-# key renews the fifth below, never lowering it: impacts.py).
+# key renews the fifth below, never lowering it: window.py).
 # Past the moved window (round 25) the dice still lie in the tray while the
 # players key their faces and a hand takes them out, die by die: a fingertip
 # on the floor, a die clicked against another or the wall, a die that slips
@@ -348,13 +348,13 @@ _CO_Z2 = const(77)
 _CO_S = const(78)               # (ringmargin31) the ring's z^2 from 100 to 160 ms, the same steps
 _EDGE_P = const(79)             # round 34 (margin34): the first _PEAK_MS at 400 Hz: the last change of hz,
 _EDGE_C = const(80)             # and the largest change of that change (z's second difference)
-_MOVED_OVER = const(81)         # round 40: EV_MOVED only under this peak (impacts.py's _moved_loud_after)
+_MOVED_OVER = const(81)         # round 40: EV_MOVED only under this peak (window.py's _moved_loud_after)
 # Round 49: two figures read only at a reset or a key, out of the instance's
 # dict, which was full: a method looked up on self (_candidate, every sample
 # of a window) misses it first and a miss probes to an empty entry
 _FLOOR0 = const(82)             # the floor learnt at setup, the floor's start at each reset (<< _FLOOR_FX)
 _KEY_UP_T = const(83)           # the last key's release (round 47's gap)
-_STEP_OR = const(84)            # round 50 (late50): the readings at each window's onset ORed (the part's step, impacts.py's _settle_levels)
+_STEP_OR = const(84)            # round 50 (late50): the readings at each window's onset ORed (the part's step, window.py's _settle_levels)
 _IMP_SLOTS = const(85)          # (328 -> 336 -> 340 bytes)
 # A throw's dice fall through the air and touch nothing until they land:
 # the tray is quiet (at its noise) before the first impact, apart from keys
@@ -396,6 +396,9 @@ _MOVING = const(2)
 
 class Tray(Impacts):
     # Feed (t_ms, x_mg, y_mg, z_mg); get one EV_* per sample.
+    # (A window's onset and its settle, _start ... _watch, _settle: window.py,
+    # the base of Impacts; round 51, so that this module compiles from
+    # source in a smaller heap.)
 
     def __init__(self):
         # averaging rates per sample interval (1/1024), made once: at 400 Hz
@@ -643,7 +646,7 @@ class Tray(Impacts):
                 if (self._moved_cand and t - self._cand_t0 > _KEY_PRE_MS and not self.moving
                         and not self._keyed):
                     self.moving = True
-                    return EV_MOVED if self._peak < self._imps[_MOVED_OVER] else EV_NONE   # (round 40: impacts.py)
+                    return EV_MOVED if self._peak < self._imps[_MOVED_OVER] else EV_NONE   # (round 40: window.py)
                 # the tray's shift, summed here where the offset is at hand
                 self._sx += (dx >> _G_FX) * dt
                 self._sy += (dy >> _G_FX) * dt
@@ -830,85 +833,6 @@ class Tray(Impacts):
             self._tilt_t = t + _TILT_EVERY_MS
             return tilt_check(self, sta)
         return EV_NONE
-
-    def _start(self, dt, x, y, z, floor):
-        # A candidate throw starts at this sample (an onset over a resting
-        # tray): the window's evidence from nothing. (t, sta and the
-        # magnitude are not passed: a shorter call keeps feed()'s frame small.)
-        t = self._t
-        sta = self._sta >> _STA_FX
-        mag = (x if x > 0 else -x) + (y if y > 0 else -y) + (z if z > 0 else -z)
-        self._state = _CANDIDATE
-        # the quiet level, for the whole window: the floor is learnt only while idle
-        self._quiet_thr = _QUIET_MG + (self._floor >> _FLOOR_FX) * _QUIET_FLOOR_X
-        self._armed = _DISARMED
-        self._cand_t0 = t - dt
-        self._keyed = self._key_from <= t < self._key_until
-        self._keyed_end = self._key_until
-        self._moved_cand = 0 <= self.settled_ms and t - self.settled_ms < _MOVED_WINDOW_MS
-        # (round 44) opened under _LANDING_X x the onset level right after a
-        # move's settle: only round 44's landing clause opens such a window
-        onset = floor * _ONSET_FLOOR_X
-        if onset < _ONSET_MG:
-            onset = _ONSET_MG
-        self._landed = (not self.why and t - self.settled_ms < _REST_BEFORE_MS
-                        and sta <= _LANDING_X * onset)
-        self._peak = mag
-        self._loud_t = t
-        self._env = sta
-        self._rises = 0
-        self._mx = x << _STA_FX
-        self._my = y << _STA_FX
-        self._mz = z << _STA_FX
-        self._low_peak = 0
-        self._sx = self._sy = self._sz = 0
-        self._energy = 0
-        self._upright = 0
-        self._sta_peak = sta
-        self._tail_t = t
-        self._free_t = self._free_old = self._free_ck_val = self._free_ck = t
-        self._impulse_thr = max(_IMPULSE_MG, floor * _IMPULSE_FLOOR_X)
-        self._imp_n = 0
-        imps = self._imps
-        imps[_WAIT_WHY] = imps[_LATE] = 0
-        imps[_RING] = imps[_RING + 1] = imps[_RING_KEY] = 0
-        imps[_CO_P] = imps[_CO_Q] = imps[_CO_R] = imps[_CO_Z1] = imps[_CO_Z2] = imps[_CO_S] = 0
-        rb = self._rbuf
-        if rb:
-            rb[_RBUF_N] = 0
-            self._blow(rb, z, True)     # (round 48: ring.py's first blow)
-        imps[_KNOCK_T] = 1 << 29
-        # the readings themselves (fast part + slow part), ORed: their
-        # lowest set bit is the part's step (round 50, _settle_levels)
-        imps[_STEP_OR] |= (x + (self._bx >> _LF_FX)) | (y + (self._by >> _LF_FX)) | (z + (self._bz >> _LF_FX))
-        imps[_CUR_T] = imps[_LOUD] = imps[_LOUD_CK] = imps[_LOUD_OLD] = t
-        imps[_CUR_M] = mag
-        imps[_CUR_X] = x if x > 0 else -x
-        imps[_CUR_Y] = y if y > 0 else -y
-        # the change per sample, followed from the onset (its first change:
-        # from the quiet before it)
-        v = x + y + z
-        imps[_TAP_V] = v
-        imps[_TAP_A] = (v if v > 0 else -v) << _STA_FX
-        imps[_TAP_T] = t
-        imps[_TAP_L] = ((self._floor * _TAP_X) >> (_FLOOR_FX + 2 - _STA_FX)) + (_TAP_MG << _STA_FX)
-        # the hand in the tray before the onset: a run of samples over the
-        # level that ended before it, or began _HAND_EDGE_MS or more before it
-        h = imps[_HAND_T]
-        if t - h <= _HAND_GAP_MS and t - imps[_HAND_RUN] < _HAND_EDGE_MS:
-            h = imps[_HAND_PREV]    # the run going on is the onset's own rise
-        imps[_HAND] = 1 if t - h <= _HAND_MS else 0
-        k = self._key_from + _KEY_PRE_MS    # the last key's report
-        imps[_KEYMARK] = (((1 << _IMP_N) if k - _HIT_BEFORE_MS <= t <= k + _HIT_AFTER_MS else 0)
-                          | (_RANG if self._keyed else 0))
-        imps[_SILENCED] = 0
-        # round 30: z's changes from the onset's sample on (the one before
-        # it may be the ring's first swing already: not kept while idle)
-        imps[_EDGE_V] = z
-        imps[_EDGE_D] = 0
-        imps[_EDGE_Z] = z if z > 0 else -z
-        imps[_EDGE_M] = mag
-        imps[_EDGE_P] = imps[_EDGE_C] = 0
 
     def _candidate(self, dt, hx, hy, hz, mag):
         # Collect evidence for _EVAL_MS, then decide: throw or not.
@@ -1165,94 +1089,3 @@ class Tray(Impacts):
             return EV_THROW
         self._refused(t, sta)
         return EV_NONE
-
-    def _settle(self, t):
-        # the dice are still (EV_SETTLED): idle again, and the bar a window
-        # after this settle must clear
-        self._state = _IDLE
-        self.moving = False
-        self.settled_ms = t
-        self._moved_loud_after()
-
-    def _steady_check(self, t, lvl, dt):
-        # Every _STEADY_STEP_MS while moving: a level that has stayed within
-        # half of itself for _STEADY_STEPS steps is a hum (a machine that
-        # started under the throw), not dice, which slow down and stop: it
-        # becomes the background the dice are still against.
-        self._steady_t = t + _STEADY_STEP_MS
-        ref = self._steady_lvl
-        d = lvl - ref
-        if (d if d > 0 else -d) <= (ref >> 1):
-            self._steady_n += 1
-            if self._steady_n >= _STEADY_STEPS:
-                d = self._upright       # a hum changes per sample too
-                if (d << 6) > lvl * (dt * _HUM_CHG_DT if dt * _HUM_CHG_DT > 64 else 64):
-                    # changing faster than a drum's vibration can: dice
-                    # rolling on at one level (round 31), counted afresh
-                    self._steady_n = 0
-                    return
-                self._low_peak = d + (d >> 2) + (_TAP_MG << _STA_FX)
-                q = (lvl >> _STA_FX) * _QUIET_FLOOR_X + _QUIET_MG
-                if q > self._quiet_thr:
-                    self._quiet_thr = q
-        else:
-            self._steady_n = 0
-            self._steady_lvl = lvl
-
-    def _refused(self, t, sta):
-        # a window judged no throw (and, rounds 47-48, a key's window judged
-        # as only keys before its wait's end): idle
-        self._state = _IDLE
-        self.why = 0
-        imps = self._imps
-        imps[_WIN_T] = self._active_t   # what shook the tray, refused (impacts.py's _press_release)
-        imps[_WIN_M] = self._sta_peak
-        if self.moving:
-            self._watch(t, sta, False)     # EV_MOVED was said: EV_SETTLED when still again
-
-    def _watch(self, t, sta, thrown):
-        # Wait for the dice to be still (EV_SETTLED). thrown: the window
-        # just judged was a throw (its impacts' history may carry the settle
-        # on); not after EV_MOVED, nor a window cut short by a gap.
-        self._state = _MOVING
-        self.moving = True
-        self.settled_ms = -1
-        # a die that bounced off the window's loudest impacts may still fly
-        self._half_peak = self._peak >> 1
-        hold = self._loud_t + (_FLIGHT_MAX_MS if self._peak > _FLIGHT_MAX_MS else self._peak)
-        self._hold_until = hold if hold > t else t
-        self._lvl = sta << _STA_FX
-        self._settle_levels(t)     # (impacts.py: the floor, or 3/4 of a coarse step)
-        imps = self._imps
-        if (thrown and t - self._active_t >= _MURMUR_QUIET_MS
-                and t - imps[_TAP_T] >= _TAP_QUIET_MS):
-            # the window's dice went still before EV_THROW (a die that stops
-            # within 100-250 ms is judged at _EVAL_MS): its level has been
-            # quiet for 150 ms and its change per sample for 75 ms, as the
-            # window followed them. The settle goes on from that history; a
-            # start of twice the level would hold it 50-250 ms past a still
-            # the window has already seen (round 26). Not after EV_MOVED: a
-            # hand may still be in the tray. Nor while the window was loud
-            # at its end: dice still rolling under the tray's own ring look
-            # like a slow ring to the change per sample (a light tray).
-            self._murmur_t = imps[_TAP_T] - _MURMUR_QUIET_MS + _TAP_QUIET_MS
-            self._upright = imps[_TAP_A]
-            self._sx = imps[_TAP_V]
-        else:
-            # the change per sample is followed only from here (not paid for
-            # in the window): credit it at most _MURMUR_CREDIT_MS of quiet, so
-            # the last sub-quiet slaps of a die are looked for a while longer
-            self._murmur_t = t - _MURMUR_CREDIT_MS
-            self._upright = self._lvl << 1     # (a ring must show itself)
-            self._sx = 0
-
-    def _floor_levels(self, t, q):
-        # While moving: the quiet level q and the tap level of the tray's own
-        # floor (the tap level set at the window's onset, the floor held
-        # since), and the hum check (_steady_check) from the level now. At
-        # the window's end (_watch), and when a "hum" was dice (round 28).
-        self._quiet_thr = q
-        self._low_peak = self._imps[_TAP_L]
-        self._steady_t = t + _STEADY_STEP_MS
-        self._steady_lvl = self._lvl
-        self._steady_n = 0
