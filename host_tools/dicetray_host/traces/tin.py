@@ -210,9 +210,10 @@ class Scene(sc.Scene):
         # the finger (its speed v at the key, arm key_arm) drives the corner
         # down; its force, far over the weight's hold (M g d / key_arm), keeps
         # pushing it: the corner arrives at the finger's speed scaled to the
-        # corner's arm, at most what the actuation force gives over the gap
+        # corner's arm, at most what the force gives over the gap (rising
+        # from nothing to the actuation force over the touch: half of it)
         mc = w["k"] * self.mass
-        force = force * w["key_arm"] / w["arm_m"]
+        force = 0.5 * force * w["key_arm"] / w["arm_m"]
         vc = min(v * w["arm_m"] / w["key_arm"], math.sqrt(2.0 * force * gap / mc))
         down_at = touch + min(lead, 2.0 * gap / max(vc, 1e-3))
         self._clack(down_at, vc / w["arm_m"])
