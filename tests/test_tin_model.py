@@ -20,9 +20,9 @@ def _trace(kind, seed, **kw):
 
 
 def test_same_seed_same_trace_other_seed_other_trace():
-    a, b = _trace("throw6_hard", 3), _trace("throw6_hard", 3)
+    a, b = _trace("throw2_soft", 3), _trace("throw2_soft", 3)
     assert a.csv_text() == b.csv_text() and a.labels() == b.labels()
-    assert _trace("throw6_hard", 4).csv_text() != a.csv_text()
+    assert _trace("throw2_soft", 4).csv_text() != a.csv_text()
     # one tray (rate, range, physics, sensor) for every trace of a tray seed
     d, e = _trace("keys", 1, tray_seed=7), _trace("throw1_soft", 2, tray_seed=7)
     assert (d.rate_hz, d.range_g) == (e.rate_hz, e.range_g)
@@ -67,9 +67,8 @@ def test_ranges_are_the_documented_ones():
     assert 0.5 < wobbly[True] / trays[True] < 0.7 and 0.1 < wobbly[False] / trays[False] < 0.3
 
 
-@pytest.mark.parametrize("seed", [1, 2])
-def test_labels_are_consistent_for_every_kind(seed):
-    for kind in ensemble.KINDS + ("calibration",):
+def test_labels_are_consistent_for_every_kind():
+    for kind, seed in [(k, 1) for k in ensemble.KINDS + ("calibration",)] + [(k, 2) for k in ensemble.THROW_KINDS]:
         tr = _trace(kind, seed)
         assert tr.labels()["model"] == "tin"
         assert all(b >= a for a, b in zip(tr.t_ms, tr.t_ms[1:])) and tr.t_ms[-1] == tr.duration_ms
@@ -94,7 +93,7 @@ def test_throws_stand_out_at_their_start_and_only_rings_decay_after_the_last_con
 
 
 def test_the_trace_starts_at_rest_with_gravity_on_z():
-    for kind, seed in (("throw6_hard", 3), ("knock", 3), ("machine", 4), ("keys", 5)):
+    for kind, seed in (("throw1_soft", 3), ("knock", 3), ("machine", 4), ("keys", 5)):
         tr = _trace(kind, seed)
         g = np.array([tr.x[:20], tr.y[:20], tr.z[:20]], dtype=float)
         # 1 g, give or take the offsets (40 mg an axis), sensitivity (3 %) and the noise
@@ -104,16 +103,15 @@ def test_the_trace_starts_at_rest_with_gravity_on_z():
 
 @pytest.mark.parametrize("range_g", [2, 4])
 def test_hard_throws_clip_at_the_full_scale_and_rest_does_not(range_g):
+    # a 4-8 g die at 2-3.5 m/s on a 0.3-0.8 kg tray whose floor rings at
+    # 80-660 Hz: dv 2 pi f is several g, past +-2 g and mostly +-4 g
     digit, top, _ = sm.digit_top(range_g, None)
-    clipped = 0
-    for seed in range(3):
-        tr = _trace("throw6_hard", seed, rate_hz=400, range_g=range_g)
+    for seed in range(2):
+        tr = _trace("throw1_hard", seed, rate_hz=400, range_g=range_g)
         v = np.array([tr.x, tr.y, tr.z])
         assert v.max() <= top and v.min() >= -top - digit
-        clipped += int((v == top).any() or (v == -top - digit).any())
+        assert (v == top).any() or (v == -top - digit).any(), seed
         assert np.abs(v[:, :20]).max() < 1200           # 1 g and its offsets at rest
-    # a hard die on a light tray with a floor ringing at 80-660 Hz: several g
-    assert clipped >= 2 if range_g == 2 else clipped >= 1
 
 
 @pytest.mark.parametrize("rate_hz", [100, 200, 400])
