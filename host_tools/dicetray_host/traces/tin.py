@@ -46,12 +46,14 @@ Reasons for the ranges (tuned on since round 51):
   gap (1/2 w^2 > alpha theta, alpha = M g d / I, theta = gap / L) the
   free corner clacks down on the table, the tray bounces back (the
   corner's restitution 0.2-0.5: metal on wood, a rubber bumper less) and
-  gravity drops it back on its third corner: a second clack, 10-60 ms
+  gravity drops it back on its third corner: a second clack, 5-85 ms
   after the first. Each clack is the corner's effective mass k M stopped
   at its speed: as loud as a die's landing on a wobbly tray. A key on the
   free corner's half (half the wobbly trays) holds the tray down on its
   free corner from the finger's touch to the release: a clack during the
-  touch and one 15-60 ms after the lift, the tray tilted by the gap
+  touch (by the contact at the latest) and one 20-125 ms after the lift
+  (the force falls over 5-15 ms, then the fall, sqrt(2 theta / alpha),
+  17-110 ms), the tray tilted by the gap
   meanwhile (0.05-0.6 degrees);
 - dice of 16-19 mm resin (4-8 g) on bare metal: a short, hard contact
   (Hertz: 0.05-0.2 ms for a die's corner on steel at 1-3 m/s), restitution
