@@ -755,8 +755,8 @@ class Tray(Impacts):
             d = (sta << _FLOOR_FX) - floor
             if t < self._learn_t:       # learn the noise quickly first (from floor_mg)
                 self._floor = floor + ((d * (r >> 10)) >> 12)    # (sta's rate)
-            elif t >= self._floor_hold:     # (round 47: not over a key's window closed early; floor52: up 4x slower)
-                self._floor = floor + ((d * dt) >> (10 if d < 0 else 12))
+            elif t >= self._floor_hold:     # (round 47: not over a key's window closed early)
+                self._floor = floor + ((d * dt) >> 10)
             self._armed = _ARMED_QUIET
         else:
             d = ((sta if sta < 4000 else 4000) << _FLOOR_FX) - floor
