@@ -355,7 +355,7 @@ _MOVED_OVER = const(81)         # round 40: EV_MOVED only under this peak (windo
 _FLOOR0 = const(82)             # the floor learnt at setup, the floor's start at each reset (<< _FLOOR_FX)
 _KEY_UP_T = const(83)           # the last key's release (round 47's gap)
 _STEP_OR = const(84)            # round 50 (late50): the readings at each window's onset ORed (the part's step, window.py's _settle_levels)
-_IMP_SLOTS = const(86)          # (328 -> 336 -> 340 bytes)
+_IMP_SLOTS = const(85)          # (328 -> 336 -> 340 bytes)
 # A throw's dice fall through the air and touch nothing until they land:
 # the tray is quiet (at its noise) before the first impact, apart from keys
 # the tray knows of. A hand picking dice out works in the tray: a fingertip's

@@ -83,7 +83,6 @@ _EDGE_P = const(79)             # round 34 (margin34): the first _PEAK_MS at 400
 _EDGE_C = const(80)             # and the largest change of that change (z's second difference)
 _MOVED_OVER = const(81)         # round 40: EV_MOVED only under this peak (_moved_loud_after)
 _STEP_OR = const(84)            # round 50 (late50): the readings at each window's onset ORed (the part's step, _settle_levels)
-_FLOOR_SET = const(85)          # floor52 (tried): the floor the last settled window held (_settle_levels)
 _HAND_MS = const(500)
 _HAND_EDGE_MS = const(30)
 _HAND_GAP_MS = const(20)        # samples over the level this close are one run
@@ -198,7 +197,6 @@ class Window:
         self._state = _IDLE
         self.moving = False
         self.settled_ms = t
-        self._imps[_FLOOR_SET] = self._floor
         self._moved_loud_after()
 
     def _steady_check(self, t, lvl, dt):
@@ -296,13 +294,6 @@ class Window:
         # ORed at each window's onset (_start) have no bit under 8 set.
         imps = self._imps
         f = self._floor
-        p = imps[_FLOOR_SET]
-        if 0 < p < f:
-            # (floor52, tried) not over the floor the last settled window
-            # held: a floor raised since by the dice spinning on after an
-            # early settle would let the next throw's settle go early too
-            f = p
-            imps[_TAP_L] = _tap_level(f)
         s = imps[_STEP_OR]
         if s and not s & (_COARSE_STEP_MG - 1):
             # (3/4 of 8 mg, not of the lowest set bit: at one onset three
