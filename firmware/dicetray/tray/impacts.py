@@ -1181,7 +1181,7 @@ class Impacts(Window):
                          or 2 * early >= 3 * (self._energy - early))):
                 return 3        # a decaying rumble
             if self._imps[_HAND]:
-                return 0        # the hand in the tray before: only many impacts are dice
+                return 0        # the hand in the tray before: patterns 1-3 pass (a long tail too, since round 19's 2307c90)
             if upright and crest >= 3 and tail >= _UPRIGHT_TAIL_MS:
                 return 4        # upright and lasting
             if upright and peak >= _SLAP_PEAK_MG and crest >= _SLAP_CREST:

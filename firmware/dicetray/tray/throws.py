@@ -368,8 +368,9 @@ _IMP_SLOTS = const(85)          # (328 -> 336 -> 340 bytes)
 # _HAND_MS before the onset, and not only in the onset's own rise (a run
 # that began under _HAND_EDGE_MS before it; nor the _HAND_SETTLE_MS after a
 # settle: the tail of what was settled), the window is a throw only as
-# separate impacts with _SIDE_IMPS + 1 or more (several dice, rolling on)
-# or as a decaying rumble (many dice); one die's shapes are the hand's.
+# separate impacts with _SIDE_IMPS + 1 or more (several dice, rolling on),
+# a long tail (pattern 2: round 19 meant to refuse it, its check comes
+# after) or a decaying rumble (many dice); one die's shapes are the hand's.
 _HAND_X = const(6)              # (x 1/2)
 _HAND_MG = const(14)
 _HAND_MS = const(500)
