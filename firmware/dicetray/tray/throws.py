@@ -77,6 +77,14 @@ _LANDING_X = const(6)
 # throw's peak (a hand picking on read 0.23-0.31 of it on the tuning seeds)
 _MOVED_LANDING_X = const(2)
 _LANDED_X = const(3)
+# Round 52 (miss52): an impact this many times over the onset level opens a
+# window on a tray that has not rested (re-armed: it fell under half the
+# level since the last onset). A hum or the table's sway after a knock keeps
+# the slow part swinging 20-250 mg about rest, so the 300 ms of rest never
+# come, while dice strike the floor from inside at 6-13 x the level that
+# the hum's floor has already raised; the window is judged as any other
+# (a lift or a push moves the tray as a whole: the shift test refuses it).
+_UNREST_X = const(6)
 # Onset of a candidate throw, then the evidence window.
 _ONSET_MG = const(30)
 _ONSET_FLOOR_X = const(4)
@@ -781,6 +789,7 @@ class Tray(Impacts):
             elif sta > d and ((self._armed and (t - self._rest_since >= _REST_BEFORE_MS + dt
                                                 and (t - self._imps[_SHOVE_T] >= _REST_BEFORE_MS
                                                      or sta > _LANDING_X * d)
+                                                or sta > _UNREST_X * d
                                                 or self._rest_since == self._learn_t - _FLOOR_LEARN_MS
                                                 or (self._rest_since == self.settled_ms - (_QUIET_MS if self.why else 0)
                                                     and (self.why or self._armed == _ARMED_QUIET)
