@@ -404,6 +404,19 @@ _RUMBLE_UPRIGHT = const(2)      # vertical / sideways
 _SIDE_MAX_X = const(20)
 _SIDE_MAX_Y = const(7)
 _UPRIGHT_TAIL_MS = const(100)
+# Round 52 (rate52): at 400 Hz the part's ODR/2 low-pass (200 Hz) passes a
+# thin floor's own modes (80-600 Hz on a sheet-metal tray) that 100-200 Hz
+# take down: a hard die's landing rings the floor for its whole tail and
+# holds the window's mean |a| at half its peak, crest 2 (tin's hard dice,
+# lost at 400 Hz and found at 200). A blow through the feet rings only
+# the tray's and the table's slow modes and has no spike over the low
+# band (round 21); a die strikes the floor from inside, a pulse a sample or
+# two wide at 400 Hz. So at 400 Hz (a sample every _SPIKE_DT ms or less)
+# pattern 4 takes crest _RING_CREST when the peak is round 21's spike, at
+# least _SPIKE_X / _SPIKE_Y of the low band's.
+_RING_CREST = const(2)
+_SPIKE_X = const(11)            # (throws.py's)
+_SPIKE_Y = const(10)
 _SOFT_PEAK_MG = const(35)
 _SOFT_TAIL_MS = const(200)
 _SOFT_UP_X = const(5)           # clearly upright: 6/5 of the sideways part
@@ -1182,8 +1195,10 @@ class Impacts(Window):
                 return 3        # a decaying rumble
             if self._imps[_HAND]:
                 return 0        # the hand in the tray before: patterns 1-3 pass (a long tail too, since round 19's 2307c90)
-            if upright and crest >= 3 and tail >= _UPRIGHT_TAIL_MS:
-                return 4        # upright and lasting
+            if upright and tail >= _UPRIGHT_TAIL_MS and (crest >= 3 or (
+                    crest >= _RING_CREST and dt <= _SPIKE_DT
+                    and _SPIKE_Y * peak >= _SPIKE_X * self._low_peak)):
+                return 4        # upright and lasting (at 400 Hz over a floor's ring: crest 2 with a die's spike)
             if upright and peak >= _SLAP_PEAK_MG and crest >= _SLAP_CREST:
                 return 5        # one sharp upright slap
         if peak >= _SOFT_PEAK_MG and _SOFT_UP_X * up >= _SOFT_UP_Y * side:
