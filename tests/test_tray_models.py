@@ -2584,3 +2584,19 @@ def test_the_settle_s_coarse_step_floor_needs_readings_in_steps_of_8_mg():
         # in the comparison and the fine-step cases asserted a constant)
         assert tray._low_peak == ((((window._COARSE_FLOOR * 5) >> 8) + 4) if coarse else (((3 << 8) * 5 >> 8) + 4))
         assert tray._quiet_thr == 6 + 2 * 3     # the quiet level keeps the floor learnt
+
+
+@pytest.mark.parametrize("model,kind,seed,t0", [
+    ("tin", "throw6_hard", 5131, 1504), ("tin", "throw2_hard", 5409, 949),
+    ("tin", "throw1_soft", 5210, 1465), ("bare", "throw6_soft", 5088, 1658)])
+def test_at_400_hz_dice_over_a_floor_s_own_ring_are_upright_and_lasting(model, kind, seed, t0):
+    # Round 52 (rate52): at 400 Hz the part's ODR/2 low-pass passes a thin
+    # floor's modes (80-600 Hz) that 200 Hz takes down; the floor's ring
+    # fills the gaps between the dice's impacts (rises 0-3, against 4-9 at
+    # 200 Hz) and holds the mean at half the peak: crest 2, no pattern. The
+    # same throws are found at 200 Hz. With a die's spike over the low band
+    # (round 21's 1.1 x) pattern 4 takes crest 2 at 400 Hz
+    tr = ensemble.generate(model, kind, seed, **dict(ensemble.BOARD_READING, rate_hz=400))
+    out = detect(tr.rows(), keys=tr.keys)
+    pairs, _ = match(tr.throws, out["throws"])
+    assert t0 in [p[0][0] for p in pairs], out["throws"]
