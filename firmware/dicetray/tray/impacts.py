@@ -413,7 +413,14 @@ _UPRIGHT_TAIL_MS = const(100)
 # band (round 21); a die strikes the floor from inside, a pulse a sample or
 # two wide at 400 Hz. So at 400 Hz (a sample every _SPIKE_DT ms or less)
 # pattern 4 takes crest _RING_CREST when the peak is round 21's spike, at
-# least _SPIKE_X / _SPIKE_Y of the low band's.
+# least _SPIKE_X / _SPIKE_Y of the low band's, and the late part (from
+# _RING_FROM_MS, keys' rings left out: _table_rings' sums) is the floor's
+# fast ring: its z changes a sample by its own mean |z| or more, 2 sin(pi
+# f dt) >= 1, f over ODR/6 (67 Hz at 400 Hz), where the 200 Hz part's
+# low-pass begins; a blow through the feet rings the feet (40-60 Hz) and a
+# table top (20-45 Hz) slower (tin's and bare's dice 1.19-2.03 on
+# 5000-5419; box's knock 6399 at 3373, a spike of 1.37 over the low band
+# and crest 2, 0.56).
 _RING_CREST = const(2)
 _SPIKE_X = const(11)            # (throws.py's)
 _SPIKE_Y = const(10)
@@ -1197,8 +1204,9 @@ class Impacts(Window):
                 return 0        # the hand in the tray before: patterns 1-3 pass (a long tail too, since round 19's 2307c90)
             if upright and tail >= _UPRIGHT_TAIL_MS and (crest >= 3 or (
                     crest >= _RING_CREST and dt <= _SPIKE_DT
-                    and _SPIKE_Y * peak >= _SPIKE_X * self._low_peak)):
-                return 4        # upright and lasting (at 400 Hz over a floor's ring: crest 2 with a die's spike)
+                    and _SPIKE_Y * peak >= _SPIKE_X * self._low_peak
+                    and self._imps[_RING] >= self._imps[_RING + 1] > 0)):
+                return 4        # upright and lasting (at 400 Hz over a floor's fast ring: crest 2 with a die's spike)
             if upright and peak >= _SLAP_PEAK_MG and crest >= _SLAP_CREST:
                 return 5        # one sharp upright slap
         if peak >= _SOFT_PEAK_MG and _SOFT_UP_X * up >= _SOFT_UP_Y * side:
