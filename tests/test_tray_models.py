@@ -1105,14 +1105,16 @@ def test_dice_landing_just_after_a_moved_settle_are_a_throw(model, kind, seed, a
 
 # ---------------------------------------------------------------- round 20: an upright rumble
 
-@pytest.mark.parametrize("model,kind,seed", [("light", "throw2_hard", 143), ("light", "throw6_hard", 271)])
-def test_dice_blurring_into_an_upright_dying_rumble_are_a_throw(model, kind, seed):
+@pytest.mark.parametrize("model,kind,seed,pattern", [("light", "throw2_hard", 143, 8), ("light", "throw6_hard", 271, 4)])
+def test_dice_blurring_into_an_upright_dying_rumble_are_a_throw(model, kind, seed, pattern):
     # two hard dice at 100 Hz, 5-10 dice at 400 Hz land together: one rumble
     # of crest 2 with only 2-3 rises (pattern 3 needs 4), 2.2-2.3 x more
     # vertical than sideways and fading (first 200 ms 1.5-1.6 x the next):
-    # pattern 8 (round 20)
+    # pattern 8 (round 20). Since round 52 (rate52) the 400 Hz one is taken
+    # a step sooner by pattern 4 at crest 2 (a die's spike over the low band
+    # and a fast late ring), its start and settle as before (1882, 3132)
     trace = ensemble.generate(model, kind, seed)
-    found, out = _found_by(trace, 8)
+    found, out = _found_by(trace, pattern)
     assert found, (trace.throws, out["throws"])
 
 
