@@ -405,22 +405,21 @@ _SIDE_MAX_X = const(20)
 _SIDE_MAX_Y = const(7)
 _UPRIGHT_TAIL_MS = const(100)
 # Round 52 (rate52): at 400 Hz the part's ODR/2 low-pass (200 Hz) passes a
-# thin floor's own modes (80-600 Hz on a sheet-metal tray) that 100-200 Hz
-# take down: a hard die's landing rings the floor for its whole tail and
-# holds the window's mean |a| at half its peak, crest 2 (tin's hard dice,
-# lost at 400 Hz and found at 200). A blow through the feet rings only
-# the tray's and the table's slow modes and has no spike over the low
-# band (round 21); a die strikes the floor from inside, a pulse a sample or
-# two wide at 400 Hz. So at 400 Hz (a sample every _SPIKE_DT ms or less)
-# pattern 4 takes crest _RING_CREST when the peak is round 21's spike, at
-# least _SPIKE_X / _SPIKE_Y of the low band's, and the late part (from
-# _RING_FROM_MS, keys' rings left out: _table_rings' sums) is the floor's
-# fast ring: its z changes a sample by its own mean |z| or more, 2 sin(pi
-# f dt) >= 1, f over ODR/6 (67 Hz at 400 Hz), where the 200 Hz part's
-# low-pass begins; a blow through the feet rings the feet (40-60 Hz) and a
-# table top (20-45 Hz) slower (tin's and bare's dice 1.19-2.03 on
-# 5000-5419; box's knock 6399 at 3373, a spike of 1.37 over the low band
-# and crest 2, 0.56).
+# thin floor's own modes (tin: 80-220 Hz and 1.5-3.2 x that) that the 100
+# and 200 Hz readings take down: the ring fills the gaps between the dice's
+# impacts (0-3 rises against 4-9 at 200 Hz) and holds the window's mean
+# |a| at half its peak, crest 2 (tin's dice, lost at 400 Hz and found at
+# 200). A die strikes the floor from inside, a pulse a sample or two wide
+# at 400 Hz; a blow through the feet mostly has no spike over the low band
+# (round 21) and rings the feet (40-60 Hz) and a table top (20-45 Hz). So
+# at 400 Hz (a sample every _SPIKE_DT ms or less) pattern 4 takes crest
+# _RING_CREST when the peak is round 21's spike, at least _SPIKE_X /
+# _SPIKE_Y of the low band's, and the late part (from _RING_FROM_MS, keys'
+# rings left out: _table_rings' sums) is a fast ring: its z changes a
+# sample by its own mean |z| or more, 2 sin(pi f dt) >= 1, f over ODR/6
+# (67 Hz at 400 Hz, round 34's bound). On 5000-5419 tin's and bare's dice
+# read 1.19-2.03 there; box's knock 6399 at 3373 ms (a spike of 1.37, crest
+# 2) 0.56.
 _RING_CREST = const(2)
 _SPIKE_X = const(11)            # (throws.py's)
 _SPIKE_Y = const(10)
