@@ -404,6 +404,25 @@ _RUMBLE_UPRIGHT = const(2)      # vertical / sideways
 _SIDE_MAX_X = const(20)
 _SIDE_MAX_Y = const(7)
 _UPRIGHT_TAIL_MS = const(100)
+# Round 52 (rate52): at 400 Hz the part's ODR/2 low-pass (200 Hz) passes a
+# thin floor's own modes (tin: 80-220 Hz and 1.5-3.2 x that) that the 100
+# and 200 Hz readings take down: the ring fills the gaps between the dice's
+# impacts (0-3 rises against 4-9 at 200 Hz) and holds the window's mean
+# |a| at half its peak, crest 2 (tin's dice, lost at 400 Hz and found at
+# 200). A die strikes the floor from inside, a pulse a sample or two wide
+# at 400 Hz; a blow through the feet mostly has no spike over the low band
+# (round 21) and rings the feet (40-60 Hz) and a table top (20-45 Hz). So
+# at 400 Hz (a sample every _SPIKE_DT ms or less) pattern 4 takes crest
+# _RING_CREST when the peak is round 21's spike, at least _SPIKE_X /
+# _SPIKE_Y of the low band's, and the late part (from _RING_FROM_MS, keys'
+# rings left out: _table_rings' sums) is a fast ring: its z changes a
+# sample by its own mean |z| or more, 2 sin(pi f dt) >= 1, f over ODR/6
+# (67 Hz at 400 Hz, round 34's bound). On 5000-5419 tin's and bare's dice
+# read 1.19-2.03 there; box's knock 6399 at 3373 ms (a spike of 1.37, crest
+# 2) 0.56.
+_RING_CREST = const(2)
+_SPIKE_X = const(11)            # (throws.py's)
+_SPIKE_Y = const(10)
 _SOFT_PEAK_MG = const(35)
 _SOFT_TAIL_MS = const(200)
 _SOFT_UP_X = const(5)           # clearly upright: 6/5 of the sideways part
@@ -1182,8 +1201,11 @@ class Impacts(Window):
                 return 3        # a decaying rumble
             if self._imps[_HAND]:
                 return 0        # the hand in the tray before: patterns 1-3 pass (a long tail too, since round 19's 2307c90)
-            if upright and crest >= 3 and tail >= _UPRIGHT_TAIL_MS:
-                return 4        # upright and lasting
+            if upright and tail >= _UPRIGHT_TAIL_MS and (crest >= 3 or (
+                    crest >= _RING_CREST and dt <= _SPIKE_DT
+                    and _SPIKE_Y * peak >= _SPIKE_X * self._low_peak
+                    and self._imps[_RING] >= self._imps[_RING + 1] > 0)):
+                return 4        # upright and lasting (at 400 Hz over a floor's fast ring: crest 2 with a die's spike)
             if upright and peak >= _SLAP_PEAK_MG and crest >= _SLAP_CREST:
                 return 5        # one sharp upright slap
         if peak >= _SOFT_PEAK_MG and _SOFT_UP_X * up >= _SOFT_UP_Y * side:
