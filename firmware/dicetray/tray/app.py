@@ -129,6 +129,7 @@ class App:
             self.table = None
             unload(*READING)
             unload_games()
+            self.drain()
         from dicetray.tray.menu import Menu
         if from_game:
             self.drain()    # the menu's import is the longest Python of a game's end
