@@ -9,7 +9,11 @@ changed columns of the changed pages). The FIFO holds 32 samples, 160 ms
 at 200 Hz and 80 ms at 400 Hz, so the loop reads it between its long
 moments too (poll()): after each key's action (a record write, which a
 flash erase can hold for 45 ms), before a frame goes out, before a
-collection, between the steps of a game's start.
+collection, between the steps of a game's start. Inside a key's action it
+reads too (drain()): between the store's file operations that may each
+erase (a batch into the record, then the journal's rewrite; a game's end)
+and between a game's end and the menu's import; the events read there
+wait for the loop, so the action is never re-entered.
 """
 import gc
 import time
@@ -40,6 +44,7 @@ _WAKE_MG = const(32)         # INT1 threshold on high-passed data (docs/throw-de
 # its contact + _KEY_LAG_MS, in time order with the samples.
 _KEY_LAG_MS = const(20)
 _KEYS_WAITING = const(8)     # key events held until the samples reach their time
+_HELD = const(8)             # detector events read inside a key's action, held until it ends
 _BRIGHT = const(0xCF)
 _DIM = const(0x08)
 
@@ -95,6 +100,8 @@ class App:
         self._kt = array("i", bytes(4 * _KEYS_WAITING))   # key events waiting: their times,
         self._kup = bytearray(_KEYS_WAITING)               # 1 for a release
         self._kh = self._kn = 0
+        self._held = bytearray(_HELD)   # events drain() read, for the loop
+        self._nheld = 0
 
     # -- boot --------------------------------------------------------------------
     def boot(self):
@@ -104,6 +111,7 @@ class App:
         self.store = Store()
         found = self.store.resume(now, self.oled)
         unload(*READING)  # only needed again after a failed write
+        self.store.between = self.drain   # one bound method, made once
         if found is None or found.game is None or found.left:
             message = found and found.message  # "Bad 0003" when unreadable
             found = None  # the menu may need that memory
@@ -116,11 +124,15 @@ class App:
             print("no accelerometer: manual mode")
 
     def open_menu(self, message):
-        if self.table is not None:
+        from_game = self.table is not None
+        if from_game:
             self.table = None
             unload(*READING)
             unload_games()
+            self.drain()
         from dicetray.tray.menu import Menu
+        if from_game:
+            self.drain()    # the menu's import is the longest Python of a game's end
         self.menu = Menu()
         self.mode = MENU
         self.message = message or self.store.check_space() or (
@@ -179,13 +191,45 @@ class App:
         if self.accel is None or self.sleeping:
             return
         now = time.ticks_ms()
+        if self._nheld:
+            self._events_out(now)    # what drain() read goes first, in order
         if now_anyway or time.ticks_diff(now, self._next_sample) >= 0:
             self._next_sample = time.ticks_add(now, _SAMPLE_MS)
             self.sample(now)
 
-    def sample(self, now):
+    def drain(self):
+        """The FIFO read into the detector now, inside a key's action (the
+        store's `between`, a game's end): nothing else. Its events wait in
+        _held for the next poll(), so the table, the screen and the store
+        are not touched in the middle of what they are doing."""
+        if self.accel is None or self.sleeping:
+            return
+        now = time.ticks_ms()
+        self._next_sample = time.ticks_add(now, _SAMPLE_MS)
+        self.sample(now, True)
+
+    def _events_out(self, now):
+        n = self._nheld
+        self._nheld = 0
+        for i in range(n):
+            self._on_event(self._held[i], now)
+
+    def _on_event(self, ev, now):
+        # a throw, dice settled, a tilt ...: to the table (the gate at the menu)
+        from dicetray.tray.throws import EV_THROW
+        if ev == EV_THROW:
+            self.wake(now)
+        if self.table:
+            changed = self.table.on_tray(ev)
+        else:
+            changed = self.gate.on_event(ev, False)
+        if changed and self.mode == _PLAY:
+            self.dirty = True
+
+    def sample(self, now, hold=False):
         """Feed the detector every sample in the FIFO; `now` is the time of
-        the read, which bounds the newest sample's (stamp())."""
+        the read, which bounds the newest sample's (stamp()). With `hold`
+        the detector's events are kept for the loop (drain())."""
         accel = self.accel
         n = accel.read_fifo()
         if not n:
@@ -206,16 +250,12 @@ class App:
             t = ts[i]
             self._keys_before(t)
             ev = tray.feed(t, s[3 * i], s[3 * i + 1], s[3 * i + 2])
-            if ev:  # a throw, dice settled, a tilt ...: to the table (the gate at the menu)
-                from dicetray.tray.throws import EV_THROW
-                if ev == EV_THROW:
-                    self.wake(now)
-                if self.table:
-                    changed = self.table.on_tray(ev)
-                else:
-                    changed = self.gate.on_event(ev, False)
-                if changed and self.mode == _PLAY:
-                    self.dirty = True
+            if ev:
+                if not hold:
+                    self._on_event(ev, now)
+                elif self._nheld < _HELD:    # more in one action: not seen (never so far)
+                    self._held[self._nheld] = ev
+                    self._nheld += 1
 
     def key_to_tray(self, up, t):
         """A key went down (or up) at t: the detector (or Tray setup) hears of
@@ -356,6 +396,7 @@ class App:
 
     def end_game(self):
         self.store.finish()
+        self.drain()        # the record's last erase done: the FIFO before the menu loads
         self.open_menu(None)
 
     def ask(self, what, line1, line2):

@@ -100,6 +100,11 @@ class Store:
         self.torn = -1       # where a torn last line still to cut away begins
         self.newline = False  # its last line lacks the newline
         self.low = False     # free flash below the warning level
+        # Called between two complete file operations that each may erase a
+        # sector (a file closed and synced, the next not begun), so the app
+        # can read the accelerometer's FIFO there: None, or a function of no
+        # arguments that must not touch the store (tray/app.py's drain).
+        self.between = None
         self.make_dirs()
 
     def make_dirs(self):
@@ -189,6 +194,7 @@ class Store:
         else:
             if self.jn + n > JOURNAL_MAX:
                 self._batch(b"")
+                self._between()  # the batch is durable; the journal's rewrite may erase too
             self.lines[self.jn:self.jn + n] = line
             self.jn += n
             try:
@@ -207,6 +213,14 @@ class Store:
         if self._since_check >= _CHECK_EVERY:
             self._since_check = 0
             self.check_space()
+
+    def _between(self):
+        fn = self.between
+        if fn is not None:
+            try:
+                fn()
+            except Exception:
+                pass  # a failed read is no failed write: the record goes on
 
     def _write_journal(self):
         """Rewrite the journal: atomic (LittleFS commits a file at close)."""
@@ -257,6 +271,7 @@ class Store:
             return
         try:
             self._batch(b"")
+            self._between()
             remove(self.journal_path(self.number))
             sync()
         except Exception:
@@ -273,6 +288,7 @@ class Store:
                 sync()
             except Exception:
                 pass
+            self._between()
         self.settle()
         self.number = 0
         self.game = None
