@@ -413,15 +413,19 @@ _UPRIGHT_TAIL_MS = const(100)
 # at 400 Hz; a blow through the feet mostly has no spike over the low band
 # (round 21) and rings the feet (40-60 Hz) and a table top (20-45 Hz). So
 # at 400 Hz (a sample every _SPIKE_DT ms or less) pattern 4 takes crest
-# _RING_CREST when the peak is round 21's spike, at least _SPIKE_X /
-# _SPIKE_Y of the low band's, and the late part (from _RING_FROM_MS, keys'
+# _RING_CREST when the peak is round 21's spike (_spiked), and the late part (from _RING_FROM_MS, keys'
 # rings left out: _table_rings' sums) is a fast ring: its z changes a
 # sample by its own mean |z| or more, 2 sin(pi f dt) >= 1, f over ODR/6
 # (67 Hz at 400 Hz, round 34's bound). On 5000-5419 tin's and bare's dice
 # read 1.19-2.03 there; box's knock 6399 at 3373 ms (a spike of 1.37, crest
 # 2) 0.56.
 _RING_CREST = const(2)
-_SPIKE_X = const(11)            # (throws.py's)
+# Round 21: a die strikes the floor from inside, a spike of J / M over its
+# 0.1-4 ms contact on top of the swing it gives the tray on its feet; a
+# blow through the feet rings only their slow modes, so its peak is barely
+# over the low band's. A spike: the peak at least 1.1 x the low band's
+# (dice on felt lose it too: 1.11 x at the least seen). Read at 400 Hz only.
+_SPIKE_X = const(11)
 _SPIKE_Y = const(10)
 _SOFT_PEAK_MG = const(35)
 _SOFT_TAIL_MS = const(200)
@@ -1169,6 +1173,10 @@ class Impacts(Window):
         self._ring_on(imps[_RING + 1] // late)  # as _table_rings: dice over the ring start a window
         return True
 
+    def _spiked(self):
+        # the window's peak a die's spike over its low band (round 21; judged once)
+        return _SPIKE_Y * self._peak >= _SPIKE_X * self._low_peak
+
     def _pattern(self, span, dt):
         # Which pattern of the table in docs/throw-detection.md the window
         # shows (1-7), or 0: no throw.
@@ -1202,8 +1210,7 @@ class Impacts(Window):
             if self._imps[_HAND]:
                 return 0        # the hand in the tray before: patterns 1-3 pass (a long tail too, since round 19's 2307c90)
             if upright and tail >= _UPRIGHT_TAIL_MS and (crest >= 3 or (
-                    crest >= _RING_CREST and dt <= _SPIKE_DT
-                    and _SPIKE_Y * peak >= _SPIKE_X * self._low_peak
+                    crest >= _RING_CREST and dt <= _SPIKE_DT and self._spiked()
                     and self._imps[_RING] >= self._imps[_RING + 1] > 0)):
                 return 4        # upright and lasting (at 400 Hz over a floor's fast ring: crest 2 with a die's spike)
             if upright and peak >= _SLAP_PEAK_MG and crest >= _SLAP_CREST:

@@ -228,15 +228,11 @@ _AFTER_MS = const(300)
 # late part after it is summed here and judged by impacts.py's _table_rings.
 _RING_FROM_MS = const(200)
 # A blow on the table reaches the tray through its feet: only their slow
-# modes ring, so the window's peak is barely over its low band's; a die
-# strikes the floor from inside, a spike of J / M over a 0.1-4 ms contact
-# on top of the same low swing. Only 400 Hz (a sample every 3 ms or less)
-# passes enough of that spike to see it (round 21): one blow and nothing
-# after it (patterns 2, 4, 5) whose peak is under 1.1 x the low band's is
-# a knock. (Dice on felt lose the spike too: 1.11 x at the least seen.)
+# modes ring; a die strikes the floor from inside, a spike. Only 400 Hz (a
+# sample every 3 ms or less) passes enough of that spike to see it (round
+# 21): one blow and nothing after it (patterns 2, 4, 5) with no spike
+# (impacts.py's _spiked) is a knock.
 _SPIKE_DT = const(3)
-_SPIKE_X = const(11)
-_SPIKE_Y = const(10)
 # Round 30: the same spike read on z's change from one sample to the next.
 # A blow through the feet rings only the tray's modes, and a ring of f Hz
 # sampled every dt changes by at most 2 sin(pi f dt) of its size a sample:
@@ -1036,8 +1032,7 @@ class Tray(Impacts):
             if why and dt >= _CO_DT and self._one_ring(span, dt):
                 why = 0     # a knock: its top rings on alone (round 31)
             one_blow = why == 2 or why == 4 or why == 5     # round 21's patterns of one blow
-            if (one_blow and dt <= _SPIKE_DT and self._imp_n <= 1
-                    and _SPIKE_Y * self._peak < _SPIKE_X * self._low_peak):
+            if one_blow and dt <= _SPIKE_DT and self._imp_n <= 1 and not self._spiked():
                 why = 0     # one blow with no spike on the floor: a knock through the feet
             if (why and dt <= _SPIKE_DT and self._peak <= imps[_EDGE_M]
                     and ((_EDGE_Y * imps[_EDGE_D] < _EDGE_X * imps[_EDGE_Z]
