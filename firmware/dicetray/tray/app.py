@@ -186,27 +186,24 @@ class App:
             self.poll()
             gc.collect()
 
-    def poll(self, now_anyway=False):
-        """Read the FIFO if a read is due (every _SAMPLE_MS while awake), or now."""
+    def poll(self, now_anyway=False, hold=False):
+        """Read the FIFO if a read is due (every _SAMPLE_MS while awake), or
+        now. With `hold` (drain()) the detector's events wait in _held."""
         if self.accel is None or self.sleeping:
             return
         now = time.ticks_ms()
-        if self._nheld:
+        if self._nheld and not hold:
             self._events_out(now)    # what drain() read goes first, in order
         if now_anyway or time.ticks_diff(now, self._next_sample) >= 0:
             self._next_sample = time.ticks_add(now, _SAMPLE_MS)
-            self.sample(now)
+            self.sample(now, hold)
 
     def drain(self):
         """The FIFO read into the detector now, inside a key's action (the
         store's `between`, a game's end): nothing else. Its events wait in
         _held for the next poll(), so the table, the screen and the store
         are not touched in the middle of what they are doing."""
-        if self.accel is None or self.sleeping:
-            return
-        now = time.ticks_ms()
-        self._next_sample = time.ticks_add(now, _SAMPLE_MS)
-        self.sample(now, True)
+        self.poll(True, True)
 
     def _events_out(self, now):
         n = self._nheld
