@@ -87,9 +87,8 @@ def generate(model_name, kind, seed, rate_hz=None, range_g=None, tray_seed=None,
     plan = _plan(rng, p, kind)
     mod = FORCE_MODELS[model_name]
     s = getattr(mod, "Scene", Scene)(rng, plan + 0.1, p["mass_kg"], p["modes"])
-    if hasattr(s, "setup"):
-        # a model's own scene (tin.py's wobble, round 51), with its own generator
-        s.setup(p, random.Random("%s/%s/%d/rock" % (model_name, kind, seed)))
+    # a model's own scene (tin.py's wobble, round 51) draws from its own generator
+    s.setup(p, random.Random("%s/%s/%d/rock" % (model_name, kind, seed)))
     if tray_seed is not None and p.get("springy_table"):
         # one tray, one table: the table it stands on is drawn with the tray
         # (a trace of its own draws its own), so what Tray setup learns of

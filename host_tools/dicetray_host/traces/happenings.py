@@ -196,9 +196,8 @@ def key(s, p, tr, t):
               modes=p["rim_modes"])
     s.impulse(t + hold, mf * v * kp["gain"] * rng.uniform(*kp["release"]), d, tc * 1.5,
               modes=p["rim_modes"])
-    if p.get("wobble"):
-        # round 51: a key on a wobbly tray's free corner holds it down (tin.py)
-        s.key_rock(t - lead, lead, v, force, t + hold)
+    # round 51: a key on a wobbly tray's free corner holds it down (tin.py)
+    s.key_rock(t - lead, lead, v, force, t + hold)
     tr.keys.append((t, t + hold))
     return t + hold
 

@@ -50,6 +50,14 @@ class Scene:
         # tilt key frames (t, roll_deg, pitch_deg), eased between frames
         self.frames = [(0.0, 0.0, 0.0)]
 
+    def setup(self, p, rng):
+        """A model's own scene takes its parameters and generator here
+        (tin.py's wobble, round 51); a plain tray has none."""
+
+    def key_rock(self, touch, lead, v, force, release):
+        """A key that rocks the tray on its corners (tin.py); a tray that
+        stands flat does not."""
+
     # -- forces -----------------------------------------------------------
     def impulse(self, t0, j_ns, direction, contact_s, modes=None, on_tray=True):
         """An impact of impulse j_ns (N s) along direction (unit vector).
