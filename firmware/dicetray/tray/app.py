@@ -138,6 +138,7 @@ class App:
         if from_game:
             self.table = None
             unload(*READING)
+            self.drain()    # each unload is a heap collection
             unload_games()
             self.drain()
         from dicetray.tray import shelf  # the menu's: its import apart from the menu's
@@ -435,6 +436,7 @@ class App:
         self.poll()     # the record's first line has just been written
         self.menu = None
         unload("tray.menu", *READING)
+        self.poll()     # each unload is a heap collection
         unload_games()
         self.poll()
         # Game() imports the rules and the game's module: apart here, with
