@@ -19,7 +19,7 @@ def served(tmp_path):
         yield tray
 
 
-def started(vb, device, first=b"R 200 4"):
+def started(vb, device, first=b"R 400 4"):
     """Wait until the recorder has said its first line. The host interrupts
     main.py and enters the raw REPL in real time, with the board's virtual
     clock standing still (driving it meanwhile races the host's Ctrl-C)."""
@@ -66,10 +66,10 @@ def test_a_recorded_throw_and_key_press_come_back_as_a_trace_the_detector_scores
     text = capsys.readouterr().out
     assert "tray.csv" in text and "1 key presses" in text
     labels = json.loads(out.with_suffix(".json").read_text())
-    assert (labels["rate_hz"], labels["range_g"]) == (200, 4)
+    assert (labels["rate_hz"], labels["range_g"]) == (400, 4)       # as the tray reads
     assert len(labels["keys"]) == 1 and labels["throws"] == []
     rows = out.read_text().splitlines()
-    assert rows[0] == "t_ms,x_mg,y_mg,z_mg" and len(rows) > 800      # 5 s at 200 Hz
+    assert rows[0] == "t_ms,x_mg,y_mg,z_mg" and len(rows) > 1600     # 5 s at 400 Hz
 
     # the user labels the throw where `detect` shows it; scoring reads both files
     assert cli_main(["detect", str(out), "--json"]) == 0

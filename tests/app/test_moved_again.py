@@ -3,6 +3,7 @@ faces are keyed, is said, and the faces wait until it is still again. Once
 the faces are keyed the dice are the players' to pick up and throw again:
 that is not said."""
 from dicetray_host.traces import ensemble
+from dicetray_host.vboard.table import READY
 from dicetray_host.vboard.throws import level_at_rest
 
 
@@ -22,9 +23,11 @@ def _bottom_lines(tray, ms, every=25):
 
 
 def test_a_die_falling_over_before_its_face_is_keyed_is_said(tray):
-    # bare tray as the board reads it: one die lands, settles, and falls
+    # bare tray as the board reads it (+-4 g, normal mode, at the tray's
+    # own rate: 400 Hz since round 53): one die lands, settles, and falls
     # over 1.1 s later; the player keys its face after that
-    trace = ensemble.generate("bare", "throw1_hard", 5043, **ensemble.BOARD_READING)
+    reading = dict(ensemble.BOARD_READING, rate_hz=tray.vb.accel_state()["odr_hz"])
+    trace = ensemble.generate("bare", "throw1_hard", 5043, **reading)
     (start, still), = [t for t in trace.throws if t[0] < 2000]
     topple, = trace.topples
     keys_from = min(down for down, _ in trace.keys)
@@ -48,6 +51,13 @@ def test_the_next_throw_after_the_faces_are_keyed_is_not_said_as_moved(tray):
     for face in (4, 2, 6, 5, 3, 4):
         end_ms, seed = tray.vb.feed_throw(seed, 1)
         seen += _bottom_lines(tray, int(end_ms) + 600, every=50)
+        if seen[-1][1] not in READY:
+            # a throw the detector missed (at 400 Hz the fourth, seed 105):
+            # the player's way out, as Tray.throw() takes it
+            tray.vb.press("ROLL")
+            tray.vb.run(800)
+            tray.vb.release("ROLL")
+            tray.vb.run(60)
         tray.key(str(face))                         # at once: the next throw within 2.5 s of the settle
     assert tray.actions() == [("roll", [f]) for f in (4, 2, 6, 5, 3, 4)]
     assert "Dice moved again" not in [text for _, text in seen]

@@ -410,5 +410,8 @@ def test_a_record_replayed_in_full_shows_its_progress_at_boot(flash):
             text = vb.screen_text()
             if text and (not seen or seen[-1] != text):
                 seen.append(text)
-    assert ["Resuming 0001", "384 lines read"] in seen, seen
+    # which counts the host sees depends on when the board serves it (since
+    # round 53 the FIFO is read every 32 lines of the replay: the bus moves
+    # the clock there too); one of the progress screens is enough
+    assert any(["Resuming 0001", "%d lines read" % (128 * k)] in seen for k in range(1, 6)), seen
     assert seen[-1][-1] == "Resumed 0001"   # then the game, where it was

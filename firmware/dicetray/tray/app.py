@@ -9,11 +9,15 @@ changed columns of the changed pages). The FIFO holds 32 samples, 160 ms
 at 200 Hz and 80 ms at 400 Hz, so the loop reads it between its long
 moments too (poll()): after each key's action (a record write, which a
 flash erase can hold for 45 ms), before a frame goes out, before a
-collection, between the steps of a game's start. Inside a key's action it
-reads too (drain()): between the store's file operations that may each
-erase (a batch into the record, then the journal's rewrite; a game's end)
-and between a game's end and the menu's import; the events read there
-wait for the loop, so the action is never re-entered.
+collection, between the steps of a game's start (the rules' import, the
+game's module's import). Inside a key's action it reads too (drain()):
+between the store's file operations that may each erase (a batch into the
+record, then the journal's rewrite; a new record; a game's end), between a
+game's end and the menu's import, after Tray setup's save and in a reload
+after a failed write; the events read there wait for the loop, so the
+action is never re-entered. At boot the FIFO (set up by main.py before the
+app's modules load) is first read as soon as the detector exists, then
+between the boot's steps (the record's resume, the menu's import).
 """
 import gc
 import time
@@ -102,16 +106,22 @@ class App:
         self._kh = self._kn = 0
         self._held = bytearray(_HELD)   # events drain() read, for the loop
         self._nheld = 0
+        # The FIFO has filled since main.py set it up, while the app's
+        # modules loaded: the detector takes what it holds now (the newest
+        # 32 samples) and the boot reads it between its steps from here on.
+        self.drain()
 
     # -- boot --------------------------------------------------------------------
     def boot(self):
         now = time.ticks_ms()
         self.last_active = now
         self._next_sample = now
-        self.store = Store()
-        found = self.store.resume(now, self.oled)
+        store = self.store = Store()
+        store.between = self.drain   # one bound method, made once; the resume reads between its steps too
+        found = store.resume(now, self.oled)
+        self.drain()
         unload(*READING)  # only needed again after a failed write
-        self.store.between = self.drain   # one bound method, made once
+        self.drain()
         if found is None or found.game is None or found.left:
             message = found and found.message  # "Bad 0003" when unreadable
             found = None  # the menu may need that memory
@@ -128,11 +138,14 @@ class App:
         if from_game:
             self.table = None
             unload(*READING)
+            self.drain()    # each unload is a heap collection
             unload_games()
             self.drain()
+        from dicetray.tray import shelf  # the menu's: its import apart from the menu's
+        del shelf
+        self.drain()
         from dicetray.tray.menu import Menu
-        if from_game:
-            self.drain()    # the menu's import is the longest Python of a game's end
+        self.drain()    # the menu's import is the longest Python of a game's end (and of the boot's end)
         self.menu = Menu()
         self.mode = MENU
         self.message = message or self.store.check_space() or (
@@ -146,6 +159,7 @@ class App:
         self.table = Table(game, self.store, self.gate, now)
         self.mode = _PLAY
         self.dirty = True
+        self.drain()
 
     # -- the loop ----------------------------------------------------------------
     def run(self):
@@ -409,7 +423,9 @@ class App:
             self.message = self.setup.message
             self.keys_out()         # the keys Tray setup heard go to it, not to the detector
             self.setup = None
+            self.drain()            # its save (a file and a rename: an erase at times) done
             unload("tray.calibrate", "tray.traycfg")
+            self.drain()
             self.mode = MENU
 
     def start_game(self, started, now):
@@ -420,8 +436,12 @@ class App:
         self.poll()     # the record's first line has just been written
         self.menu = None
         unload("tray.menu", *READING)
+        self.poll()     # each unload is a heap collection
         unload_games()
         self.poll()
+        # Game() imports the rules and the game's module: apart here, with
+        # a read between them (the rules stay loaded after the first game)
+        self.store.modules(started[0])
         game = Game(*started)
         self.store.game = game  # for the snapshots
         self.poll()

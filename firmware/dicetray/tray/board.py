@@ -62,10 +62,13 @@ def start_panel(oled):
     oled.poweron()
 
 
-def open_accel(range_g=4, odr_hz=200):
+def open_accel(range_g=4, odr_hz=400):
     """The LIS3DH, or None when it does not answer (the tray then runs in manual mode).
-    200 Hz: the detector finds every throw of the benchmark at 200 and 400 Hz,
-    and misses a few soft ones at 100 Hz (docs/throw-detection.md)."""
+    400 Hz since round 53 (200 Hz before): the part keeps the floor's ring
+    (80-200 Hz) that tells a die from a finger, and read so the held-out
+    trays gave as many throws as at 200 Hz or more and fewer false throws
+    (round 52). Its FIFO then holds 80 ms: the app reads it between every
+    long step (docs/fifo-at-400hz.md); 100 Hz misses a few soft throws."""
     from dicetray.tray.drivers.lis3dh import LIS3DH, LIS3DHNotFound
     i2c = I2C(pins.ACCEL_I2C, sda=Pin(pins.ACCEL_SDA), scl=Pin(pins.ACCEL_SCL), freq=pins.I2C_FREQ)
     try:

@@ -24,7 +24,7 @@ _TICK_MS = const(5)
 _KEY_LAG_MS = const(20)     # app.py's: when the detector hears of a key, after its contact
 
 
-def stream(seconds, range_g=4, odr_hz=200):
+def stream(seconds, range_g=4, odr_hz=400):
     accel = board.open_accel(range_g, odr_hz)
     if accel is None:
         print("X no accelerometer")

@@ -200,6 +200,7 @@ def resume(store, now_ms, screen=None):
     is no record. An unfinished game is opened for appending."""
     from dicetray.engine.replay import RecordError
     finish_cuts(store)
+    store._between()
     number = shelf.newest(store)
     if not number:
         return None
@@ -232,11 +233,13 @@ def load(store, number, screen=None):
     gc.collect()  # the folder listing's garbage, before the game's modules load
     size = file_size(path)
     pending = _pending(store, number, size)
+    store._between()  # a fold may have erased; the replay's import and lines next
     size = file_size(path)  # a fold may have grown it
-    shown = None
-    if screen:
-        def shown(game, line):
-            if not line & 127:  # every 128th line
+
+    def shown(game, line):
+        if not line & 31:  # every 32nd line (~46 ms of a replay on the chip)
+            store._between()
+            if screen and not line & 127:  # every 128th line
                 _replaying(screen, number, line)
     with open(path, "rb") as f:
         stream = _Whole(f, size, pending)
@@ -282,9 +285,13 @@ def full_game(store):
     from dicetray.engine.actions import Illegal
     from dicetray.engine.replay import replay
     path = store.path(store.number)
+
+    def read_between(game, line):
+        if not line & 31:
+            store._between()
     try:
         with open(path, "rb") as f:
-            game, _ = replay(_Whole(f, store.size, bytes(store.view[:store.jn])))
+            game, _ = replay(_Whole(f, store.size, bytes(store.view[:store.jn])), read_between)
     except Exception:
         raise Illegal("Cannot undo")
     return game
@@ -310,6 +317,7 @@ def _read(store, stream, size, on_action=None):
         except Exception:  # a snapshot this firmware cannot use: replay in full
             break
     from dicetray.engine.replay import replay
+    store.modules(head[0])
     stream.seek(0)
     lines = _Lines(stream, 0)
     game, dropped = replay(lines, on_action)
@@ -334,6 +342,7 @@ def _from_snap(store, stream, head, at, size):
     for value in snap:
         if type(value) is not int:
             raise ValueError("snapshot")
+    store.modules(head[0])
     game = Game(*head)
     rules = game.rules
     saved = snap[3:]

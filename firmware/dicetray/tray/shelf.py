@@ -75,6 +75,7 @@ def start(store, game, players, opts, now_ms, live=None):
     snapshots; the app sets store.game once it has made it). OSError when
     it cannot."""
     store.finish()
+    store._between()  # the last record's erase done; the new one's next
     store.make_dirs()
     number = newest(store) + 1
     if number > 9999:
@@ -102,6 +103,7 @@ def start(store, game, players, opts, now_ms, live=None):
         if file_size(path) <= 0:
             remove(path)
             raise OSError(28)
+    store._between()
     # the store appends to it from now on; `live` for the snapshots
     store.number = number
     store.game = live

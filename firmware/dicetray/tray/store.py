@@ -101,9 +101,11 @@ class Store:
         self.newline = False  # its last line lacks the newline
         self.low = False     # free flash below the warning level
         # Called between two complete file operations that each may erase a
-        # sector (a file closed and synced, the next not begun), so the app
-        # can read the accelerometer's FIFO there: None, or a function of no
-        # arguments that must not touch the store (tray/app.py's drain).
+        # sector (a file closed and synced, the next not begun), and between
+        # the long steps of reading a record back (an import, a replay's
+        # lines), so the app can read the accelerometer's FIFO there: None,
+        # or a function of no arguments that must not touch the store
+        # (tray/app.py's drain).
         self.between = None
         self.make_dirs()
 
@@ -140,25 +142,59 @@ class Store:
         replay shows its progress on `screen` (the display), if given."""
         import gc
         gc.collect()  # boot's garbage first: recover's bytecode wants one piece
+        self._reader()
         from dicetray.tray import recover
         return recover.resume(self, now_ms, screen)
+
+    def _reader(self):
+        """recover.py imported, its shelf.py (with the record's code) apart
+        before it, with a read between and after."""
+        import gc
+        from dicetray.tray import shelf
+        del shelf
+        self._between()
+        gc.collect()  # shelf's garbage: recover's code wants one piece
+        from dicetray.tray import recover
+        del recover
+        self._between()
+
+    def modules(self, name):
+        """The rules and a game's module imported apart, with a read between
+        and after (Game() then finds them loaded): the longest imports of a
+        game's start and of a resume. An unknown name is Game()'s to refuse."""
+        import gc
+        from dicetray.engine import rules
+        del rules
+        self._between()
+        from dicetray import games
+        gc.collect()  # the module's code then loads into free heap in one piece (as in Game())
+        try:
+            games.module(name)
+        except KeyError:
+            pass
+        self._between()
 
     def reload(self):
         """The game as the flash has it (after a failed write). Never
         raises: when even that cannot be read, the game as it was."""
-        from dicetray.tray import READING, recover, unload
+        from dicetray.tray import READING, unload
+        self._reader()
+        from dicetray.tray import recover
         try:
             return recover.load(self, self.number)[0]
         except Exception:
             return self.game
         finally:
             del recover
+            self._between()
             unload(*READING)  # the game goes on: its RAM again
 
     def full_game(self):
         """The game in play replayed in full, for an undo past its snapshot
         (Game.earlier)."""
-        from dicetray.tray import READING, recover, unload
+        from dicetray.tray import READING, unload
+        self._reader()
+        from dicetray.tray import recover
         try:
             return recover.full_game(self)
         finally:

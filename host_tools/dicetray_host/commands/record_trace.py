@@ -11,7 +11,7 @@ def configure(parser):
     parser.add_argument("--port", default=None,
                         help="serial port or URL (socket://127.0.0.1:PORT for `dicetray sim --serve`); default: the first USB board")
     parser.add_argument("--seconds", type=int, required=True, help="how long to record (1-600)")
-    parser.add_argument("--rate", type=int, default=200, choices=RATES, help="LIS3DH data rate, Hz (default 200, as the tray)")
+    parser.add_argument("--rate", type=int, default=400, choices=RATES, help="LIS3DH data rate, Hz (default 400, as the tray)")
     parser.add_argument("--range", type=int, default=4, choices=RANGES, dest="range_g",
                         help="LIS3DH range, g (default 4, as the tray)")
 

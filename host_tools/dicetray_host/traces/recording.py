@@ -73,7 +73,7 @@ class Recording:
                 "overruns_ms": self.overruns}
 
 
-def record(board, seconds, range_g=4, rate_hz=200):
+def record(board, seconds, range_g=4, rate_hz=400):
     """Run the recorder on a connected board (usb.boardlink.Board); a Recording."""
     rec = Recording()
     board.exec("from dicetray.tray.recorder import stream\nstream(%d, %d, %d)\n"

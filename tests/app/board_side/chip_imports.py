@@ -1,0 +1,134 @@
+"""Imports on the chip's time, for the virtual board (VBOARD_ROM=chip_imports;
+tests/app/test_fifo_reads.py).
+
+The plain virtual board takes no time for the firmware's Python, and the
+chip's Python time mode (VBOARD_PY_TIME=chip) takes the host's, which
+another program on the machine moves. The longest stretches of Python a
+player meets with no FIFO read (a game's start, a boot's resume, a reload
+after a failed write) are imports: this module charges each firmware
+module's import, when it loads, a fixed time on the board's clock:
+
+    CHIP_US[module] x VBOARD_IMPORT_X (default 3)
+
+CHIP_US: the instructions the module's import takes on the unix port
+(callgrind, the .mpy files as `make deploy` puts them, the modules it
+imports loaded before it, in the boot's order; round 53, switch53), at
+9.84 ns an instruction (bench/records.py's scale, issue 9's emulated
+RP2040). The x3: the chip's Python time mode charges a boot's imports about
+three times their instruction count (docs/hardware-layer.md), and that is
+the mode under which docs/fifo-at-400hz.md found samples lost at a game's
+start; 1 for the instruction count's own estimate. Everything else (keys,
+drawing, the replay, collections) stays free. Nested imports are charged
+together when the outermost import statement ends, as one stretch.
+
+It also prints, once, when dicetray.tray.app has loaded (the App and its
+detector are made next) and at the first FIFO burst read after that,
+with the samples the LIS3DH had dropped by then:
+    chip_imports: app <board us>
+    chip_imports: first read <board us> dropped <n>
+"""
+import builtins
+import sys
+
+from vboard_core import board, setting
+import vboard_lis3dh
+
+CHIP_US = {  # "" is the dicetray package itself
+    "": 504,
+    "tray": 1438,
+    "tray.keys": 2976,
+    "tray.pins": 1768,
+    "tray.board": 9730,
+    "tray.drivers": 749,
+    "tray.drivers.keyqueue": 2831,
+    "tray.drivers.keypad_pio": 8743,
+    "tray.drivers.ssd1306": 2646,
+    "tray.drivers.lis3dh": 3812,
+    "tray.drivers.lis3dh_setup": 2637,
+    "tray.screens": 9362,
+    "tray.window": 7969,
+    "tray.ring": 2274,
+    "tray.impacts": 6403,
+    "tray.tilt": 2048,
+    "tray.throws": 8144,
+    "tray.gate": 5277,
+    "engine": 1188,
+    "engine.actions": 2630,
+    "engine.lines": 2428,
+    "tray.store": 10614,
+    "games": 1001,
+    "tray.play": 14205,
+    "engine.history": 2862,
+    "engine.game": 8007,
+    "tray.app": 16460,
+    "tray.traycfg": 4745,
+    "engine.record": 12157,
+    "tray.shelf": 4697,
+    "engine.strictjson": 5503,
+    "engine.own_lines": 4806,
+    "engine.replay": 10224,
+    "tray.recover": 12405,
+    "games.cards": 4646,
+    "tray.seats": 4556,
+    "tray.menu": 11963,
+    "engine.rules": 8710,
+    "games.pig": 6301,
+    "games.bank": 10001,
+    "games.skulls": 17669,
+    "games.sixdice_scoring": 3792,
+    "games.sixdice": 20301,
+    "tray.calibrate": 27611,
+}
+
+_X = int(setting("VBOARD_IMPORT_X") or "3")
+_orig = builtins.__import__
+_depth = 0
+_before = set()
+_app_us = -1
+_first = False
+
+
+def _loaded():
+    return set(m for m in sys.modules if m == "dicetray" or m.startswith("dicetray."))
+
+
+def _import(name, *args):
+    global _depth, _before, _app_us
+    if not (name == "dicetray" or name.startswith("dicetray.")):
+        return _orig(name, *args)   # main.py itself runs inside one: not counted
+    if _depth:
+        _depth += 1
+        try:
+            return _orig(name, *args)
+        finally:
+            _depth -= 1
+    _before = _loaded()
+    _depth = 1
+    try:
+        return _orig(name, *args)
+    finally:
+        _depth = 0
+        us = 0
+        for m in _loaded():
+            if m not in _before:
+                us += CHIP_US.get(m[9:], 0)
+        if us:
+            board.spend(us * _X)
+        if _app_us < 0 and "dicetray.tray.app" in sys.modules:
+            _app_us = board.now_us
+            print("chip_imports: app %d" % _app_us)
+
+
+_read_into = vboard_lis3dh.LIS3DHModel.read_into
+
+
+def _read(self, buf):
+    global _first
+    if not _first and _app_us >= 0 and self.ptr == 0x28 and self.inc:
+        _first = True
+        print("chip_imports: first read %d dropped %d" % (board.now_us, self.dropped))
+    return _read_into(self, buf)
+
+
+builtins.__import__ = _import
+vboard_lis3dh.LIS3DHModel.read_into = _read
