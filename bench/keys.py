@@ -9,7 +9,7 @@ erases/programs of the record line it wrote, if any. A key "records" when
 it made the tray write to flash. Then the same with the chip's Python
 time charged (host_tools/dicetray_host/vboard/mp/vboard_cpu.py), and the
 accelerometer's FIFO overruns in a game with throws, with and without it,
-at 200 Hz (the board's rate) and at 400 Hz.
+at 200 Hz and at 400 Hz (the board's rate since round 53).
 """
 import shutil
 import statistics

@@ -196,14 +196,14 @@ def quick_throws(models=None, first_seed=None, count=QUICK_COUNT, readings=None,
     """{(model, reading's rate, picked): {gap: [first found, second found, traces, Score]}}:
     a throw, a face keyed, the dice picked up (or not: round 41's splices)
     and thrown again, the second landing a gap after the first was still
-    (traces/quick.py), keys given, read as the board reads them (200 Hz)
-    and at 400 Hz unless told; "own": the second throw in its own trace."""
+    (traces/quick.py), keys given, read as the board reads them (400 Hz)
+    and at 200 Hz unless told; "own": the second throw in its own trace."""
     from dicetray_host.traces import ensemble
     from dicetray_host.traces.scoring import Score
     if first_seed is None:
         first_seed = ensemble.HELD_OUT_SEEDS
     if readings is None:
-        readings = (ensemble.BOARD_READING, dict(ensemble.BOARD_READING, rate_hz=400))
+        readings = (ensemble.BOARD_READING, ensemble.READING_200)
     jobs = [(m, first_seed + i) for m in models or ensemble.MODELS for i in range(count)]
     out = {}
     with Pool(2) as pool:
@@ -319,8 +319,8 @@ def run(count=COUNT):
     print("\nthe same traces with no key contacts given (`dicetray detect T.csv` on a plain CSV; "
           "the board's key scan always gives them):")
     print_unfed(per_model(count, keys_fed=False))
-    print("\nthe same trays as the board reads them (200 Hz, +-4 g, the LIS3DH in normal mode: "
-          "10-bit, bandwidth ODR/2), keys given:")
+    print("\nthe same trays as the board reads them (%d Hz, +-4 g, the LIS3DH in normal mode: "
+          "10-bit, bandwidth ODR/2), keys given:" % ensemble.BOARD_READING["rate_hz"])
     print_models(per_model(count, reading=ensemble.BOARD_READING))
     print("\nquick re-throws (traces/quick.py: a throw, a face keyed 0.3-0.6 s after its dice are still, "
           "the dice picked up or not and thrown again; %d traces a model at each gap, keys given): second "

@@ -5,7 +5,7 @@ tuning seeds (ensemble.TUNE_SEEDS) and compare a rule against main on the
 very same traces. These commands do that, and print or save figures only:
 
   python -m bench.tuning score [--models M,M] [--start S] [--count N]
-                               [--reading modelled|board|400|100] [--learnt]
+                               [--reading modelled|board|200|400|100] [--learnt]
                                [--save OUT.json]
       per model: the Score rows (recall, precision, false throws by cause,
       early settles, p95). --learnt: traces grouped onto 42 trays (tray
@@ -37,15 +37,18 @@ from multiprocessing import Pool
 
 TRAYS = 42              # trays per model and start with --learnt
 
-READINGS = ("modelled", "board", "400", "100")   # board: 200 Hz; 400, 100: the board's reading at that rate
+# board: as the board reads (ensemble.BOARD_READING: 400 Hz since round 53,
+# 200 Hz in rounds 39-52); 200, 400, 100: the board's reading at that rate
+READINGS = ("modelled", "board", "200", "400", "100")
 
 
 def _reading(name):
     from dicetray_host.traces import ensemble
     if name == "modelled":
         return None
-    rate = {"board": 200, "400": 400, "100": 100}[name]
-    return dict(ensemble.BOARD_READING, rate_hz=rate)
+    if name == "board":
+        return ensemble.BOARD_READING
+    return dict(ensemble.BOARD_READING, rate_hz=int(name))
 
 
 def _calibrate(reading, model, tray):

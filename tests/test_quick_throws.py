@@ -9,7 +9,7 @@ from dicetray_host.traces.detecting import detect
 from dicetray_host.traces.scoring import Score, match, read_labels
 
 MODELS = ensemble.TUNE_MODELS        # (never the held-out models)
-READINGS = (ensemble.BOARD_READING, dict(ensemble.BOARD_READING, rate_hz=400), {})
+READINGS = (ensemble.READING_200, dict(ensemble.READING_200, rate_hz=400), {})
 
 
 def _found(tr):
@@ -93,19 +93,19 @@ def test_the_joins_have_no_step_over_the_noise(model, reading):
 
 
 def test_deterministic_and_the_gaps_share_their_pieces():
-    a = quick.generate("bare", 6005, 1.8, **ensemble.BOARD_READING)
-    b = quick.generate("bare", 6005, 1.8, **ensemble.BOARD_READING)
+    a = quick.generate("bare", 6005, 1.8, **ensemble.READING_200)
+    b = quick.generate("bare", 6005, 1.8, **ensemble.READING_200)
     assert list(a.rows()) == list(b.rows()) and a.labels() == b.labels()
-    c = quick.generate("bare", 6005, 2.4, **ensemble.BOARD_READING)
+    c = quick.generate("bare", 6005, 2.4, **ensemble.READING_200)
     assert c.throws[0] == a.throws[0] and c.throws[1][0] - a.throws[1][0] in range(595, 606)
     assert list(c.rows())[:a.joins[0][0]] == list(a.rows())[:a.joins[0][0]]
-    d = quick.generate("bare", 6006, 1.8, **ensemble.BOARD_READING)
+    d = quick.generate("bare", 6006, 1.8, **ensemble.READING_200)
     assert list(d.rows()) != list(a.rows())
 
 
 @pytest.mark.parametrize("model", MODELS)
 def test_without_the_pick_the_key_is_followed_by_rest_and_the_throw(model):
-    tr = quick.generate(model, 6007, 3.5, pick=False, **ensemble.BOARD_READING)
+    tr = quick.generate(model, 6007, 3.5, pick=False, **ensemble.READING_200)
     kinds = [k for _, k in tr.joins]
     assert kinds[0] == "keys" and "pick" not in kinds and set(kinds[1:-1]) <= {"rest"}
     assert abs(tr.throws[1][0] - tr.throws[0][1] - 3500) <= 3
@@ -117,7 +117,7 @@ def test_a_die_thrown_again_while_the_face_key_s_window_waits_is_found():
     # after its onset and it judged them as keys ("only keys"). A new peak
     # over the throw level after the key's mask and 100 ms quiet starts a
     # window of its own (throws.py, _candidate)
-    tr = quick.generate("bare", 6036, 1.2, **ensemble.BOARD_READING)
+    tr = quick.generate("bare", 6036, 1.2, **ensemble.READING_200)
     assert tr.throws[1] in _found(tr)
 
 
@@ -128,7 +128,7 @@ def test_dice_landing_right_after_the_pick_s_settle_are_found():
     # 14's landing of 6 x the onset level could open a window: the dice's
     # first sample read 3.3 x. 2 x, as much down as half sideways, opens it
     # (throws.py, _MOVED_LANDING_X)
-    tr = quick.generate("light", 5044, 2.4, **ensemble.BOARD_READING)
+    tr = quick.generate("light", 5044, 2.4, **ensemble.READING_200)
     assert tr.throws[1] in _found(tr)
 
 
@@ -138,7 +138,7 @@ def test_a_hand_picking_right_after_a_move_s_settle_is_no_throw():
     # the settle read 3.5 x the onset level, upright, and its window showed
     # pattern 1: a window that only round 44's landing clause opened must
     # reach a third of the last throw's peak (it read 0.28 of it; _LANDED_X)
-    tr = ensemble.generate("bare", "throw6_soft", 5046, **ensemble.BOARD_READING)
+    tr = ensemble.generate("bare", "throw6_soft", 5046, **ensemble.READING_200)
     pairs, extra = match(tr.throws, detect(tr.rows(), keys=tr.keys)["throws"])
     assert len(pairs) == len(tr.throws) and not extra, extra
 
@@ -151,7 +151,7 @@ def test_dice_after_the_face_key_s_release_are_no_knocks_with_its_press_and_rele
     # keyed window a key started the knock test dropped the key marks (round
     # 32), so press, release and dice read as equal blows from one spot. The
     # big impacts no key marked are judged alone (impacts.py, _knock_pass)
-    tr = quick.generate(model, seed, 1.2, **ensemble.BOARD_READING)
+    tr = quick.generate(model, seed, 1.2, **ensemble.READING_200)
     assert tr.throws[1] in _found(tr)
 
 
@@ -165,7 +165,7 @@ def test_dice_thrown_again_after_the_face_key_s_release_went_quiet_open_a_window
     # (box 5004, the dice too recent). A window a key started, its release
     # told and quiet for _KEY_QUIET_MS, with no impact of a throw's peak but
     # the keys', is judged then as only keys (throws.py, _keys_only)
-    tr = quick.generate(model, seed, 1.2, **ensemble.BOARD_READING)
+    tr = quick.generate(model, seed, 1.2, **ensemble.READING_200)
     assert tr.throws[1] in _found(tr)
 
 
@@ -184,7 +184,7 @@ def test_a_key_s_window_closed_early_splits_no_dice_from_their_bounce_nor_teache
     # (a press 525 ms after the last release) split into windows of one key
     # each, and the dice landed in the next key's window, refused with it;
     # so a press within _KEY_RUN_MS of the last release closes nothing early
-    tr = ensemble.generate(model, kind, seed, **dict(ensemble.BOARD_READING, rate_hz=rate))
+    tr = ensemble.generate(model, kind, seed, **dict(ensemble.READING_200, rate_hz=rate))
     found = detect(tr.rows(), keys=tr.keys)["throws"]
     pairs, _ = match(tr.throws, found)
     assert len(pairs) == len(tr.throws) == len(found)

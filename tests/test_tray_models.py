@@ -232,7 +232,7 @@ def test_a_die_falling_over_after_the_settle_is_a_move_not_a_throw(seed):
 
 @pytest.mark.parametrize("kind,seed", [("throw1_hard", 5043), ("throw6_soft", 5088), ("throw1_hard", 5127)])
 def test_a_die_falling_over_is_said_as_the_board_reads_the_tray(kind, seed):
-    trace = ensemble.generate("bare", kind, seed, **ensemble.BOARD_READING)
+    trace = ensemble.generate("bare", kind, seed, **ensemble.READING_200)
     assert trace.topples                # (a trace without one would pass unasked)
     out = detect(trace.rows(), keys=trace.keys)
     for topple in trace.topples:
@@ -246,7 +246,7 @@ def test_a_knock_louder_than_the_throw_before_it_is_no_die_falling_over(seed):
     # was said as "Dice moved again" until round 40. A die falling over
     # slaps at 0.2-0.45 m/s, a thrown die lands at 0.8-3.5 m/s: a window
     # louder than 5/4 of the last sure throw is not said as a move
-    trace = ensemble.generate("bare", "knock", seed, **ensemble.BOARD_READING)
+    trace = ensemble.generate("bare", "knock", seed, **ensemble.READING_200)
     assert not trace.topples and not trace.throws
     out = detect(trace.rows(), keys=trace.keys)
     assert out["moved"] == []
@@ -1275,7 +1275,7 @@ def test_as_the_board_reads_a_throw_judged_in_the_moved_window_bars_the_hand_aft
     # bar's fifth: its dice lie in the tray too. Here the first throw's 8 s
     # ran out and a die slipping from the fingers after the second (0.09-0.32
     # of its peak) was a false throw while that throw set no bar; keys told
-    _found_only(model, kind, seed, ensemble.BOARD_READING)
+    _found_only(model, kind, seed, ensemble.READING_200)
 
 
 @pytest.mark.parametrize("model,kind,seed,board", [("table", "throw1_hard", 5529, True),
@@ -1286,7 +1286,7 @@ def test_a_keyed_throw_whose_peak_is_the_dice_bars_the_hand_after_it(model, kind
     # the lie bar's fifth as a throw judged in the moved window does. Here a
     # hand or a slipped die after it (0.06-0.13 of its peak, 1.4-6.9 s after
     # its settle) was a false throw while keyed throws set no bar; keys told
-    _found_only(model, kind, seed, ensemble.BOARD_READING if board else None)
+    _found_only(model, kind, seed, ensemble.READING_200 if board else None)
 
 
 def test_as_the_board_reads_dice_in_a_key_s_window_are_no_knocks_with_the_key():
@@ -1295,7 +1295,7 @@ def test_as_the_board_reads_dice_in_a_key_s_window_are_no_knocks_with_the_key():
     # started, the knock test dropped its key marks (round 32) and read the
     # key's impacts and the dice's as knocks; the big impacts no key marked
     # are judged alone
-    _found_only("table", "throw1_hard", 5515, ensemble.BOARD_READING)
+    _found_only("table", "throw1_hard", 5515, ensemble.READING_200)
 
 
 @pytest.mark.parametrize("kind,seed", [("throw2_hard", 5171), ("throw1_soft", 5500)])
@@ -1305,7 +1305,7 @@ def test_a_keyed_throw_whose_peak_is_the_key_sets_no_bar(kind, seed):
     # 2353 mg) was an impact the key marked, and a bar from it refused the
     # next soft throw (190, 300 mg) as the board reads it. Both throws found
     # (5500 has two false throws after them, the keyed try's as well)
-    trace = ensemble.generate("light", kind, seed, **ensemble.BOARD_READING)
+    trace = ensemble.generate("light", kind, seed, **ensemble.READING_200)
     out = detect(trace.rows(), keys=trace.keys)
     assert len(_found_all(trace, out)[1]) == len(trace.throws) == 2, out
 
@@ -2503,7 +2503,7 @@ def test_a_later_keys_ring_in_a_keyed_window_is_waited_out_too(model, kind, seed
 @pytest.mark.parametrize("model,kind,seed,at,reading", [
     ("light", "throw1_hard", 7071, 1797, {}),       # 100 Hz: 166 mg, then 20 and 24 mg (0.12-0.15 of it)
     ("table", "throw1_soft", 5500, 1111, {}),       # 200 Hz: 120 mg, then 25 and 16 mg (0.21)
-    ("bare", "throw1_hard", 5071, 1395, ensemble.BOARD_READING)])    # 1,511 mg, then 25 and 27 mg
+    ("bare", "throw1_hard", 5071, 1395, ensemble.READING_200)])    # 1,511 mg, then 25 and 27 mg
 def test_one_die_with_only_small_impacts_after_its_landing_is_still_a_throw(model, kind, seed, at, reading):
     # round 45 (pick45): a fingertip on a table's tray (the table model's
     # pick, as the board reads it) is judged separate impacts (pattern 1) on
@@ -2523,7 +2523,7 @@ def test_one_die_with_only_small_impacts_after_its_landing_is_still_a_throw(mode
 
 # ---------------------------------------------------------------- round 50 (rate50): pattern 3 at 100 Hz
 
-_AT_100_HZ = dict(ensemble.BOARD_READING, rate_hz=100)
+_AT_100_HZ = dict(ensemble.READING_200, rate_hz=100)
 
 
 @pytest.mark.parametrize("kind,seed", [
@@ -2562,7 +2562,7 @@ def test_as_the_board_reads_the_settle_s_tap_level_is_from_at_least_3_4_of_a_ste
     # (2.7-3.1 mg: tap level 4.2-4.8 mg), held the settle's tap test while
     # every axis flickered by one step after the dice were still; from 6 mg
     # (tap level 8.5 mg) it settles in time, and not early (keys told)
-    trace = ensemble.generate(model, kind, seed, **ensemble.BOARD_READING)
+    trace = ensemble.generate(model, kind, seed, **ensemble.READING_200)
     out = detect(trace.rows(), keys=trace.keys)
     pairs, _ = match(trace.throws, out["throws"])
     assert len(pairs) == len(trace.throws), out["throws"]
@@ -2598,7 +2598,7 @@ def test_at_400_hz_dice_over_a_floor_s_own_ring_are_upright_and_lasting(model, k
     # 200 Hz) and holds the mean at half the peak: crest 2, no pattern. The
     # same throws are found at 200 Hz. With a die's spike over the low band
     # (round 21's 1.1 x) pattern 4 takes crest 2 at 400 Hz
-    tr = ensemble.generate(model, kind, seed, **dict(ensemble.BOARD_READING, rate_hz=400))
+    tr = ensemble.generate(model, kind, seed, **dict(ensemble.READING_200, rate_hz=400))
     out = detect(tr.rows(), keys=tr.keys)
     pairs, _ = match(tr.throws, out["throws"])
     assert t0 in [p[0][0] for p in pairs], out["throws"]
@@ -2609,6 +2609,6 @@ def test_at_400_hz_a_knock_s_slow_ring_at_crest_2_is_still_no_throw():
     # a spike of 1.37 over the low band and crest 2: its late part rings the
     # feet and the top (it changes a sample by 0.56 of its mean |z|, under
     # a floor's modes' 1 and over), so the crest-2 pattern 4 does not take it
-    tr = ensemble.generate("box", "knock", 6399, **dict(ensemble.BOARD_READING, rate_hz=400))
+    tr = ensemble.generate("box", "knock", 6399, **dict(ensemble.READING_200, rate_hz=400))
     out = detect(tr.rows(), keys=tr.keys)
     assert all(abs(d["start_ms"] - 3373) > 50 for d in out["throws"]), out["throws"]

@@ -104,7 +104,7 @@ def test_same_events_with_a_ring_on_the_micropython_unix_port(tmp_path):
 # (round 48) folding tops: the dice ring the top at the learnt ring too;
 # (model, kind, seed, cHz its tray learns at setup), generate()'s other arguments
 FOLDING_THROW = ("table", "throw1_hard", 5099, 1400), dict(tray_seed=5015)   # 100 Hz, the top at 13.9 Hz
-FOLDING_THROW_BOARD = ("table", "throw2_hard", 5657, 1700), dict(tray_seed=5531, **ensemble.BOARD_READING)
+FOLDING_THROW_BOARD = ("table", "throw2_hard", 5657, 1700), dict(tray_seed=5531, **ensemble.READING_200)
 FOLDING_KNOCK = ("table", "knock", 5591, 2025), dict(tray_seed=5507)         # rings 12 mg, a slow first blow
 # knocks that ring a folding top loudly after a fast first blow (tray 3521,
 # 200 Hz, the top at 16.5 Hz): their first 60 ms read 3.2-3.6, as round 48's
