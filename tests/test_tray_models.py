@@ -2612,3 +2612,34 @@ def test_at_400_hz_a_knock_s_slow_ring_at_crest_2_is_still_no_throw():
     tr = ensemble.generate("box", "knock", 6399, **dict(ensemble.BOARD_READING, rate_hz=400))
     out = detect(tr.rows(), keys=tr.keys)
     assert all(abs(d["start_ms"] - 3373) > 50 for d in out["throws"]), out["throws"]
+
+
+# ---------------------------------------------------------------- round 52 (miss52): an impact far over the level on a swaying tray
+
+@pytest.mark.parametrize("model,kind,seed,at", [
+    ("tin", "throw6_hard", 5173, 1278),     # over a hum, 0.74 s after a knock: 13 x the level, off rest 5 ms before
+    ("tin", "throw1_hard", 5407, 1662),     # 0.69 s after a knock on the table: 13 x
+    ("light", "throw6_hard", 5369, 6047),   # 1.1 s after a knock: 11 x
+    ("table", "throw2_hard", 5255, 5674)])  # the table swaying: 6.2 x
+def test_dice_far_over_the_level_on_a_tray_swaying_about_rest_open_a_window(model, kind, seed, at):
+    # Round 52: a hum or the table's sway after a knock keeps the slow part
+    # swinging 20-250 mg about rest, so the 300 ms of rest never came and
+    # these landings (as the board reads them) opened no window on main
+    trace = ensemble.generate(model, kind, seed, **ensemble.BOARD_READING)
+    assert at in [t for t, _ in trace.throws]
+    out = detect(trace.rows(), keys=trace.keys)
+    assert _started_near(out, at), out["throws"]
+
+
+@pytest.mark.parametrize("model,kind,seed,at", [
+    ("light", "pickup", 5163, 5760),        # the put-down 117 ms after the slow part was last at rest: 7.7 x
+    ("light", "tilted", 5346, 5897),        # 126 ms: 14 x
+    ("tin", "pickup", 5037, 5542),          # 495 ms: 14 x
+    ("bare", "tilted", 5080, 11535)])       # 1.2 s
+def test_a_put_down_far_over_the_level_is_no_throw_while_the_tray_was_held_off_rest(model, kind, seed, at):
+    # the guard: the same 6 x without the slow part swinging about rest (at
+    # rest the sample before, or off it at most _SWAY_MS) made 81 false
+    # throws as the board reads, each a tray lifted or tilted and set down
+    trace = ensemble.generate(model, kind, seed, **ensemble.BOARD_READING)
+    out = detect(trace.rows(), keys=trace.keys)
+    assert not _started_near(out, at), out["throws"]

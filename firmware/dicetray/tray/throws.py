@@ -77,6 +77,20 @@ _LANDING_X = const(6)
 # throw's peak (a hand picking on read 0.23-0.31 of it on the tuning seeds)
 _MOVED_LANDING_X = const(2)
 _LANDED_X = const(3)
+# Round 52 (miss52): an impact this many times over the onset level opens a
+# window on a tray that has not rested (re-armed: it fell under half the
+# level since the last onset). A hum or the table's sway after a knock keeps
+# the slow part swinging 20-250 mg about rest, so the 300 ms of rest never
+# come, while dice strike the floor from inside at 6-13 x the level that
+# the hum's floor has already raised; the window is judged as any other
+# Only while the slow part swings about rest: it was within _REST_DEV_MG of
+# it at the sample before, or has been off it for at most _SWAY_MS (half a
+# period of 8 Hz, the slowest sway of a hum, a table's top or a tray on its
+# feet). A tray lifted, carried, tilted or set down holds the slow part off
+# rest for the whole move (117 ms to seconds before the put-down's thump on
+# the tuning seeds, where 6 x alone made 81 false throws as the board reads).
+_UNREST_X = const(6)
+_SWAY_MS = const(60)
 # Onset of a candidate throw, then the evidence window.
 _ONSET_MG = const(30)
 _ONSET_FLOOR_X = const(4)
@@ -351,7 +365,8 @@ _MOVED_OVER = const(81)         # round 40: EV_MOVED only under this peak (windo
 _FLOOR0 = const(82)             # the floor learnt at setup, the floor's start at each reset (<< _FLOOR_FX)
 _KEY_UP_T = const(83)           # the last key's release (round 47's gap)
 _STEP_OR = const(84)            # round 50 (late50): the readings at each window's onset ORed (the part's step, window.py's _settle_levels)
-_IMP_SLOTS = const(85)          # (328 -> 336 -> 340 bytes)
+_SWAY_T = const(85)             # round 52 (miss52): when the slow part's last run off rest began (idle, no key's shove)
+_IMP_SLOTS = const(86)          # (328 -> 336 -> 340 -> 344 bytes)
 # A throw's dice fall through the air and touch nothing until they land:
 # the tray is quiet (at its noise) before the first impact, apart from keys
 # the tray knows of. A hand picking dice out works in the tray: a fingertip's
@@ -566,7 +581,7 @@ class Tray(Impacts):
         imps[_HAND] = imps[_LIE_PEAK] = imps[_LIE_UNTIL] = 0
         imps[_FINGER_T] = -(1 << 29)
         imps[_FINGER_PEAK] = 0
-        imps[_SHOVE_T] = -(1 << 28)
+        imps[_SHOVE_T] = imps[_SWAY_T] = -(1 << 28)
         imps[_REST_OLD] = imps[_MOVE_T] = 0
 
     def _restart(self, t, x, y, z):
@@ -777,6 +792,8 @@ class Tray(Impacts):
             elif sta > d and ((self._armed and (t - self._rest_since >= _REST_BEFORE_MS + dt
                                                 and (t - self._imps[_SHOVE_T] >= _REST_BEFORE_MS
                                                      or sta > _LANDING_X * d)
+                                                or (sta > _UNREST_X * d
+                                                    and (t - self._rest_since > dt or t - self._imps[_SWAY_T] <= _SWAY_MS))
                                                 or self._rest_since == self._learn_t - _FLOOR_LEARN_MS
                                                 or (self._rest_since == self.settled_ms - (_QUIET_MS if self.why else 0)
                                                     and (self.why or self._armed == _ARMED_QUIET)
@@ -825,6 +842,8 @@ class Tray(Impacts):
                 if t - self._rest_since > _DT_MAX:
                     self._imps[_REST_OLD] = self._rest_since  # the rest before this run of motion,
                     self._imps[_MOVE_T] = t                   # and when that run began
+                if t - self._rest_since > dt:
+                    self._imps[_SWAY_T] = t     # (round 52: the sample before was at rest)
                 self._rest_since = t
         if t >= self._tilt_t:
             self._tilt_t = t + _TILT_EVERY_MS
