@@ -366,7 +366,8 @@ _FLOOR0 = const(82)             # the floor learnt at setup, the floor's start a
 _KEY_UP_T = const(83)           # the last key's release (round 47's gap)
 _STEP_OR = const(84)            # round 50 (late50): the readings at each window's onset ORed (the part's step, window.py's _settle_levels)
 _SWAY_T = const(85)             # round 52 (miss52): when the slow part's last run off rest began (idle, no key's shove)
-_IMP_SLOTS = const(86)          # (328 -> 336 -> 340 -> 344 bytes)
+_UNREST_T = const(86)           # round 53 (miss53): the onset of the last window opened without rest (window.py's _unrest)
+_IMP_SLOTS = const(87)          # (328 -> 336 -> 340 -> 344 -> 348 bytes)
 # A throw's dice fall through the air and touch nothing until they land:
 # the tray is quiet (at its noise) before the first impact, apart from keys
 # the tray knows of. A hand picking dice out works in the tray: a fingertip's
@@ -792,15 +793,14 @@ class Tray(Impacts):
             elif sta > d and ((self._armed and (t - self._rest_since >= _REST_BEFORE_MS + dt
                                                 and (t - self._imps[_SHOVE_T] >= _REST_BEFORE_MS
                                                      or sta > _LANDING_X * d)
-                                                or (sta > _UNREST_X * d
-                                                    and (t - self._rest_since > dt or t - self._imps[_SWAY_T] <= _SWAY_MS))
                                                 or self._rest_since == self._learn_t - _FLOOR_LEARN_MS
                                                 or (self._rest_since == self.settled_ms - (_QUIET_MS if self.why else 0)
                                                     and (self.why or self._armed == _ARMED_QUIET)
                                                     and (sta > _LANDING_X * d
                                                          or (not self.why and sta > _MOVED_LANDING_X * d
                                                              and 3 * (z if z > 0 else -z) >= mag)))))
-                              or (t < self._imps[_RING + 3] and sta > _RING_OVER_X * self._imps[_RING + 4])):
+                              or (t < self._imps[_RING + 3] and sta > _RING_OVER_X * self._imps[_RING + 4])
+                              or (self._armed and sta > _UNREST_X * d and self._unrest(t, dt))):
                 # (or, while a knock's table rings, an impact far over its ring:
                 # the ringing top keeps the tray from resting)
                 # (set up once per window, in a method: feed()'s frame, which

@@ -84,6 +84,9 @@ _EDGE_P = const(79)
 _EDGE_C = const(80)
 _MOVED_OVER = const(81)
 _STEP_OR = const(84)
+_SWAY_T = const(85)
+_UNREST_T = const(86)
+_SWAY_MS = const(60)
 _HAND_MS = const(500)
 _HAND_EDGE_MS = const(30)
 _HAND_GAP_MS = const(20)
@@ -112,6 +115,18 @@ def _tap_level(floor):
 
 class Window:
     # The window's onset and its settle (Tray's attributes, the impacts array).
+
+    def _unrest(self, t, dt):
+        # Round 52 (miss52): an impact _UNREST_X times over the onset level
+        # on an armed tray that has not rested (throws.py's onset): only
+        # while the slow part swings about rest (at rest the sample before,
+        # or off it for at most _SWAY_MS). Round 53 (miss53): the onset is
+        # kept (_UNREST_T) for the guards on such a window.
+        imps = self._imps
+        if t - self._rest_since > dt or t - imps[_SWAY_T] <= _SWAY_MS:
+            imps[_UNREST_T] = t
+            return True
+        return False
 
     def _start(self, dt, x, y, z, floor):
         # A candidate throw starts at this sample (an onset over a resting
