@@ -367,7 +367,8 @@ _KEY_UP_T = const(83)           # the last key's release (round 47's gap)
 _STEP_OR = const(84)            # round 50 (late50): the readings at each window's onset ORed (the part's step, window.py's _settle_levels)
 _SWAY_T = const(85)             # round 52 (miss52): when the slow part's last run off rest began (idle, no key's shove)
 _UNREST_T = const(86)           # round 53 (miss53): the onset of the last window opened without rest (window.py's _unrest)
-_IMP_SLOTS = const(87)          # (328 -> 336 -> 340 -> 344 -> 348 bytes)
+_HELD_T = const(87)             # round 53 (miss53): when the last run off rest longer than _SWAY_MS ended (idle)
+_IMP_SLOTS = const(88)          # (328 -> 336 -> 340 -> 344 -> 352 bytes)
 # A throw's dice fall through the air and touch nothing until they land:
 # the tray is quiet (at its noise) before the first impact, apart from keys
 # the tray knows of. A hand picking dice out works in the tray: a fingertip's
@@ -476,6 +477,13 @@ class Tray(Impacts):
             self._key_gap = t - self._imps[_KEY_UP_T]     # (round 47: from the last release)
         self._key_from = t - _KEY_PRE_MS
         self._key_until = t + self._key_ms
+        if (self._state == _CANDIDATE and self._imps[_UNREST_T] > self._cand_t0
+                and self._key_from <= self._cand_t0 + _KEY_LEAD_MS):
+            # round 53 (miss53): a window opened without rest (_UNREST_X) that
+            # this key's contact may have opened: the pad's key, not dice
+            # (the scan tells of it its debounce after the contact, long
+            # before the window is judged at _EVAL_MS)
+            self._refused(t, self._sta >> _STA_FX)
         if self._state == _CANDIDATE:
             if not self._keyed and self._key_from <= self._cand_t0 + _KEY_LEAD_MS:
                 self._keyed = True
@@ -582,7 +590,7 @@ class Tray(Impacts):
         imps[_HAND] = imps[_LIE_PEAK] = imps[_LIE_UNTIL] = 0
         imps[_FINGER_T] = -(1 << 29)
         imps[_FINGER_PEAK] = 0
-        imps[_SHOVE_T] = imps[_SWAY_T] = -(1 << 28)
+        imps[_SHOVE_T] = imps[_SWAY_T] = imps[_HELD_T] = -(1 << 28)
         imps[_REST_OLD] = imps[_MOVE_T] = 0
 
     def _restart(self, t, x, y, z):
@@ -843,7 +851,11 @@ class Tray(Impacts):
                     self._imps[_REST_OLD] = self._rest_since  # the rest before this run of motion,
                     self._imps[_MOVE_T] = t                   # and when that run began
                 if t - self._rest_since > dt:
-                    self._imps[_SWAY_T] = t     # (round 52: the sample before was at rest)
+                    # (round 52: the sample before was at rest; round 53: a run
+                    # off rest longer than a sway's ended there)
+                    if self._rest_since - self._imps[_SWAY_T] > _SWAY_MS:
+                        self._imps[_HELD_T] = self._rest_since
+                    self._imps[_SWAY_T] = t
                 self._rest_since = t
         if t >= self._tilt_t:
             self._tilt_t = t + _TILT_EVERY_MS

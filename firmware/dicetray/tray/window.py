@@ -86,6 +86,7 @@ _MOVED_OVER = const(81)
 _STEP_OR = const(84)
 _SWAY_T = const(85)
 _UNREST_T = const(86)
+_HELD_T = const(87)
 _SWAY_MS = const(60)
 _HAND_MS = const(500)
 _HAND_EDGE_MS = const(30)
@@ -123,10 +124,32 @@ class Window:
         # or off it for at most _SWAY_MS). Round 53 (miss53): the onset is
         # kept (_UNREST_T) for the guards on such a window.
         imps = self._imps
-        if t - self._rest_since > dt or t - imps[_SWAY_T] <= _SWAY_MS:
-            imps[_UNREST_T] = t
-            return True
-        return False
+        sw = imps[_SWAY_T]
+        rs = self._rest_since
+        if t - rs > dt:
+            # at rest the sample before: the run off rest that ended there
+            # was a sway's, or it ended _REST_BEFORE_MS ago (round 53)
+            if rs - sw > _SWAY_MS and t - rs < _REST_BEFORE_MS:
+                return False
+        elif t - sw > _SWAY_MS:
+            return False
+        # round 53: every run off rest for _REST_BEFORE_MS was a sway's (a
+        # tray held off rest, lifted or tilted, is set down as its slow part
+        # comes back), and no key of the pad rings
+        if t - imps[_HELD_T] < _REST_BEFORE_MS or t < self._key_until:
+            return False
+        # nor is it the last window's dice: within _MOVED_WINDOW_MS of a
+        # settle the tray has not rested since the dice were still (a die
+        # still rolling, or one falling over: EV_MOVED's time); and under the
+        # peak of a window refused a die's flight before (_FLIGHT_MAX_MS),
+        # one of its dice coming down again (a bounce falls from lower than
+        # the die was thrown from: it lands softer than its first landing)
+        if 0 <= self.settled_ms and t - self.settled_ms < _MOVED_WINDOW_MS:
+            return False
+        if t - imps[_WIN_T] < _FLIGHT_MAX_MS and (self._sta >> _STA_FX) < imps[_WIN_M]:
+            return False
+        imps[_UNREST_T] = t
+        return True
 
     def _start(self, dt, x, y, z, floor):
         # A candidate throw starts at this sample (an onset over a resting
