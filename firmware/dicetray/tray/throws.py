@@ -82,13 +82,19 @@ _LANDED_X = const(3)
 # level since the last onset). A hum or the table's sway after a knock keeps
 # the slow part swinging 20-250 mg about rest, so the 300 ms of rest never
 # come, while dice strike the floor from inside at 6-13 x the level that
-# the hum's floor has already raised; the window is judged as any other
+# the hum's floor has already raised; the window is judged as any other.
 # Only while the slow part swings about rest: it was within _REST_DEV_MG of
 # it at the sample before, or has been off it for at most _SWAY_MS (half a
 # period of 8 Hz, the slowest sway of a hum, a table's top or a tray on its
 # feet). A tray lifted, carried, tilted or set down holds the slow part off
 # rest for the whole move (117 ms to seconds before the put-down's thump on
 # the tuning seeds, where 6 x alone made 81 false throws as the board reads).
+# Round 53 (miss53): and not what a window on a rested tray never meets
+# (window.py's _unrest, key_down): a run off rest longer than a sway's in
+# the last _REST_BEFORE_MS (a tray set down), a key of the pad (ringing, or
+# its contact the onset: the scan tells of it before the window is judged),
+# the time after a settle (_MOVED_WINDOW_MS) and, within a die's flight of
+# a refused window, an impact under that window's peak (its bounce).
 _UNREST_X = const(6)
 _SWAY_MS = const(60)
 # Onset of a candidate throw, then the evidence window.
@@ -482,8 +488,10 @@ class Tray(Impacts):
             # round 53 (miss53): a window opened without rest (_UNREST_X) that
             # this key's contact may have opened: the pad's key, not dice
             # (the scan tells of it its debounce after the contact, long
-            # before the window is judged at _EVAL_MS)
+            # before the window is judged at _EVAL_MS): as if it had not
+            # opened, armed still, and the rest before the touch stands (below)
             self._refused(t, self._sta >> _STA_FX)
+            self._armed = _ARMED
         if self._state == _CANDIDATE:
             if not self._keyed and self._key_from <= self._cand_t0 + _KEY_LEAD_MS:
                 self._keyed = True

@@ -84,10 +84,13 @@ _EDGE_P = const(79)
 _EDGE_C = const(80)
 _MOVED_OVER = const(81)
 _STEP_OR = const(84)
+_REST_OLD = const(71)
+_MOVE_T = const(72)
 _SWAY_T = const(85)
 _UNREST_T = const(86)
 _HELD_T = const(87)
 _SWAY_MS = const(60)
+_DT_MAX = const(40)
 _HAND_MS = const(500)
 _HAND_EDGE_MS = const(30)
 _HAND_GAP_MS = const(20)
@@ -149,6 +152,12 @@ class Window:
         if t - imps[_WIN_T] < _FLIGHT_MAX_MS and (self._sta >> _STA_FX) < imps[_WIN_M]:
             return False
         imps[_UNREST_T] = t
+        if t - rs > _DT_MAX:
+            # a run of motion begins here, as the idle sample would have
+            # kept it: a key whose contact this was (key_down refuses the
+            # window) lets the rest before it stand
+            imps[_REST_OLD] = rs
+            imps[_MOVE_T] = t
         return True
 
     def _start(self, dt, x, y, z, floor):
