@@ -2674,3 +2674,16 @@ def test_a_no_rest_onset_that_is_a_key_a_bounce_or_a_put_down_is_no_throw(model,
     out = detect(trace.rows(), keys=trace.keys)
     pairs, extra = match(trace.throws, out["throws"])
     assert not any(abs(d["start_ms"] - at) <= 20 for d in extra), out["throws"]
+
+
+def test_a_window_the_key_guard_refuses_leaves_the_dice_after_the_key_theirs():
+    # Round 53: tin 5383 at 100 Hz, a key's contact at 9701 on a swaying
+    # tray opens a window without rest (9708), refused when the scan tells
+    # of the key (9721); the dice land at 9780 under the key's ring. Main
+    # opens their window by the key's shove (the rest before the touch
+    # stands): so must a tray whose no-rest window the key guard refused,
+    # armed still, or the throw is lost
+    trace = ensemble.generate("tin", "throw6_hard", 5383, **_reading("100"))
+    assert 9780 in [t for t, _ in trace.throws]
+    out = detect(trace.rows(), keys=trace.keys)
+    assert _started_near(out, 9780), out["throws"]
