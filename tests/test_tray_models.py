@@ -2612,3 +2612,78 @@ def test_at_400_hz_a_knock_s_slow_ring_at_crest_2_is_still_no_throw():
     tr = ensemble.generate("box", "knock", 6399, **dict(ensemble.READING_200, rate_hz=400))
     out = detect(tr.rows(), keys=tr.keys)
     assert all(abs(d["start_ms"] - 3373) > 50 for d in out["throws"]), out["throws"]
+
+
+# ---------------------------------------------------------------- round 52 (miss52): an impact far over the level on a swaying tray
+
+@pytest.mark.parametrize("model,kind,seed,at", [
+    ("tin", "throw6_hard", 5173, 1278),     # over a hum, 0.74 s after a knock: 13 x the level, off rest 5 ms before
+    ("tin", "throw1_hard", 5407, 1662),     # 0.69 s after a knock on the table: 13 x
+    ("light", "throw6_hard", 5369, 6047),   # 1.1 s after a knock: 11 x
+    ("table", "throw2_hard", 5255, 5674)])  # the table swaying: 6.2 x
+def test_dice_far_over_the_level_on_a_tray_swaying_about_rest_open_a_window(model, kind, seed, at):
+    # Round 52: a hum or the table's sway after a knock keeps the slow part
+    # swinging 20-250 mg about rest, so the 300 ms of rest never came and
+    # these landings (as the board reads them) opened no window on main
+    trace = ensemble.generate(model, kind, seed, **ensemble.READING_200)
+    assert at in [t for t, _ in trace.throws]
+    out = detect(trace.rows(), keys=trace.keys)
+    assert _started_near(out, at), out["throws"]
+
+
+@pytest.mark.parametrize("model,kind,seed,at", [
+    ("light", "pickup", 5163, 5760),        # the put-down 117 ms after the slow part was last at rest: 7.7 x
+    ("light", "tilted", 5346, 5897),        # 126 ms: 14 x
+    ("tin", "pickup", 5037, 5542),          # 495 ms: 14 x
+    ("bare", "tilted", 5080, 11535)])       # 1.2 s
+def test_a_put_down_far_over_the_level_is_no_throw_while_the_tray_was_held_off_rest(model, kind, seed, at):
+    # the guard: the same 6 x without the slow part swinging about rest (at
+    # rest the sample before, or off it at most _SWAY_MS) made 81 false
+    # throws as the board reads, each a tray lifted or tilted and set down
+    trace = ensemble.generate(model, kind, seed, **ensemble.READING_200)
+    out = detect(trace.rows(), keys=trace.keys)
+    assert not _started_near(out, at), out["throws"]
+
+
+# ---------------------------------------------------------------- round 53 (miss53): the guards on that onset without rest
+
+def _reading(name):
+    return {} if name == "modelled" else dict(ensemble.READING_200, rate_hz={"board": 200, "400": 400, "100": 100}[name])
+
+
+@pytest.mark.parametrize("model,kind,seed,reading,at", [
+    # a key's contact on a swaying tray, 4-16 ms before the no-rest onset;
+    # the scan tells of it 20 ms after the contact, long before the window
+    # is judged: the window is refused
+    ("tin", "throw1_hard", 5253, "modelled", 6997),
+    ("tin", "throw1_soft", 5294, "modelled", 7506),
+    # a die coming down again 110-160 ms after a window refused, under that
+    # window's peak (0.25-0.67 of it): the first landing's bounce
+    ("table", "throw1_hard", 5323, "modelled", 6095),
+    ("tin", "throw1_hard", 5267, "modelled", 2217),
+    ("tin", "throw1_hard", 5379, "board", 1997),
+    # 322 ms after a settle: the dice were not yet still (EV_MOVED's time)
+    ("tin", "throw2_soft", 5044, "modelled", 3898),
+    # a tray tilted, held off rest 972 ms and set down as its slow part came back
+    ("bare", "tilted", 5360, "board", 3814)])
+def test_a_no_rest_onset_that_is_a_key_a_bounce_or_a_put_down_is_no_throw(model, kind, seed, reading, at):
+    # Round 53: each a false throw under round 52's onset without rest
+    # (r52-miss52-rule), none on main: the guards in Window._unrest and
+    # Tray.key_down take them out
+    trace = ensemble.generate(model, kind, seed, **_reading(reading))
+    out = detect(trace.rows(), keys=trace.keys)
+    pairs, extra = match(trace.throws, out["throws"])
+    assert not any(abs(d["start_ms"] - at) <= 20 for d in extra), out["throws"]
+
+
+def test_a_window_the_key_guard_refuses_leaves_the_dice_after_the_key_theirs():
+    # Round 53: tin 5383 at 100 Hz, a key's contact at 9701 on a swaying
+    # tray opens a window without rest (9708), refused when the scan tells
+    # of the key (9721); the dice land at 9780 under the key's ring. Main
+    # opens their window by the key's shove (the rest before the touch
+    # stands): so must a tray whose no-rest window the key guard refused,
+    # armed still, or the throw is lost
+    trace = ensemble.generate("tin", "throw6_hard", 5383, **_reading("100"))
+    assert 9780 in [t for t, _ in trace.throws]
+    out = detect(trace.rows(), keys=trace.keys)
+    assert _started_near(out, 9780), out["throws"]

@@ -68,7 +68,10 @@ def test_the_tilt_check_reads_the_slots_and_figures_throws_writes():
 # more raises its module's limit, by choice and said so; a module that grows
 # unseen fails here. throws.py's import compiles impacts.py, window.py
 # and tilt.py after it (each while the ones before are built).
-HEAP_K = {"throws": 97 + 2, "impacts": 86 + 2, "window": 40 + 2, "tilt": 13 + 2, "ring": 16 + 2}
+# Round 53 (miss53): window.py 40k -> 43k with the onset without rest's
+# test and guards (_unrest, seven slots and figures copied from throws.py);
+# throws.py's import 97k -> 98k, under its limit.
+HEAP_K = {"throws": 97 + 2, "impacts": 86 + 2, "window": 43 + 2, "tilt": 13 + 2, "ring": 16 + 2}
 
 
 @pytest.mark.parametrize("module", sorted(HEAP_K))

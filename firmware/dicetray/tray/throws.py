@@ -77,6 +77,26 @@ _LANDING_X = const(6)
 # throw's peak (a hand picking on read 0.23-0.31 of it on the tuning seeds)
 _MOVED_LANDING_X = const(2)
 _LANDED_X = const(3)
+# Round 52 (miss52): an impact this many times over the onset level opens a
+# window on a tray that has not rested (re-armed: it fell under half the
+# level since the last onset). A hum or the table's sway after a knock keeps
+# the slow part swinging 20-250 mg about rest, so the 300 ms of rest never
+# come, while dice strike the floor from inside at 6-13 x the level that
+# the hum's floor has already raised; the window is judged as any other.
+# Only while the slow part swings about rest: it was within _REST_DEV_MG of
+# it at the sample before, or has been off it for at most _SWAY_MS (half a
+# period of 8 Hz, the slowest sway of a hum, a table's top or a tray on its
+# feet). A tray lifted, carried, tilted or set down holds the slow part off
+# rest for the whole move (117 ms to seconds before the put-down's thump on
+# the tuning seeds, where 6 x alone made 81 false throws as the board reads).
+# Round 53 (miss53): and not what a window on a rested tray never meets
+# (window.py's _unrest, key_down): a run off rest longer than a sway's in
+# the last _REST_BEFORE_MS (a tray set down), a key of the pad (ringing, or
+# its contact the onset: the scan tells of it before the window is judged),
+# the time after a settle (_MOVED_WINDOW_MS) and, within a die's flight of
+# a refused window, an impact under that window's peak (its bounce).
+_UNREST_X = const(6)
+_SWAY_MS = const(60)
 # Onset of a candidate throw, then the evidence window.
 _ONSET_MG = const(30)
 _ONSET_FLOOR_X = const(4)
@@ -351,7 +371,10 @@ _MOVED_OVER = const(81)         # round 40: EV_MOVED only under this peak (windo
 _FLOOR0 = const(82)             # the floor learnt at setup, the floor's start at each reset (<< _FLOOR_FX)
 _KEY_UP_T = const(83)           # the last key's release (round 47's gap)
 _STEP_OR = const(84)            # round 50 (late50): the readings at each window's onset ORed (the part's step, window.py's _settle_levels)
-_IMP_SLOTS = const(85)          # (328 -> 336 -> 340 bytes)
+_SWAY_T = const(85)             # round 52 (miss52): when the slow part's last run off rest began (idle, no key's shove)
+_UNREST_T = const(86)           # round 53 (miss53): the onset of the last window opened without rest (window.py's _unrest)
+_HELD_T = const(87)             # round 53 (miss53): when the last run off rest longer than _SWAY_MS ended (idle)
+_IMP_SLOTS = const(88)          # (328 -> 336 -> 340 -> 344 -> 352 bytes)
 # A throw's dice fall through the air and touch nothing until they land:
 # the tray is quiet (at its noise) before the first impact, apart from keys
 # the tray knows of. A hand picking dice out works in the tray: a fingertip's
@@ -460,6 +483,15 @@ class Tray(Impacts):
             self._key_gap = t - self._imps[_KEY_UP_T]     # (round 47: from the last release)
         self._key_from = t - _KEY_PRE_MS
         self._key_until = t + self._key_ms
+        if (self._state == _CANDIDATE and self._imps[_UNREST_T] > self._cand_t0
+                and self._key_from <= self._cand_t0 + _KEY_LEAD_MS):
+            # round 53 (miss53): a window opened without rest (_UNREST_X) that
+            # this key's contact may have opened: the pad's key, not dice
+            # (the scan tells of it its debounce after the contact, long
+            # before the window is judged at _EVAL_MS): as if it had not
+            # opened, armed still, and the rest before the touch stands (below)
+            self._refused(t, self._sta >> _STA_FX)
+            self._armed = _ARMED
         if self._state == _CANDIDATE:
             if not self._keyed and self._key_from <= self._cand_t0 + _KEY_LEAD_MS:
                 self._keyed = True
@@ -566,7 +598,7 @@ class Tray(Impacts):
         imps[_HAND] = imps[_LIE_PEAK] = imps[_LIE_UNTIL] = 0
         imps[_FINGER_T] = -(1 << 29)
         imps[_FINGER_PEAK] = 0
-        imps[_SHOVE_T] = -(1 << 28)
+        imps[_SHOVE_T] = imps[_SWAY_T] = imps[_HELD_T] = -(1 << 28)
         imps[_REST_OLD] = imps[_MOVE_T] = 0
 
     def _restart(self, t, x, y, z):
@@ -783,7 +815,8 @@ class Tray(Impacts):
                                                     and (sta > _LANDING_X * d
                                                          or (not self.why and sta > _MOVED_LANDING_X * d
                                                              and 3 * (z if z > 0 else -z) >= mag)))))
-                              or (t < self._imps[_RING + 3] and sta > _RING_OVER_X * self._imps[_RING + 4])):
+                              or (t < self._imps[_RING + 3] and sta > _RING_OVER_X * self._imps[_RING + 4])
+                              or (self._armed and sta > _UNREST_X * d and self._unrest(t, dt))):
                 # (or, while a knock's table rings, an impact far over its ring:
                 # the ringing top keeps the tray from resting)
                 # (set up once per window, in a method: feed()'s frame, which
@@ -825,6 +858,12 @@ class Tray(Impacts):
                 if t - self._rest_since > _DT_MAX:
                     self._imps[_REST_OLD] = self._rest_since  # the rest before this run of motion,
                     self._imps[_MOVE_T] = t                   # and when that run began
+                if t - self._rest_since > dt:
+                    # (round 52: the sample before was at rest; round 53: a run
+                    # off rest longer than a sway's ended there)
+                    if self._rest_since - self._imps[_SWAY_T] > _SWAY_MS:
+                        self._imps[_HELD_T] = self._rest_since
+                    self._imps[_SWAY_T] = t
                 self._rest_since = t
         if t >= self._tilt_t:
             self._tilt_t = t + _TILT_EVERY_MS

@@ -84,6 +84,13 @@ _EDGE_P = const(79)
 _EDGE_C = const(80)
 _MOVED_OVER = const(81)
 _STEP_OR = const(84)
+_REST_OLD = const(71)
+_MOVE_T = const(72)
+_SWAY_T = const(85)
+_UNREST_T = const(86)
+_HELD_T = const(87)
+_SWAY_MS = const(60)
+_DT_MAX = const(40)
 _HAND_MS = const(500)
 _HAND_EDGE_MS = const(30)
 _HAND_GAP_MS = const(20)
@@ -112,6 +119,46 @@ def _tap_level(floor):
 
 class Window:
     # The window's onset and its settle (Tray's attributes, the impacts array).
+
+    def _unrest(self, t, dt):
+        # Round 52 (miss52): an impact _UNREST_X times over the onset level
+        # on an armed tray that has not rested (throws.py's onset): only
+        # while the slow part swings about rest (at rest the sample before,
+        # or off it for at most _SWAY_MS). Round 53 (miss53): the onset is
+        # kept (_UNREST_T) for the guards on such a window.
+        imps = self._imps
+        sw = imps[_SWAY_T]
+        rs = self._rest_since
+        if t - rs > dt:
+            # at rest the sample before: the run off rest that ended there
+            # was a sway's, or it ended _REST_BEFORE_MS ago (round 53)
+            if rs - sw > _SWAY_MS and t - rs < _REST_BEFORE_MS:
+                return False
+        elif t - sw > _SWAY_MS:
+            return False
+        # round 53: every run off rest for _REST_BEFORE_MS was a sway's (a
+        # tray held off rest, lifted or tilted, is set down as its slow part
+        # comes back), and no key of the pad rings
+        if t - imps[_HELD_T] < _REST_BEFORE_MS or t < self._key_until:
+            return False
+        # nor is it the last window's dice: within _MOVED_WINDOW_MS of a
+        # settle the tray has not rested since the dice were still (a die
+        # still rolling, or one falling over: EV_MOVED's time); and under the
+        # peak of a window refused a die's flight before (_FLIGHT_MAX_MS),
+        # one of its dice coming down again (a bounce falls from lower than
+        # the die was thrown from: it lands softer than its first landing)
+        if 0 <= self.settled_ms and t - self.settled_ms < _MOVED_WINDOW_MS:
+            return False
+        if t - imps[_WIN_T] < _FLIGHT_MAX_MS and (self._sta >> _STA_FX) < imps[_WIN_M]:
+            return False
+        imps[_UNREST_T] = t
+        if t - rs > _DT_MAX:
+            # a run of motion begins here, as the idle sample would have
+            # kept it: a key whose contact this was (key_down refuses the
+            # window) lets the rest before it stand
+            imps[_REST_OLD] = rs
+            imps[_MOVE_T] = t
+        return True
 
     def _start(self, dt, x, y, z, floor):
         # A candidate throw starts at this sample (an onset over a resting
