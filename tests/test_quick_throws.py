@@ -23,7 +23,7 @@ def _mean(c, a, b):
 
 
 @pytest.mark.parametrize("model", MODELS)
-@pytest.mark.parametrize("reading", READINGS, ids=("board", "400", "modelled"))
+@pytest.mark.parametrize("reading", READINGS, ids=("200", "400", "modelled"))
 def test_labels_place_both_throws_and_the_key(model, reading):
     for seed in (6000, 6001):
         p = quick.pieces(model, seed, **reading)
@@ -60,7 +60,7 @@ def test_labels_place_both_throws_and_the_key(model, reading):
 
 
 @pytest.mark.parametrize("model", MODELS)
-@pytest.mark.parametrize("reading", READINGS, ids=("board", "400", "modelled"))
+@pytest.mark.parametrize("reading", READINGS, ids=("200", "400", "modelled"))
 def test_the_joins_have_no_step_over_the_noise(model, reading):
     for seed in (6002, 6003, 6004):
         p = quick.pieces(model, seed, **reading)

@@ -2648,7 +2648,7 @@ def test_a_put_down_far_over_the_level_is_no_throw_while_the_tray_was_held_off_r
 # ---------------------------------------------------------------- round 53 (miss53): the guards on that onset without rest
 
 def _reading(name):
-    return {} if name == "modelled" else dict(ensemble.READING_200, rate_hz={"board": 200, "400": 400, "100": 100}[name])
+    return {} if name == "modelled" else dict(ensemble.READING_200, rate_hz=int(name))
 
 
 @pytest.mark.parametrize("model,kind,seed,reading,at", [
@@ -2661,11 +2661,11 @@ def _reading(name):
     # window's peak (0.25-0.67 of it): the first landing's bounce
     ("table", "throw1_hard", 5323, "modelled", 6095),
     ("tin", "throw1_hard", 5267, "modelled", 2217),
-    ("tin", "throw1_hard", 5379, "board", 1997),
+    ("tin", "throw1_hard", 5379, "200", 1997),
     # 322 ms after a settle: the dice were not yet still (EV_MOVED's time)
     ("tin", "throw2_soft", 5044, "modelled", 3898),
     # a tray tilted, held off rest 972 ms and set down as its slow part came back
-    ("bare", "tilted", 5360, "board", 3814)])
+    ("bare", "tilted", 5360, "200", 3814)])
 def test_a_no_rest_onset_that_is_a_key_a_bounce_or_a_put_down_is_no_throw(model, kind, seed, reading, at):
     # Round 53: each a false throw under round 52's onset without rest
     # (r52-miss52-rule), none on main: the guards in Window._unrest and
