@@ -163,6 +163,7 @@ class Store:
         and after (Game() then finds them loaded): the longest imports of a
         game's start and of a resume. An unknown name is Game()'s to refuse."""
         import gc
+        gc.collect()  # the step before's garbage: the rules' code then loads low, in one piece
         from dicetray.engine import rules
         del rules
         self._between()
