@@ -2687,19 +2687,3 @@ def test_a_window_the_key_guard_refuses_leaves_the_dice_after_the_key_theirs():
     assert 9780 in [t for t, _ in trace.throws]
     out = detect(trace.rows(), keys=trace.keys)
     assert _started_near(out, 9780), out["throws"]
-
-
-@pytest.mark.parametrize("model,kind,seed,t0", [
-    ("box", "throw1_soft", 5042, 1735), ("box", "throw1_soft", 5308, 1775),
-    ("table", "throw1_soft", 5322, 8906)])
-def test_at_400_hz_a_long_contact_die_that_lands_on_is_no_knock(model, kind, seed, t0):
-    # Round 53 (at400): one die whose contact is long against 400 Hz's
-    # sample (box 0.5-2 ms, table's felts 1-5 ms) reads a first blow whose
-    # largest change a sample is 0.49-0.57 of its largest |z|, as a knock's
-    # ring (the edge rule, rounds 30/34); but it lands on: 6 impacts or more
-    # kept (10, 10 and 7 rises), which no knock makes (1-3 blows; the knocks
-    # the edge rule refuses on 5000-5419 keep 1-4). Found at 200 Hz too
-    tr = ensemble.generate(model, kind, seed, **dict(ensemble.READING_200, rate_hz=400))
-    out = detect(tr.rows(), keys=tr.keys)
-    pairs, _ = match(tr.throws, out["throws"])
-    assert t0 in [p[0][0] for p in pairs], out["throws"]

@@ -291,12 +291,6 @@ _EDGE_Y = const(8)
 # of one blow (patterns 2, 4, 5, as round 21's) under both is a knock.
 _EDGE_R = const(3)
 _EDGE_S = const(4)
-# Round 53 (at400): a die whose contact is long against the sample (box
-# 0.5-2 ms, a felt's 1-5 ms) reads a first blow under both too, but it
-# lands on: a window of _IMP_N impacts kept or more (with the current one,
-# 7: _press_release's "dice rolling on") is more than knocks make (1-3
-# blows; the knocks the rule refuses on the tuning seeds keep 1-4), so the
-# first bound refuses only windows of fewer.
 # After such a knock the top rings on and the slow part swings, so the tray
 # does not count as resting: for _RING_WAIT_MS (impacts.py's _ring_on) an
 # impact whose level is _RING_OVER_X times the ring's mean |z| starts a
@@ -1081,11 +1075,11 @@ class Tray(Impacts):
                 why = 0     # one blow with no spike on the floor: a knock through the feet
             if (why and dt <= _SPIKE_DT and self._peak <= imps[_EDGE_M]
                     and ((_EDGE_Y * imps[_EDGE_D] < _EDGE_X * imps[_EDGE_Z]
-                          and imps[_EDGE_C] < imps[_EDGE_Z] and self._imp_n < _IMP_N)
+                          and imps[_EDGE_C] < imps[_EDGE_Z])
                          or (one_blow
                              and _EDGE_S * imps[_EDGE_D] < _EDGE_R * imps[_EDGE_Z]
                              and imps[_EDGE_C] < imps[_EDGE_D]))):
-                why = 0     # its peak in a first blow that only rang: no die's spike (rounds 30, 34, 43; at400: and no more impacts after it than knocks make)
+                why = 0     # its peak in a first blow that only rang: no die's spike (rounds 30, 34, 43)
             if why:
                 knocks = self._knocks(dt)
                 if knocks == _KNOCKS:
