@@ -382,7 +382,7 @@ _UNREST_T = const(86)           # round 53 (miss53): the onset of the last windo
 _HELD_T = const(87)             # round 53 (miss53): when the last run off rest longer than _SWAY_MS ended (idle)
 _KM_STA = const(88)             # round 53 (keymask53): the settle's wait's key level, sta's envelope at its report (window.py's _key_wait)
 _KM_TAP = const(89)             # round 53 (keymask53): the same for the change per sample
-_KM_GAP = const(90)             # round 53 (keymask53): when the wait's level last moved after _TAP_QUIET_MS of quiet
+_KM_GAP = const(90)             # round 53 (keymask53): when the wait's level last moved after _QUIET_MS of quiet
 _IMP_SLOTS = const(91)          # (328 -> 336 -> 340 -> 344 -> 352 -> 364 bytes)
 # A throw's dice fall through the air and touch nothing until they land:
 # the tray is quiet (at its noise) before the first impact, apart from keys
@@ -486,7 +486,8 @@ class Tray(Impacts):
 
     def key_down(self, t, up=False):
         # A key went down at t (the key scan's time, after its debounce).
-        self._key_wait(t)   # (window.py: while the dice settle)
+        if self._state == _MOVING:
+            self._key_wait(t)   # (window.py)
         if up:
             self._imps[_KEY_UP_T] = t
         else:

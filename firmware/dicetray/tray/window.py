@@ -29,6 +29,7 @@ _QUIET_MG = const(6)
 _QUIET_FLOOR_X = const(2)
 _TAP_X = const(5)
 _TAP_MG = const(1)
+_QUIET_MS = const(200)
 _TAP_QUIET_MS = const(75)
 _MURMUR_QUIET_MS = const(150)
 _MURMUR_CREDIT_MS = const(100)
@@ -333,14 +334,12 @@ class Window:
         # level, sta's envelope and the change per sample as the report
         # finds them (feed()'s wait): a die still rolling knocks on over
         # the key's ring; the key's ring only decays.
-        if self._state != _MOVING:
-            return
         imps = self._imps
         k = t - _KEY_PRE_MS
         if not (k - self._active_t >= _TAP_QUIET_MS or imps[_KM_GAP] >= k
                 or (t < self._key_until and imps[_KM_STA])):
-            # the level moved within _TAP_QUIET_MS before the key's contact
-            # (the quiet run it broke, if any, did not end at the contact), and
+            # the level moved within _QUIET_MS before the key's contact (the
+            # quiet run it broke, if any, did not end at the contact), and
             # no key's mask lasts: dice may still roll under its ring (a
             # key pressed as they roll), so the wait hears the key as it
             # hears anything
