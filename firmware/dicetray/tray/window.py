@@ -29,7 +29,6 @@ _QUIET_MG = const(6)
 _QUIET_FLOOR_X = const(2)
 _TAP_X = const(5)
 _TAP_MG = const(1)
-_QUIET_MS = const(200)
 _TAP_QUIET_MS = const(75)
 _MURMUR_QUIET_MS = const(150)
 _MURMUR_CREDIT_MS = const(100)
@@ -90,9 +89,6 @@ _MOVE_T = const(72)
 _SWAY_T = const(85)
 _UNREST_T = const(86)
 _HELD_T = const(87)
-_KM_STA = const(88)
-_KM_TAP = const(89)
-_KM_GAP = const(90)
 _SWAY_MS = const(60)
 _DT_MAX = const(40)
 _HAND_MS = const(500)
@@ -301,7 +297,6 @@ class Window:
         self._lvl = sta << _STA_FX
         self._settle_levels(t)     # (below: the floor, or 3/4 of a coarse step)
         imps = self._imps
-        imps[_KM_STA] = imps[_KM_TAP] = imps[_KM_GAP] = 0     # (no key told in this wait yet: _key_wait)
         if (thrown and t - self._active_t >= _MURMUR_QUIET_MS
                 and t - imps[_TAP_T] >= _TAP_QUIET_MS):
             # the window's dice went still before EV_THROW (a die that stops
@@ -323,43 +318,6 @@ class Window:
             self._murmur_t = t - _MURMUR_CREDIT_MS
             self._upright = self._lvl << 1     # (a ring must show itself)
             self._sx = 0
-
-    def _key_wait(self, t):
-        # Round 53 (keymask53): a key reported at t while the dice settle
-        # (key_down, before its mask is set). Its press or release knocks the
-        # pad and rings the tray as it does in a window (round 19): the
-        # wait's timers go back to the key's contact (_KEY_PRE_MS before the
-        # report: what the wait heard since was the key's), and while the
-        # key's mask lasts a sample is movement only over the key's own
-        # level, sta's envelope and the change per sample as the report
-        # finds them (feed()'s wait): a die still rolling knocks on over
-        # the key's ring; the key's ring only decays.
-        imps = self._imps
-        k = t - _KEY_PRE_MS
-        if not (k - self._active_t >= _TAP_QUIET_MS or imps[_KM_GAP] >= k
-                or (t < self._key_until and imps[_KM_STA])):
-            # the level moved within _QUIET_MS before the key's contact (the
-            # quiet run it broke, if any, did not end at the contact), and
-            # no key's mask lasts: dice may still roll under its ring (a
-            # key pressed as they roll), so the wait hears the key as it
-            # hears anything
-            imps[_KM_STA] = imps[_KM_TAP] = 0
-            return
-        if self._active_t > k:
-            self._active_t = k
-        k += _TAP_QUIET_MS - _MURMUR_QUIET_MS
-        if self._murmur_t > k:
-            self._murmur_t = k
-        e = self._env
-        d = self._upright
-        if t < self._key_until:
-            # the last key's mask still lasts: its level stands
-            if imps[_KM_STA] > e:
-                e = imps[_KM_STA]
-            if imps[_KM_TAP] > d:
-                d = imps[_KM_TAP]
-        imps[_KM_STA] = e
-        imps[_KM_TAP] = d
 
     def _floor_levels(self, t, q):
         # While moving: the quiet level q and the tap level of the tray's own
