@@ -93,6 +93,8 @@ _ENV_LAG = const(88)
 _HID_T = const(89)              # round 53 (finger53): the last bounce only 5 ms steps show at 400 Hz,
 _HID_N = const(90)              # and how many (_bounce; impacts.py's _press_release)
 _IMP_MS = const(15)
+_MERGE_MS = const(50)
+_RUNG_X = const(5)
 _SWAY_MS = const(60)
 _DT_MAX = const(40)
 _HAND_MS = const(500)
@@ -170,14 +172,29 @@ class Window:
         # 200 Hz reads an impact) outside an impact is a bounce only 5 ms
         # steps show. sta's rise is set per ms, so at 400 Hz a die's bounce
         # rises in two samples, each under 5/4, and the envelope follows it
-        # up. Counted for the finger test only; the impacts are unchanged.
+        # up. Counted for the finger test only (the impacts unchanged), when
+        # hard (_RUNG_X x the quiet level, as round 23's) and a strike of
+        # its own or a third impact in one: what a press and a release lack.
         imps = self._imps
-        if t - imps[_CUR_T] > _IMP_MS and t - imps[_HID_T] > _IMP_MS:
+        if (t - imps[_CUR_T] > _IMP_MS and t - imps[_HID_T] > _IMP_MS
+                and sta >= _RUNG_X * self._quiet_thr):
             d = self._r_env[dt]
             d = (((imps[_ENV_LAG] * d) >> 10) * d) >> 10
             if sta > d + (d >> 2):
-                imps[_HID_T] = t
-                imps[_HID_N] += 1
+                n = self._imp_n
+                if n > _IMP_N:
+                    return
+                st = -_MERGE_MS
+                c = 0
+                for i in range(0, (n + 1) << 2, 4):
+                    at = imps[i] if i < n << 2 else imps[_CUR_T] - self._cand_t0
+                    if at - st >= _MERGE_MS:
+                        st = at
+                        c = 0
+                    c += 1
+                if t - self._cand_t0 - st >= _MERGE_MS or c >= 2:
+                    imps[_HID_T] = t
+                    imps[_HID_N] += 1
 
     def _start(self, dt, x, y, z, floor):
         # A candidate throw starts at this sample (an onset over a resting
