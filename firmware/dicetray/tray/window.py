@@ -173,8 +173,10 @@ class Window:
         # steps show. sta's rise is set per ms, so at 400 Hz a die's bounce
         # rises in two samples, each under 5/4, and the envelope follows it
         # up. Counted for the finger test only (the impacts unchanged), when
-        # hard (_RUNG_X x the quiet level, as round 23's) and a strike of
-        # its own or a third impact in one: what a press and a release lack.
+        # hard (_RUNG_X x the quiet level, as round 23's) and a strike
+        # between the first strike and the next, or a third impact in the
+        # first two: what a press and its release lack (a later strike may
+        # be the next key's press: round 23's three strikes).
         imps = self._imps
         if (t - imps[_CUR_T] > _IMP_MS and t - imps[_HID_T] > _IMP_MS
                 and sta >= _RUNG_X * self._quiet_thr):
@@ -185,14 +187,18 @@ class Window:
                 if n > _IMP_N:
                     return
                 st = -_MERGE_MS
-                c = 0
+                c = k = 0
                 for i in range(0, (n + 1) << 2, 4):
                     at = imps[i] if i < n << 2 else imps[_CUR_T] - self._cand_t0
                     if at - st >= _MERGE_MS:
                         st = at
                         c = 0
+                        k += 1
                     c += 1
-                if t - self._cand_t0 - st >= _MERGE_MS or c >= 2:
+                # (k strikes so far, the last one c impacts) between the
+                # first strike and the second, or a third impact in either
+                if (t - self._cand_t0 - st >= _MERGE_MS and k == 1
+                        or c >= 2 and k <= 2 and t - self._cand_t0 - st < _MERGE_MS):
                     imps[_HID_T] = t
                     imps[_HID_N] += 1
 
