@@ -2707,7 +2707,8 @@ def test_at_400_hz_a_long_contact_die_that_lands_on_is_no_knock(model, kind, see
 
 @pytest.mark.parametrize("model,kind,seed,t0", [
     ("table", "throw2_soft", 5198, 1915), ("table", "throw2_soft", 5366, 1868),
-    ("tin", "throw6_soft", 5130, 1313), ("bare", "throw2_soft", 5254, 1831)])
+    ("tin", "throw6_soft", 5130, 1313), ("bare", "throw2_soft", 5254, 1831),
+    ("tin", "throw1_hard", 5295, 809), ("table", "throw1_soft", 6168, 908)])
 def test_at_400_hz_a_bounce_5_ms_steps_show_is_no_finger(model, kind, seed, t0):
     # Round 53 (finger53): sta rises at a rate set per ms, so at 400 Hz a
     # die's bounce 50-100 ms after its landing rises in two samples, each
