@@ -1006,8 +1006,8 @@ class Tray(Impacts):
                 self._impact(t, mag, hx, hy)
             if span > _PEAK_MS and not keyring:
                 self._rises += 1
-        elif dt <= _SPIKE_DT and sta > self._impulse_thr:
-            self._bounce(t, sta, dt)    # (finger53: for the finger test only)
+        elif dt <= _SPIKE_DT and sta >= 5 * self._quiet_thr:
+            self._bounce(t, sta, dt)    # (finger53: hard, _RUNG_X x, so over the impulse level; the finger test's only)
         imps[_ENV_LAG] = self._env
         if sta > env:
             env = sta

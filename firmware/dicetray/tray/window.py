@@ -94,7 +94,6 @@ _HID_T = const(89)              # round 53 (finger53): the last bounce only 5 ms
 _HID_N = const(90)              # and how many (_bounce; impacts.py's _press_release)
 _IMP_MS = const(15)
 _MERGE_MS = const(50)
-_RUNG_X = const(5)
 _SWAY_MS = const(60)
 _DT_MAX = const(40)
 _HAND_MS = const(500)
@@ -178,8 +177,7 @@ class Window:
         # first two: what a press and its release lack (a later strike may
         # be the next key's press: round 23's three strikes).
         imps = self._imps
-        if (t - imps[_CUR_T] > _IMP_MS and t - imps[_HID_T] > _IMP_MS
-                and sta >= _RUNG_X * self._quiet_thr):
+        if t - imps[_CUR_T] > _IMP_MS and t - imps[_HID_T] > _IMP_MS:     # (hard: feed() asks)
             d = self._r_env[dt]
             d = (((imps[_ENV_LAG] * d) >> 10) * d) >> 10
             if sta > d + (d >> 2):
