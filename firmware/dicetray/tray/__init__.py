@@ -23,6 +23,17 @@ def unload(*names):
     gc.collect()
 
 
+def load(then, *names):
+    """Import dicetray modules ("room.module") one at a time, each after a
+    heap collection (its code then loads in one piece) and followed by
+    then(), a read of the accelerometer's FIFO (app.py's drain): a long
+    import held apart from the next, so the FIFO does not overrun."""
+    for name in names:
+        gc.collect()
+        __import__("dicetray." + name)
+        then()
+
+
 def unload_games():
     """Forget every game module (and its helpers) loaded so far: the next
     game, or the next one the menu shows, imports its own."""

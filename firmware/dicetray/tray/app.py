@@ -25,7 +25,7 @@ from array import array
 
 from micropython import const
 
-from dicetray.tray import READING, keys, screens, unload, unload_games
+from dicetray.tray import READING, keys, load, screens, unload, unload_games
 from dicetray.tray.gate import Gate
 from dicetray.tray.store import Store
 from dicetray.tray.play import Table
@@ -141,11 +141,10 @@ class App:
             self.drain()    # each unload is a heap collection
             unload_games()
             self.drain()
-        from dicetray.tray import shelf  # the menu's: its import apart from the menu's
-        del shelf
-        self.drain()
+        # shelf.py (the menu's) apart from the menu: the menu's import is
+        # the longest Python of a game's end (and of the boot's end)
+        load(self.drain, "tray.shelf", "tray.menu")
         from dicetray.tray.menu import Menu
-        self.drain()    # the menu's import is the longest Python of a game's end (and of the boot's end)
         self.menu = Menu()
         self.mode = MENU
         self.message = message or self.store.check_space() or (

@@ -241,11 +241,8 @@ def on_key(app, code, now):
             app.ask(ASK_DELETE, "Delete %04d?" % found[0], "(oldest record)")
     elif done == SETUP:
         from dicetray.tray.app import SETUP as SETUP_MODE
-        from dicetray.tray import traycfg   # calibrate's: its import apart, a read between
-        del traycfg
-        app.drain()
-        import gc
-        gc.collect()    # traycfg's garbage: calibrate's code wants one piece
+        from dicetray.tray import load
+        load(app.drain, "tray.traycfg", "tray.calibrate")   # calibrate's traycfg apart, a read between
         from dicetray.tray.calibrate import Setup
         app.keys_out()              # the keys so far were the detector's
         app.setup = Setup()

@@ -140,8 +140,6 @@ class Store:
     def resume(self, now_ms, screen=None):
         """The newest record read back (recover.Resumed), or None. A full
         replay shows its progress on `screen` (the display), if given."""
-        import gc
-        gc.collect()  # boot's garbage first: recover's bytecode wants one piece
         self._reader()
         from dicetray.tray import recover
         return recover.resume(self, now_ms, screen)
@@ -149,24 +147,16 @@ class Store:
     def _reader(self):
         """recover.py imported, its shelf.py (with the record's code) apart
         before it, with a read between and after."""
-        import gc
-        from dicetray.tray import shelf
-        del shelf
-        self._between()
-        gc.collect()  # shelf's garbage: recover's code wants one piece
-        from dicetray.tray import recover
-        del recover
-        self._between()
+        from dicetray.tray import load
+        load(self._between, "tray.shelf", "tray.recover")
 
     def modules(self, name):
         """The rules and a game's module imported apart, with a read between
         and after (Game() then finds them loaded): the longest imports of a
         game's start and of a resume. An unknown name is Game()'s to refuse."""
         import gc
-        gc.collect()  # the step before's garbage: the rules' code then loads low, in one piece
-        from dicetray.engine import rules
-        del rules
-        self._between()
+        from dicetray.tray import load
+        load(self._between, "engine.rules")  # the step before's garbage first: the rules then load low
         from dicetray import games
         gc.collect()  # the module's code then loads into free heap in one piece (as in Game())
         try:
