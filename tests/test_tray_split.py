@@ -71,7 +71,10 @@ def test_the_tilt_check_reads_the_slots_and_figures_throws_writes():
 # Round 53 (miss53): window.py 40k -> 43k with the onset without rest's
 # test and guards (_unrest, seven slots and figures copied from throws.py);
 # throws.py's import 97k -> 98k, under its limit.
-HEAP_K = {"throws": 97 + 2, "impacts": 86 + 2, "window": 43 + 2, "tilt": 13 + 2, "ring": 16 + 2}
+# Round 53 (finger53): window.py 43k -> 47k with _bounce (a bounce only
+# 5 ms steps show at 400 Hz, for the finger test); throws.py's import
+# 98k -> 99k (-c), under its limit.
+HEAP_K = {"throws": 97 + 2, "impacts": 86 + 2, "window": 47 + 2, "tilt": 13 + 2, "ring": 16 + 2}
 
 
 @pytest.mark.parametrize("module", sorted(HEAP_K))

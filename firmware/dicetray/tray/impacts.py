@@ -40,6 +40,9 @@ _HAND_M = const(62)
 _HAND_PREV_M = const(63)
 _WIN_T = const(64)
 _WIN_M = const(65)
+_HID_T = const(89)
+_IMP_MS = const(15)
+_HID_N = const(90)
 _HAND_EDGE_MS = const(30)
 _RING = const(40)
 _RING_WAIT_MS = const(2000)
@@ -821,8 +824,11 @@ class Impacts(Window):
                 ss = sil & (1 << ((i >> 2) if i < k << 2 else _IMP_N))
             if quiet and loud and loud >= top:
                 return True
-        if n >= _IMP_N:
-            return False        # 7 impacts and more: dice rolling on
+        if n >= _IMP_N or imps[_HID_N]:
+            # 7 impacts and more: dice rolling on; or (finger53) a bounce
+            # that only 5 ms steps show at 400 Hz: a fingertip's press and
+            # release have nothing between them, dice bounce
+            return False
         t0 = imps[0] if n else imps[_CUR_T] - self._cand_t0
         m0 = x0 = y0 = c0 = 0
         t1 = t2 = -1
@@ -954,6 +960,8 @@ class Impacts(Window):
         else:
             self._imp_n = _IMP_N + 1    # more impacts than knocks make
         mark &= ~(1 << _IMP_N)
+        if imps[_HID_N] and t - imps[_HID_T] <= _IMP_MS:
+            imps[_HID_N] -= 1   # (finger53: that bounce was this impact's rise, 5/4 a sample later)
         # the one starting now came after the tray was silent (round 27; the
         # onset's sample is over the quiet level, but _start does not say so)
         if t - self._active_t >= _SILENT_MS and t - self._cand_t0 > _SILENT_MS:

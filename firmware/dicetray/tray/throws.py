@@ -374,7 +374,8 @@ _STEP_OR = const(84)            # round 50 (late50): the readings at each window
 _SWAY_T = const(85)             # round 52 (miss52): when the slow part's last run off rest began (idle, no key's shove)
 _UNREST_T = const(86)           # round 53 (miss53): the onset of the last window opened without rest (window.py's _unrest)
 _HELD_T = const(87)             # round 53 (miss53): when the last run off rest longer than _SWAY_MS ended (idle)
-_IMP_SLOTS = const(88)          # (328 -> 336 -> 340 -> 344 -> 352 bytes)
+_ENV_LAG = const(88)            # round 53 (finger53): the envelope a sample before the last (89, 90: window.py's _bounce)
+_IMP_SLOTS = const(91)          # (328 -> 336 -> 340 -> 344 -> 352 -> 364 bytes)
 # A throw's dice fall through the air and touch nothing until they land:
 # the tray is quiet (at its noise) before the first impact, apart from keys
 # the tray knows of. A hand picking dice out works in the tray: a fingertip's
@@ -999,6 +1000,9 @@ class Tray(Impacts):
                 self._impact(t, mag, hx, hy)
             if span > _PEAK_MS and not keyring:
                 self._rises += 1
+        elif dt <= _SPIKE_DT and sta >= 5 * self._quiet_thr:
+            self._bounce(t, sta, dt)    # (finger53: hard, _RUNG_X x, so over the impulse level; the finger test's only)
+        imps[_ENV_LAG] = self._env
         if sta > env:
             env = sta
         self._env = env
