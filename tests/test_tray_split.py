@@ -71,7 +71,11 @@ def test_the_tilt_check_reads_the_slots_and_figures_throws_writes():
 # Round 53 (miss53): window.py 40k -> 43k with the onset without rest's
 # test and guards (_unrest, seven slots and figures copied from throws.py);
 # throws.py's import 97k -> 98k, under its limit.
-HEAP_K = {"throws": 97 + 2, "impacts": 86 + 2, "window": 43 + 2, "tilt": 13 + 2, "ring": 16 + 2}
+# Round 54 (keymask54): window.py 43k -> 44k, deliberately: _key_wait (a
+# key told while the dice settle, and miss53's key test moved there from
+# throws.py's key_down) takes its import from 42.2k to 45.3k; throws.py's
+# import 98.1k -> 98.5k with the settle's two key tests, under its limit.
+HEAP_K = {"throws": 97 + 2, "impacts": 86 + 2, "window": 44 + 2, "tilt": 13 + 2, "ring": 16 + 2}
 
 
 @pytest.mark.parametrize("module", sorted(HEAP_K))

@@ -374,7 +374,10 @@ _STEP_OR = const(84)            # round 50 (late50): the readings at each window
 _SWAY_T = const(85)             # round 52 (miss52): when the slow part's last run off rest began (idle, no key's shove)
 _UNREST_T = const(86)           # round 53 (miss53): the onset of the last window opened without rest (window.py's _unrest)
 _HELD_T = const(87)             # round 53 (miss53): when the last run off rest longer than _SWAY_MS ended (idle)
-_IMP_SLOTS = const(88)          # (328 -> 336 -> 340 -> 344 -> 352 bytes)
+_KM_STA = const(88)             # round 54 (keymask54): the settle's wait's key level, sta's envelope at its report (window.py's _key_wait)
+_KM_TAP = const(89)             # the same for the change per sample
+_KM_GAP = const(90)             # when the wait's level last moved after _KEY_PRE_MS of quiet
+_IMP_SLOTS = const(91)          # (328 -> 336 -> 340 -> 344 -> 352 -> 364 bytes)
 # A throw's dice fall through the air and touch nothing until they land:
 # the tray is quiet (at its noise) before the first impact, apart from keys
 # the tray knows of. A hand picking dice out works in the tray: a fingertip's
@@ -477,21 +480,13 @@ class Tray(Impacts):
 
     def key_down(self, t, up=False):
         # A key went down at t (the key scan's time, after its debounce).
+        self._key_wait(t)   # (window.py: while the dice settle; round 53's miss53)
         if up:
             self._imps[_KEY_UP_T] = t
         else:
             self._key_gap = t - self._imps[_KEY_UP_T]     # (round 47: from the last release)
         self._key_from = t - _KEY_PRE_MS
         self._key_until = t + self._key_ms
-        if (self._state == _CANDIDATE and self._imps[_UNREST_T] > self._cand_t0
-                and self._key_from <= self._cand_t0 + _KEY_LEAD_MS):
-            # round 53 (miss53): a window opened without rest (_UNREST_X) that
-            # this key's contact may have opened: the pad's key, not dice
-            # (the scan tells of it its debounce after the contact, long
-            # before the window is judged at _EVAL_MS): as if it had not
-            # opened, armed still, and the rest before the touch stands (below)
-            self._refused(t, self._sta >> _STA_FX)
-            self._armed = _ARMED
         if self._state == _CANDIDATE:
             if not self._keyed and self._key_from <= self._cand_t0 + _KEY_LEAD_MS:
                 self._keyed = True
@@ -700,7 +695,7 @@ class Tray(Impacts):
             self._sx, d = d, d - self._sx
             d = self._upright + (((((d if d > 0 else -d) << _STA_FX) - self._upright) * a) >> 10)
             self._upright = d
-            if d >= self._low_peak:
+            if d >= self._low_peak and (t >= self._key_until or d > self._imps[_KM_TAP]):
                 self._murmur_t = t - _MURMUR_QUIET_MS + _TAP_QUIET_MS
                 if t >= self._steady_t:
                     self._steady_check(t, lvl, dt)
@@ -721,7 +716,10 @@ class Tray(Impacts):
             if ((sta >= quiet and sta >= env)
                     or not (-_REST_DEV < dx < _REST_DEV and -_REST_DEV < dy < _REST_DEV
                             and -_REST_DEV < dz < _REST_DEV)):
-                self._active_t = t
+                if t >= self._key_until or sta >= self._imps[_KM_STA]:    # (not a key's ring: _key_wait)
+                    if t - self._active_t >= _KEY_PRE_MS:
+                        self._imps[_KM_GAP] = t     # (a quiet run's end)
+                    self._active_t = t
                 if mag > quiet and mag > self._half_peak:
                     d = t + (_FLIGHT_MAX_MS if mag > _FLIGHT_MAX_MS else mag)
                     if d > self._hold_until:

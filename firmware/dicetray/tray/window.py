@@ -39,6 +39,7 @@ _FLIGHT_MAX_MS = const(450)
 _KEY_PRE_MS = const(60)
 _HIT_BEFORE_MS = const(60)
 _HIT_AFTER_MS = const(30)
+_KEY_LEAD_MS = const(100)
 _MOVED_WINDOW_MS = const(2500)
 _LIE_MS = const(8000)
 _IMP_N = const(6)
@@ -89,6 +90,9 @@ _MOVE_T = const(72)
 _SWAY_T = const(85)
 _UNREST_T = const(86)
 _HELD_T = const(87)
+_KM_STA = const(88)
+_KM_TAP = const(89)
+_KM_GAP = const(90)
 _SWAY_MS = const(60)
 _DT_MAX = const(40)
 _HAND_MS = const(500)
@@ -97,6 +101,7 @@ _HAND_GAP_MS = const(20)
 _IDLE = const(0)
 _CANDIDATE = const(1)
 _MOVING = const(2)
+_ARMED = const(2)
 # after a settle (throws.py, _MOVED_WINDOW_MS: why, from round 19;
 # _moved_loud_after, from impacts.py)
 _MOVED_THROW_X = const(3)       # (x 1/4) of the settled throw's peak
@@ -297,6 +302,7 @@ class Window:
         self._lvl = sta << _STA_FX
         self._settle_levels(t)     # (below: the floor, or 3/4 of a coarse step)
         imps = self._imps
+        imps[_KM_STA] = imps[_KM_TAP] = 0     # (no key masked in this wait yet: _key_wait)
         if (thrown and t - self._active_t >= _MURMUR_QUIET_MS
                 and t - imps[_TAP_T] >= _TAP_QUIET_MS):
             # the window's dice went still before EV_THROW (a die that stops
@@ -318,6 +324,43 @@ class Window:
             self._murmur_t = t - _MURMUR_CREDIT_MS
             self._upright = self._lvl << 1     # (a ring must show itself)
             self._sx = 0
+
+    def _key_wait(self, t):
+        # A key reported at t (key_down, first: its mask not yet set).
+        imps = self._imps
+        k = t - _KEY_PRE_MS     # the key's contact, at the earliest
+        if self._state == _MOVING:
+            # Round 54 (keymask54, from round 53's keymask53): while the dice
+            # settle. The key's press or release knocks the pad and rings the
+            # tray as it does in a window (round 19): the wait's timers go
+            # back to the key's contact (what the wait heard since was the
+            # key's), and while the key's mask lasts a sample is movement only
+            # over the key's own level, sta's envelope and the change per
+            # sample as the report finds them (feed()'s wait): a die still
+            # rolling knocks on over the key's ring; the key's ring only
+            # decays. Only if the wait's level was quiet for as long as a
+            # contact may precede its report (_KEY_PRE_MS) up to the key's
+            # contact (the quiet run the key broke, or one that still lasts;
+            # a masked key's ring breaks none): else dice may still roll
+            # under the key (a key pressed as they roll), and the wait hears
+            # the key as it hears anything. A second key in the mask (a
+            # release) takes the levels as its report finds them (the first
+            # key's ring decayed, its own contact's in them).
+            imps[_KM_STA] = imps[_KM_TAP] = 0
+            if t - self._active_t >= _KEY_PRE_MS or imps[_KM_GAP] >= k:
+                self._active_t = min(self._active_t, k)
+                self._murmur_t = min(self._murmur_t, k + _TAP_QUIET_MS - _MURMUR_QUIET_MS)
+                imps[_KM_STA] = self._env
+                imps[_KM_TAP] = self._upright
+        elif self._state and imps[_UNREST_T] > self._cand_t0 and k <= self._cand_t0 + _KEY_LEAD_MS:
+            # round 53 (miss53): a window opened without rest (_UNREST_X) that
+            # this key's contact may have opened: the pad's key, not dice
+            # (the scan tells of it its debounce after the contact, long
+            # before the window is judged at _EVAL_MS): as if it had not
+            # opened, armed still, and the rest before the touch stands
+            # (key_down)
+            self._refused(t, self._sta >> _STA_FX)
+            self._armed = _ARMED
 
     def _floor_levels(self, t, q):
         # While moving: the quiet level q and the tap level of the tray's own
