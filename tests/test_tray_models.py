@@ -2731,3 +2731,20 @@ def test_the_keys_of_an_entry_after_a_settle_inside_it_are_no_throw():
     assert [abs(o["start_ms"] - start) <= MATCH_MS for o in out["throws"]] == [True], out["throws"]
     settled = out["throws"][0]["settled_ms"]
     assert settled is not None and still - 50 <= settled < tr.keys[-1][1], out["throws"]
+
+
+@pytest.mark.parametrize("kind, seed, reading", [
+    ("throw2_hard", 6087, dict(ensemble.BOARD_READING, rate_hz=400)), ("throw6_hard", 5355, {})])
+def test_after_a_settle_inside_a_run_of_keys_the_moved_window_runs_from_its_last_key(kind, seed, reading):
+    # Round 54 (keymask54): tin, the faces keyed after the still, the wait's
+    # keys masked: the settle comes inside the run (within 1.5 s of the
+    # still; main held it 5-6 s over the keys), and what follows the run's
+    # last key within the moved window (6087: a press 2.6 s after the
+    # settle; 5355 as modelled: the hand picking the dice out 1.3 s after
+    # the last key) is judged as after a settle, not a throw
+    tr = ensemble.generate("tin", kind, seed, **reading)
+    start, still = tr.throws[-1]
+    out = detect(tr.rows(), keys=tr.keys)
+    assert len(out["throws"]) == len(tr.throws), out["throws"]
+    got = [o for o in out["throws"] if abs(o["start_ms"] - start) <= MATCH_MS][0]
+    assert got["settled_ms"] is not None and still - 50 <= got["settled_ms"] <= still + 1500, out["throws"]

@@ -179,7 +179,14 @@ class Window:
         self._cand_t0 = t - dt
         self._keyed = self._key_from <= t < self._key_until
         self._keyed_end = self._key_until
-        self._moved_cand = 0 <= self.settled_ms and t - self.settled_ms < _MOVED_WINDOW_MS
+        s = self.settled_ms
+        if self._imps[_KM_STA] and 0 <= s < self._key_from:
+            # round 54 (keymask54): the settle came inside a run of keys (its
+            # wait masked the last key told): the moved window runs from the
+            # run's last key, as it did when each key held the wait (the
+            # player keys the dice that lie there, then picks them up)
+            s = self._key_from + _KEY_PRE_MS
+        self._moved_cand = 0 <= s and t - s < _MOVED_WINDOW_MS
         # (round 44) opened under _LANDING_X x the onset level right after a
         # move's settle: only round 44's landing clause opens such a window
         onset = floor * _ONSET_FLOOR_X
