@@ -40,6 +40,7 @@ _KEY_PRE_MS = const(60)
 _HIT_BEFORE_MS = const(60)
 _HIT_AFTER_MS = const(30)
 _KEY_LEAD_MS = const(100)
+_KEY_RUN_MS = const(700)
 _MOVED_WINDOW_MS = const(2500)
 _LIE_MS = const(8000)
 _IMP_N = const(6)
@@ -336,6 +337,8 @@ class Window:
         # A key reported at t (key_down, first: its mask not yet set).
         imps = self._imps
         k = t - _KEY_PRE_MS     # the key's contact, at the earliest
+        if k - self._key_from >= _KEY_RUN_MS:
+            imps[_KM_STA] = 0   # (round 47's run of keys broken: no settle came inside this one)
         if self._state == _MOVING:
             # Round 54 (keymask54, from round 53's keymask53): while the dice
             # settle. The key's press or release knocks the pad and rings the
