@@ -480,13 +480,22 @@ class Tray(Impacts):
 
     def key_down(self, t, up=False):
         # A key went down at t (the key scan's time, after its debounce).
-        self._key_wait(t)   # (window.py: while the dice settle; round 53's miss53)
+        self._key_wait(t)   # (window.py: while the dice settle)
         if up:
             self._imps[_KEY_UP_T] = t
         else:
             self._key_gap = t - self._imps[_KEY_UP_T]     # (round 47: from the last release)
         self._key_from = t - _KEY_PRE_MS
         self._key_until = t + self._key_ms
+        if (self._state == _CANDIDATE and self._imps[_UNREST_T] > self._cand_t0
+                and self._key_from <= self._cand_t0 + _KEY_LEAD_MS):
+            # round 53 (miss53): a window opened without rest (_UNREST_X) that
+            # this key's contact may have opened: the pad's key, not dice
+            # (the scan tells of it its debounce after the contact, long
+            # before the window is judged at _EVAL_MS): as if it had not
+            # opened, armed still, and the rest before the touch stands (below)
+            self._refused(t, self._sta >> _STA_FX)
+            self._armed = _ARMED
         if self._state == _CANDIDATE:
             if not self._keyed and self._key_from <= self._cand_t0 + _KEY_LEAD_MS:
                 self._keyed = True

@@ -39,7 +39,6 @@ _FLIGHT_MAX_MS = const(450)
 _KEY_PRE_MS = const(60)
 _HIT_BEFORE_MS = const(60)
 _HIT_AFTER_MS = const(30)
-_KEY_LEAD_MS = const(100)
 _KEY_RUN_MS = const(700)
 _MOVED_WINDOW_MS = const(2500)
 _LIE_MS = const(8000)
@@ -102,7 +101,6 @@ _HAND_GAP_MS = const(20)
 _IDLE = const(0)
 _CANDIDATE = const(1)
 _MOVING = const(2)
-_ARMED = const(2)
 # after a settle (throws.py, _MOVED_WINDOW_MS: why, from round 19;
 # _moved_loud_after, from impacts.py)
 _MOVED_THROW_X = const(3)       # (x 1/4) of the settled throw's peak
@@ -362,15 +360,6 @@ class Window:
                 self._murmur_t = min(self._murmur_t, k + _TAP_QUIET_MS - _MURMUR_QUIET_MS)
                 imps[_KM_STA] = self._env
                 imps[_KM_TAP] = self._upright
-        elif self._state and imps[_UNREST_T] > self._cand_t0 and k <= self._cand_t0 + _KEY_LEAD_MS:
-            # round 53 (miss53): a window opened without rest (_UNREST_X) that
-            # this key's contact may have opened: the pad's key, not dice
-            # (the scan tells of it its debounce after the contact, long
-            # before the window is judged at _EVAL_MS): as if it had not
-            # opened, armed still, and the rest before the touch stands
-            # (key_down)
-            self._refused(t, self._sta >> _STA_FX)
-            self._armed = _ARMED
 
     def _floor_levels(self, t, q):
         # While moving: the quiet level q and the tap level of the tray's own
