@@ -74,7 +74,14 @@ def test_the_tilt_check_reads_the_slots_and_figures_throws_writes():
 # Round 53 (finger53): window.py 43k -> 47k with _bounce (a bounce only
 # 5 ms steps show at 400 Hz, for the finger test); throws.py's import
 # 98k -> 99k (-c), under its limit.
-HEAP_K = {"throws": 97 + 2, "impacts": 86 + 2, "window": 47 + 2, "tilt": 13 + 2, "ring": 16 + 2}
+# Round 54 (keymask54): window.py 43k -> 44k (on round 53's main), deliberately: _key_wait (a
+# key told while the dice settle) and the moved window after a settle inside
+# a run of keys take its import to 44.9k here (main 42.2k); throws.py's
+# import (the settle's two key tests, key_down's call) 98.2k -> 98.3k,
+# impacts.py's 86.9k -> 87.1k, under their limits.
+# Merged with finger53 (round 54, cost54): window.py needs 51k and
+# throws.py 100k here, over both limits before: raised in the merge.
+HEAP_K = {"throws": 100 + 2, "impacts": 86 + 2, "window": 51 + 2, "tilt": 13 + 2, "ring": 16 + 2}
 
 
 @pytest.mark.parametrize("module", sorted(HEAP_K))

@@ -39,6 +39,7 @@ _FLIGHT_MAX_MS = const(450)
 _KEY_PRE_MS = const(60)
 _HIT_BEFORE_MS = const(60)
 _HIT_AFTER_MS = const(30)
+_KEY_RUN_MS = const(700)
 _MOVED_WINDOW_MS = const(2500)
 _LIE_MS = const(8000)
 _IMP_N = const(6)
@@ -94,6 +95,9 @@ _HID_T = const(89)              # round 53 (finger53): the last bounce only 5 ms
 _HID_N = const(90)              # and how many (_bounce; impacts.py's _press_release)
 _IMP_MS = const(15)
 _MERGE_MS = const(50)
+_KM_STA = const(91)
+_KM_TAP = const(92)
+_KM_GAP = const(93)
 _SWAY_MS = const(60)
 _DT_MAX = const(40)
 _HAND_MS = const(500)
@@ -224,7 +228,14 @@ class Window:
         self._cand_t0 = t - dt
         self._keyed = self._key_from <= t < self._key_until
         self._keyed_end = self._key_until
-        self._moved_cand = 0 <= self.settled_ms and t - self.settled_ms < _MOVED_WINDOW_MS
+        s = self.settled_ms
+        if self._imps[_KM_STA] and 0 <= s < self._key_from:
+            # round 54 (keymask54): the settle came inside a run of keys (its
+            # wait masked the last key told): the moved window runs from the
+            # run's last key, as it did when each key held the wait (the
+            # player keys the dice that lie there, then picks them up)
+            s = self._key_from + _KEY_PRE_MS
+        self._moved_cand = 0 <= s and t - s < _MOVED_WINDOW_MS
         # (round 44) opened under _LANDING_X x the onset level right after a
         # move's settle: only round 44's landing clause opens such a window
         onset = floor * _ONSET_FLOOR_X
@@ -349,6 +360,7 @@ class Window:
         self._lvl = sta << _STA_FX
         self._settle_levels(t)     # (below: the floor, or 3/4 of a coarse step)
         imps = self._imps
+        imps[_KM_STA] = imps[_KM_TAP] = 0     # (no key masked in this wait yet: _key_wait)
         if (thrown and t - self._active_t >= _MURMUR_QUIET_MS
                 and t - imps[_TAP_T] >= _TAP_QUIET_MS):
             # the window's dice went still before EV_THROW (a die that stops
@@ -370,6 +382,36 @@ class Window:
             self._murmur_t = t - _MURMUR_CREDIT_MS
             self._upright = self._lvl << 1     # (a ring must show itself)
             self._sx = 0
+
+    def _key_wait(self, t):
+        # A key reported at t (key_down, first: its mask not yet set).
+        imps = self._imps
+        k = t - _KEY_PRE_MS     # the key's contact, at the earliest
+        if k - self._key_from >= _KEY_RUN_MS:
+            imps[_KM_STA] = 0   # (round 47's run of keys broken: no settle came inside this one)
+        if self._state == _MOVING:
+            # Round 54 (keymask54, from round 53's keymask53): while the dice
+            # settle. The key's press or release knocks the pad and rings the
+            # tray as it does in a window (round 19): the wait's timers go
+            # back to the key's contact (what the wait heard since was the
+            # key's), and while the key's mask lasts a sample is movement only
+            # over the key's own level, sta's envelope and the change per
+            # sample as the report finds them (feed()'s wait): a die still
+            # rolling knocks on over the key's ring; the key's ring only
+            # decays. Only if the wait's level was quiet for as long as a
+            # contact may precede its report (_KEY_PRE_MS) up to the key's
+            # contact (the quiet run the key broke, or one that still lasts;
+            # a masked key's ring breaks none): else dice may still roll
+            # under the key (a key pressed as they roll), and the wait hears
+            # the key as it hears anything. A second key in the mask (a
+            # release) takes the levels as its report finds them (the first
+            # key's ring decayed, its own contact's in them).
+            imps[_KM_STA] = imps[_KM_TAP] = 0
+            if t - self._active_t >= _KEY_PRE_MS or imps[_KM_GAP] >= k:
+                self._active_t = min(self._active_t, k)
+                self._murmur_t = min(self._murmur_t, k + _TAP_QUIET_MS - _MURMUR_QUIET_MS)
+                imps[_KM_STA] = self._env
+                imps[_KM_TAP] = self._upright
 
     def _floor_levels(self, t, q):
         # While moving: the quiet level q and the tap level of the tray's own
