@@ -2573,18 +2573,18 @@ def test_as_the_board_reads_the_settle_s_tap_level_is_from_at_least_3_4_of_a_ste
 def test_the_settle_s_coarse_step_floor_needs_readings_in_steps_of_8_mg():
     # the guard: readings with a bit under 8 mg set (12-bit, or 10-bit at
     # +-2 g) keep the tap level of the floor learnt, however low
-    from dicetray.tray import window
+    from dicetray.tray import settle
     for readings, coarse in (((8, -16, 1000), True), ((8, -16, 1002), False), ((0, 0, 0), False)):
         tray = Tray()
         tray._floor = 3 << 8
-        tray._imps[window._STEP_OR] = 0
+        tray._imps[settle._STEP_OR] = 0
         for v in readings:
-            tray._imps[window._STEP_OR] |= v
-        tray._imps[window._TAP_L] = ((tray._floor * 5) >> 8) + 4      # 5/4 x 3 mg + 1 mg (x 4)
+            tray._imps[settle._STEP_OR] |= v
+        tray._imps[settle._TAP_L] = ((tray._floor * 5) >> 8) + 4      # 5/4 x 3 mg + 1 mg (x 4)
         tray._settle_levels(100)
         # (the expected level in brackets: unbracketed, the conditional took
         # in the comparison and the fine-step cases asserted a constant)
-        assert tray._low_peak == ((((window._COARSE_FLOOR * 5) >> 8) + 4) if coarse else (((3 << 8) * 5 >> 8) + 4))
+        assert tray._low_peak == ((((settle._COARSE_FLOOR * 5) >> 8) + 4) if coarse else (((3 << 8) * 5 >> 8) + 4))
         assert tray._quiet_thr == 6 + 2 * 3     # the quiet level keeps the floor learnt
 
 

@@ -1,17 +1,21 @@
-# A window's two ends: its onset (_start: the evidence from nothing) and,
-# once it is judged, the settle (_watch, _steady_check, _floor_levels,
-# _settle_levels, _settle; _refused: no throw), with the bar a window after
-# that settle must clear (_moved_loud_after). Tray (throws.py) is built on
-# Impacts (impacts.py), which is built on this class: all three share Tray's
-# attributes and the impacts array.
+# A window's onset (_start: the evidence from nothing; _unrest: on a tray
+# that has not rested; _bounce: a bounce only 5 ms steps show, for the
+# finger test) and its end when judged no throw (_refused). The settle
+# after it is Settle's (settle.py). Tray (throws.py) is built on Impacts
+# (impacts.py), which is built on this class, built on Settle: all share
+# Tray's attributes and the impacts array.
 #
 # Its own module (round 51, heap51) so that throws.py compiles from source
-# in a smaller heap: none of this runs per sample (once a window, at a key,
-# every 250 ms while moving). impacts.py imports it, so it compiles last,
-# with throws.py and impacts.py already built. Comments, not docstrings (as
-# throws.py). The figures and the array's slots are throws.py's and
-# impacts.py's, written here too (tests/test_tray_split.py checks the copies).
+# in a smaller heap; the settle went to its own module in round 54, when
+# this one grew past 50k. Of this, only _bounce runs on a window's hard
+# samples at 400 Hz; the rest once a window. impacts.py imports it, so it
+# compiles last, with throws.py and impacts.py already built (settle.py
+# after it). Comments, not docstrings (as throws.py). The figures and the
+# array's slots are throws.py's and impacts.py's, written here too
+# (tests/test_tray_split.py checks the copies).
 from micropython import const
+
+from dicetray.tray.settle import Settle, _tap_level
 
 # throws.py's figures and slots (the same there; what each holds is said
 # there only, so a copy's comment cannot drift from it)
@@ -27,21 +31,11 @@ _IMPULSE_MG = const(12)
 _IMPULSE_FLOOR_X = const(3)
 _QUIET_MG = const(6)
 _QUIET_FLOOR_X = const(2)
-_TAP_X = const(5)
-_TAP_MG = const(1)
-_TAP_QUIET_MS = const(75)
-_MURMUR_QUIET_MS = const(150)
-_MURMUR_CREDIT_MS = const(100)
-_STEADY_STEP_MS = const(250)
-_STEADY_STEPS = const(6)
-_HUM_CHG_DT = const(20)
 _FLIGHT_MAX_MS = const(450)
 _KEY_PRE_MS = const(60)
 _HIT_BEFORE_MS = const(60)
 _HIT_AFTER_MS = const(30)
-_KEY_RUN_MS = const(700)
 _MOVED_WINDOW_MS = const(2500)
-_LIE_MS = const(8000)
 _IMP_N = const(6)
 _CUR_T = const(24)
 _CUR_M = const(25)
@@ -62,8 +56,6 @@ _HAND_PREV = const(50)
 _HAND = const(51)
 _RING_KEY = const(52)
 _RBUF_N = const(256)
-_LIE_PEAK = const(53)
-_LIE_UNTIL = const(54)
 _TAP_V = const(55)
 _TAP_A = const(56)
 _TAP_T = const(57)
@@ -83,7 +75,6 @@ _CO_Z2 = const(77)
 _CO_S = const(78)
 _EDGE_P = const(79)
 _EDGE_C = const(80)
-_MOVED_OVER = const(81)
 _STEP_OR = const(84)
 _REST_OLD = const(71)
 _MOVE_T = const(72)
@@ -96,8 +87,13 @@ _HID_N = const(90)              # and how many (_bounce; impacts.py's _press_rel
 _IMP_MS = const(15)
 _MERGE_MS = const(50)
 _KM_STA = const(91)
-_KM_TAP = const(92)
-_KM_GAP = const(93)
+_ARMED = const(2)
+_FINGER_PEAK = const(61)
+_KEY_LEAD_MS = const(100)
+_KEY_UP_T = const(83)
+_KW_NOW = const(65536)
+_KW_ON = const(256)
+_SHOVE_T = const(70)
 _SWAY_MS = const(60)
 _DT_MAX = const(40)
 _HAND_MS = const(500)
@@ -105,29 +101,11 @@ _HAND_EDGE_MS = const(30)
 _HAND_GAP_MS = const(20)
 _IDLE = const(0)
 _CANDIDATE = const(1)
-_MOVING = const(2)
-# after a settle (throws.py, _MOVED_WINDOW_MS: why, from round 19;
-# _moved_loud_after, from impacts.py)
-_MOVED_THROW_X = const(3)       # (x 1/4) of the settled throw's peak
-_MOVED_SURE_X = const(3)        # x the throw level: the settled throw was dice
-_MOVED_MOVE_X = const(5)        # x the settled move's peak
-_MOVED_OVER_X = const(5)        # (x 1/4) of the last sure throw's peak: no die falling over (round 40)
-# round 50 (late50): the settle's levels on a part with coarse steps (_settle_levels)
-_COARSE_STEP_MG = const(8)      # readings all in steps of 8 mg or more (the LIS3DH's normal mode at +-4 g)
-_COARSE_FLOOR = const(1536)     # set the settle's floor at least 3/4 of 8 mg (6 mg << _FLOOR_FX)
 
 
-def _tap_level(floor):
-    # The settle's tap level (mg << _STA_FX) from a floor (mg << _FLOOR_FX):
-    # 5/4 of it + 1 mg. One formula for a window's onset (_start: the floor
-    # learnt while idle) and its settle (_settle_levels: on a part with
-    # coarse steps, from at least 3/4 of a step), so the two cannot drift
-    # apart (round 51; till then each wrote it out).
-    return ((floor * _TAP_X) >> (_FLOOR_FX + 2 - _STA_FX)) + (_TAP_MG << _STA_FX)
-
-
-class Window:
-    # The window's onset and its settle (Tray's attributes, the impacts array).
+class Window(Settle):
+    # The window's onset and its end when judged no throw (Tray's attributes,
+    # the impacts array); its settle is Settle's (settle.py).
 
     def _unrest(self, t, dt):
         # Round 52 (miss52): an impact _UNREST_X times over the onset level
@@ -302,39 +280,6 @@ class Window:
         imps[_EDGE_M] = mag
         imps[_EDGE_P] = imps[_EDGE_C] = 0
 
-    def _settle(self, t):
-        # the dice are still (EV_SETTLED): idle again, and the bar a window
-        # after this settle must clear
-        self._state = _IDLE
-        self.moving = False
-        self.settled_ms = t
-        self._moved_loud_after()
-
-    def _steady_check(self, t, lvl, dt):
-        # Every _STEADY_STEP_MS while moving: a level that has stayed within
-        # half of itself for _STEADY_STEPS steps is a hum (a machine that
-        # started under the throw), not dice, which slow down and stop: it
-        # becomes the background the dice are still against.
-        self._steady_t = t + _STEADY_STEP_MS
-        ref = self._steady_lvl
-        d = lvl - ref
-        if (d if d > 0 else -d) <= (ref >> 1):
-            self._steady_n += 1
-            if self._steady_n >= _STEADY_STEPS:
-                d = self._upright       # a hum changes per sample too
-                if (d << 6) > lvl * (dt * _HUM_CHG_DT if dt * _HUM_CHG_DT > 64 else 64):
-                    # changing faster than a drum's vibration can: dice
-                    # rolling on at one level (round 31), counted afresh
-                    self._steady_n = 0
-                    return
-                self._low_peak = d + (d >> 2) + (_TAP_MG << _STA_FX)
-                q = (lvl >> _STA_FX) * _QUIET_FLOOR_X + _QUIET_MG
-                if q > self._quiet_thr:
-                    self._quiet_thr = q
-        else:
-            self._steady_n = 0
-            self._steady_lvl = lvl
-
     def _refused(self, t, sta):
         # a window judged no throw (and, rounds 47-48, a key's window judged
         # as only keys before its wait's end): idle
@@ -346,162 +291,70 @@ class Window:
         if self.moving:
             self._watch(t, sta, False)     # EV_MOVED was said: EV_SETTLED when still again
 
-    def _watch(self, t, sta, thrown):
-        # Wait for the dice to be still (EV_SETTLED). thrown: the window
-        # just judged was a throw (its impacts' history may carry the settle
-        # on); not after EV_MOVED, nor a window cut short by a gap.
-        self._state = _MOVING
-        self.moving = True
-        self.settled_ms = -1
-        # a die that bounced off the window's loudest impacts may still fly
-        self._half_peak = self._peak >> 1
-        hold = self._loud_t + (_FLIGHT_MAX_MS if self._peak > _FLIGHT_MAX_MS else self._peak)
-        self._hold_until = hold if hold > t else t
-        self._lvl = sta << _STA_FX
-        self._settle_levels(t)     # (below: the floor, or 3/4 of a coarse step)
-        imps = self._imps
-        imps[_KM_STA] = imps[_KM_TAP] = 0     # (no key masked in this wait yet: _key_wait)
-        if (thrown and t - self._active_t >= _MURMUR_QUIET_MS
-                and t - imps[_TAP_T] >= _TAP_QUIET_MS):
-            # the window's dice went still before EV_THROW (a die that stops
-            # within 100-250 ms is judged at _EVAL_MS): its level has been
-            # quiet for 150 ms and its change per sample for 75 ms, as the
-            # window followed them. The settle goes on from that history; a
-            # start of twice the level would hold it 50-250 ms past a still
-            # the window has already seen (round 26). Not after EV_MOVED: a
-            # hand may still be in the tray. Nor while the window was loud
-            # at its end: dice still rolling under the tray's own ring look
-            # like a slow ring to the change per sample (a light tray).
-            self._murmur_t = imps[_TAP_T] - _MURMUR_QUIET_MS + _TAP_QUIET_MS
-            self._upright = imps[_TAP_A]
-            self._sx = imps[_TAP_V]
+    def key_down(self, t, up=False):
+        # A key went down at t (the key scan's time, after its debounce).
+        # (Tray's, here since round 54 so that throws.py compiles from source
+        # in a smaller heap: once a key, not per sample.)
+        self._key_wait(t)   # (settle.py: while the dice settle)
+        if up:
+            self._imps[_KEY_UP_T] = t
         else:
-            # the change per sample is followed only from here (not paid for
-            # in the window): credit it at most _MURMUR_CREDIT_MS of quiet, so
-            # the last sub-quiet slaps of a die are looked for a while longer
-            self._murmur_t = t - _MURMUR_CREDIT_MS
-            self._upright = self._lvl << 1     # (a ring must show itself)
-            self._sx = 0
-
-    def _key_wait(self, t):
-        # A key reported at t (key_down, first: its mask not yet set).
+            self._key_gap = t - self._imps[_KEY_UP_T]     # (round 47: from the last release)
+        self._key_from = t - _KEY_PRE_MS
+        self._key_until = t + self._key_ms
+        if (self._state == _CANDIDATE and self._imps[_UNREST_T] > self._cand_t0
+                and self._key_from <= self._cand_t0 + _KEY_LEAD_MS):
+            # round 53 (miss53): a window opened without rest (_UNREST_X) that
+            # this key's contact may have opened: the pad's key, not dice
+            # (the scan tells of it its debounce after the contact, long
+            # before the window is judged at _EVAL_MS): as if it had not
+            # opened, armed still, and the rest before the touch stands (below)
+            self._refused(t, self._sta >> _STA_FX)
+            self._armed = _ARMED
+        if self._state == _CANDIDATE:
+            if not self._keyed and self._key_from <= self._cand_t0 + _KEY_LEAD_MS:
+                self._keyed = True
+                self._keyed_end = self._key_until
+            elif self._key_from <= self._cand_t0 <= t + _HIT_AFTER_MS:
+                # the onset was this key's contact (as _mark_keys marks an
+                # impact): a release while its press still rang started the
+                # window, and its own ring is the one the dice must outlast
+                # (round 19: a release's ring, still loud 40-160 ms past its
+                # own mask, read as dice rolling on past the press's)
+                self._keyed_end = self._key_until
+            if self._free_t >= self._key_from:
+                self._free_t = self._free_old   # what was loud since the contact was the key
+            if self._free_ck_val >= self._key_from:
+                self._free_ck_val = self._free_old
+            imps = self._imps
+            if imps[_LOUD] >= self._key_from:
+                imps[_LOUD] = imps[_LOUD_OLD]
+            if imps[_LOUD_CK] >= self._key_from:
+                imps[_LOUD_CK] = imps[_LOUD_OLD]
+            self._mark_keys(t, up)     # (round 34: a later key's ring is outlasted too)
+            if imps[_KEYMARK] & _KW_ON:
+                imps[_KEYMARK] |= _KW_NOW   # it waited for the scan: judged as of before this key
+            if self._key_told(up):
+                # round 48 (quick48): this press's touch opened the window
+                # before the wait's end of a key's window closed early; that
+                # window would have held the touch and been judged by now:
+                # idle, so the floor learns over this key's ring as it would
+                # have (box 6308, light 7046)
+                self._refused(t, self._sta >> _STA_FX)
+                imps[_MOVE_T] = t   # the touch moved the tray while idle: the rest before it stands (below)
         imps = self._imps
-        k = t - _KEY_PRE_MS     # the key's contact, at the earliest
-        if k - self._key_from >= _KEY_RUN_MS:
-            imps[_KM_STA] = 0   # (round 47's run of keys broken: no settle came inside this one)
-        if self._state == _MOVING:
-            # Round 54 (keymask54, from round 53's keymask53): while the dice
-            # settle. The key's press or release knocks the pad and rings the
-            # tray as it does in a window (round 19): the wait's timers go
-            # back to the key's contact (what the wait heard since was the
-            # key's), and while the key's mask lasts a sample is movement only
-            # over the key's own level, sta's envelope and the change per
-            # sample as the report finds them (feed()'s wait): a die still
-            # rolling knocks on over the key's ring; the key's ring only
-            # decays. Only if the wait's level was quiet for as long as a
-            # contact may precede its report (_KEY_PRE_MS) up to the key's
-            # contact (the quiet run the key broke, or one that still lasts;
-            # a masked key's ring breaks none): else dice may still roll
-            # under the key (a key pressed as they roll), and the wait hears
-            # the key as it hears anything. A second key in the mask (a
-            # release) takes the levels as its report finds them (the first
-            # key's ring decayed, its own contact's in them).
-            imps[_KM_STA] = imps[_KM_TAP] = 0
-            if t - self._active_t >= _KEY_PRE_MS or imps[_KM_GAP] >= k:
-                self._active_t = min(self._active_t, k)
-                self._murmur_t = min(self._murmur_t, k + _TAP_QUIET_MS - _MURMUR_QUIET_MS)
-                imps[_KM_STA] = self._env
-                imps[_KM_TAP] = self._upright
+        if self._state == _IDLE and imps[_MOVE_T] >= self._key_from:
+            # the tray moved only since the key's touch: its shove, no motion
+            # of the tray's own (round 30, keymask30)
+            self._rest_since = imps[_REST_OLD]
+            imps[_SHOVE_T] = t
+        imps[_FINGER_PEAK] = -1     # the key scan tells: a window it did not start is no finger's (round 27)
+        if imps[_HAND_T] >= self._key_from:
+            # what was over the hand's level since the contact was the key
+            imps[_HAND_T] = h = imps[_HAND_PREV]
+            if self._state == _CANDIDATE and self._cand_t0 - h > _HAND_MS:
+                imps[_HAND] = 0
 
-    def _floor_levels(self, t, q):
-        # While moving: the quiet level q and the tap level of the tray's own
-        # floor (the tap level set at the window's onset, the floor held
-        # since), and the hum check (_steady_check) from the level now. At
-        # the window's end (_watch), and when a "hum" was dice (round 28).
-        self._quiet_thr = q
-        self._low_peak = self._imps[_TAP_L]
-        self._steady_t = t + _STEADY_STEP_MS
-        self._steady_lvl = self._lvl
-        self._steady_n = 0
-
-    def _settle_levels(self, t):
-        # The settle's quiet and tap levels (_watch) from the floor learnt
-        # while idle, but on a part with coarse steps (8 mg: 10 bit at +-4 g)
-        # from at least 3/4 of a step (round 50, late50): there the floor
-        # learnt depends on where each axis rested against the steps (an
-        # axis mid-step reads one value, on a step's edge it flickers by a
-        # step), and the rest after the throw is not the rest before it. A
-        # floor learnt at 2.7-4.3 mg held settles 300-1,000 ms past still
-        # while every axis flickered by one step. The step: the readings
-        # ORed at each window's onset (_start) have no bit under 8 set.
-        imps = self._imps
-        f = self._floor
-        s = imps[_STEP_OR]
-        if s and not s & (_COARSE_STEP_MG - 1):
-            # (3/4 of 8 mg, not of the lowest set bit: at one onset three
-            # readings in 8 mg steps are all multiples of 16 one time in 8)
-            if f < _COARSE_FLOOR:
-                imps[_TAP_L] = _tap_level(_COARSE_FLOOR)
-        self._floor_levels(t, _QUIET_MG + (f >> _FLOOR_FX) * _QUIET_FLOOR_X)
-
-    def _moved_loud_after(self):
-        # At a settle: how loud a window after it must be to be judged with
-        # more than patterns 1 and 3 (_MOVED_THROW_X): after a throw's settle
-        # a long tail of 3/4 of its peak, after a move's any pattern at
-        # _MOVED_MOVE_X x the move's peak and 3/4 of the last throw's.
-        peak = self._peak
-        loud = (self._thrown_peak * _MOVED_THROW_X) >> 2
-        self._moved_any = not self.why
-        # after a throw from a resting tray judged with no key, its bar: in
-        # the moved window a quarter of its peak (round 22), then for _LIE_MS
-        # a fifth (round 25): under it, keys keyed on the faces, a topple, a
-        # hand taking the dice out
-        # (a move's settle, or a keyed "throw" whose peak a key made, leaves
-        # the last bar standing, but not its quarter: that holds only after
-        # the settle that set it)
-        imps = self._imps
-        key_peak = self._keyed
-        if key_peak and self.why:
-            # round 46: a keyed throw whose peak no key made (the dice's, not
-            # a press's or a release's, which on a light tray strike as hard)
-            # sets the bar as a throw judged in the moved window does
-            mark = imps[_KEYMARK]
-            n = self._imp_n
-            if n > _IMP_N:
-                n = _IMP_N
-            key_peak = imps[_CUR_M] < peak or mark & (1 << _IMP_N)
-            for i in range(n):
-                if imps[(i << 2) + 1] >= peak and not mark & (1 << i):
-                    key_peak = False
-        if self.why and not key_peak:
-            bar = peak
-            until = self.settled_ms + _LIE_MS
-            if self._moved_cand or self._keyed:
-                # round 45: a throw judged in the moved window renews the
-                # fifth (its dice lie in the tray as well), not the quarter
-                # (+1: that holds only at exactly _LIE_MS after its settle).
-                # It may have been a key or a hand: it never lowers a bar
-                # still holding.
-                if bar < imps[_LIE_PEAK] and self.settled_ms < imps[_LIE_UNTIL]:
-                    bar = imps[_LIE_PEAK]
-                until += 1
-            imps[_LIE_PEAK] = bar
-            imps[_LIE_UNTIL] = until
-        if self.why:
-            if peak < _MOVED_SURE_X * self._throw_peak:
-                loud = 1 << 29      # a soft throw, or a knock or a pick taken for one
-        elif peak * _MOVED_MOVE_X > loud:
-            loud = peak * _MOVED_MOVE_X
-        self._moved_loud = loud
-        # Round 40: EV_MOVED is said for a window after this settle only
-        # while its peak is under this bar (throws.py's feed(), at the
-        # window's _KEY_PRE_MS). A die balanced on an edge drops 3-5 mm and
-        # slaps the floor at 0.2-0.45 m/s, a thrown die lands at 0.8-3.5 m/s:
-        # a window already over 5/4 of the peak of the last throw that was
-        # surely dice (_MOVED_SURE_X) is no die falling over but a knock, a
-        # hand or dice thrown again (topples read at most 0.93 of such a
-        # throw on the tuning seeds as the board reads them). The tray moves
-        # all the same (EV_SETTLED when still): only the report is not said.
-        peak = self._thrown_peak
-        self._imps[_MOVED_OVER] = ((peak * _MOVED_OVER_X + 3) >> 2
-                                   if peak >= _MOVED_SURE_X * self._throw_peak else 1 << 29)
+    def key_up(self, t):
+        # A key came up at t: the dome's release knocks too.
+        self.key_down(t, True)
