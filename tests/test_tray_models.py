@@ -2707,23 +2707,11 @@ def test_at_400_hz_a_bounce_5_ms_steps_show_is_no_finger(model, kind, seed, t0):
     assert t0 in [p[0][0] for p in pairs], out["throws"]
 
 
-# Round 54 (keymask54, from round 53's keymask53): a key pressed while the dice settle, into the
-# tray's own ring (tin at 400 Hz: the player enters the faces 0.6-1.3 s
-# after the still), does not start the settle's wait over; keys pressed
-# while a die still rolls are heard as before (no early settle)
-@pytest.mark.parametrize("kind, seed, late", [
-    ("throw2_soft", 5030, 3189), ("throw6_soft", 5032, 3621), ("throw2_hard", 5101, 2436),
-    ("throw2_soft", 5324, 4692)])
-def test_keys_pressed_into_the_trays_ring_do_not_restart_the_settle(kind, seed, late):
-    # (late: how long after the still main settled them before this round)
-    tr = ensemble.generate("tin", kind, seed, **dict(ensemble.BOARD_READING, rate_hz=400))
-    start, still = tr.throws[0]
-    assert any(still < d < still + 1500 for d, _ in tr.keys)    # a key into the wait
-    out = detect(tr.rows(), keys=tr.keys)
-    got = [o for o in out["throws"] if abs(o["start_ms"] - start) <= MATCH_MS][0]
-    assert still - 50 <= got["settled_ms"] <= still + 1400 < still + late
-
-
+# Round 54 (keymask54): keys pressed while a die still rolls are heard
+# (no early settle); a key mask in the settle's wait without the quiet
+# before the key's contact settled these 334-1,038 ms before the still.
+# (keymask54's mask was taken out by the lead: its tests are on branch
+# r54-keymask54.)
 @pytest.mark.parametrize("model, kind, seed", [
     ("bare", "throw2_hard", 5017), ("box", "throw2_hard", 5031), ("box", "throw2_hard", 5353)])
 def test_keys_pressed_while_a_die_rolls_do_not_settle_it_early(model, kind, seed):
@@ -2735,34 +2723,3 @@ def test_keys_pressed_while_a_die_rolls_do_not_settle_it_early(model, kind, seed
     out = detect(tr.rows(), keys=tr.keys)
     got = [o for o in out["throws"] if abs(o["start_ms"] - start) <= MATCH_MS][0]
     assert got["settled_ms"] >= still - 50
-
-
-def test_the_keys_of_an_entry_after_a_settle_inside_it_are_no_throw():
-    # Round 54 (keymask54): tin throw2_soft 5198 at 400 Hz, the faces keyed
-    # 0.7-3.4 s after the still: the masked keys let the settle come between
-    # two keys of the entry (main never settled it), and the entry's next
-    # press and release, a window on an idle tray, are the entry's keys, not
-    # a throw (the mask alone made them one)
-    tr = ensemble.generate("tin", "throw2_soft", 5198, **dict(ensemble.BOARD_READING, rate_hz=400))
-    (start, still), = tr.throws
-    out = detect(tr.rows(), keys=tr.keys)
-    assert [abs(o["start_ms"] - start) <= MATCH_MS for o in out["throws"]] == [True], out["throws"]
-    settled = out["throws"][0]["settled_ms"]
-    assert settled is not None and still - 50 <= settled < tr.keys[-1][1], out["throws"]
-
-
-@pytest.mark.parametrize("kind, seed, reading", [
-    ("throw2_hard", 6087, dict(ensemble.BOARD_READING, rate_hz=400)), ("throw6_hard", 5355, {})])
-def test_after_a_settle_inside_a_run_of_keys_the_moved_window_runs_from_its_last_key(kind, seed, reading):
-    # Round 54 (keymask54): tin, the faces keyed after the still, the wait's
-    # keys masked: the settle comes inside the run (within 1.5 s of the
-    # still; main held it 5-6 s over the keys), and what follows the run's
-    # last key within the moved window (6087: a press 2.6 s after the
-    # settle; 5355 as modelled: the hand picking the dice out 1.3 s after
-    # the last key) is judged as after a settle, not a throw
-    tr = ensemble.generate("tin", kind, seed, **reading)
-    start, still = tr.throws[-1]
-    out = detect(tr.rows(), keys=tr.keys)
-    assert len(out["throws"]) == len(tr.throws), out["throws"]
-    got = [o for o in out["throws"] if abs(o["start_ms"] - start) <= MATCH_MS][0]
-    assert got["settled_ms"] is not None and still - 50 <= got["settled_ms"] <= still + 1500, out["throws"]

@@ -60,7 +60,6 @@ _KW_NOW = const(65536)          # bit 16: a key was reported while it waited: ju
 _KW_UP = const(262144)          # bit 18: the last key told in the window was a release (round 47)
 _KEY_QUIET_MS = const(100)      # round 47: a key's window quiet this long after its release holds only keys
 _KEY_RUN_MS = const(700)        # round 47 (keywin47b): a press this soon after the last release: a run of keys
-_KM_STA = const(91)             # round 54: the last key told while the dice settled was masked (throws.py)
 _LIE_PEAK = const(53)
 # A die slipped from the fingers while the dice lie (_slipped, round 38: round
 # 36's rule, on only for a tray whose setup dice rolled on, round 37's roll_ms)
@@ -505,14 +504,6 @@ class Impacts(Window):
         # landing) if the loudest is no key's or that came before the keys';
         # else at the first run of key impacts of 2/3 of the peak with the
         # most of them (the dice landed with that key and bounced; round 21).
-        # Round 54 (keymask54): a window after a settle that came inside a
-        # run of keys whose last told key was masked in the settle's wait
-        # (window.py's _key_wait), its key pressed in that run (_KEY_RUN_MS
-        # from the last release): the entry's keys, the player keying the
-        # faces of the dice just settled (dice thrown at once land after
-        # the key's mask, in a window of their own: round 42)
-        if self._moved_cand and self._imps[_KM_STA] and self._key_gap < _KEY_RUN_MS:
-            return -1
         free = self._free_t
         if free > t - _KEY_PRE_MS:
             free = self._free_old       # the key scan may not have told of that yet

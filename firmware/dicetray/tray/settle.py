@@ -1,5 +1,5 @@
 # A window's settle: once it is judged, the wait for the dice to be still
-# (_watch, _steady_check, _key_wait, _floor_levels, _settle_levels,
+# (_watch, _steady_check, _floor_levels, _settle_levels,
 # _settle), with the bar a window after that settle must clear
 # (_moved_loud_after), and the tap level both ends use (_tap_level). Tray
 # (throws.py) is built on Impacts (impacts.py), built on Window
@@ -29,7 +29,6 @@ _STEADY_STEPS = const(6)
 _HUM_CHG_DT = const(20)
 _FLIGHT_MAX_MS = const(450)
 _KEY_PRE_MS = const(60)
-_KEY_RUN_MS = const(700)
 _LIE_MS = const(8000)
 _IMP_N = const(6)
 _CUR_M = const(25)
@@ -42,9 +41,6 @@ _TAP_T = const(57)
 _TAP_L = const(58)
 _MOVED_OVER = const(81)
 _STEP_OR = const(84)
-_KM_STA = const(91)
-_KM_TAP = const(92)
-_KM_GAP = const(93)
 _IDLE = const(0)
 _MOVING = const(2)
 # after a settle (throws.py, _MOVED_WINDOW_MS: why, from round 19;
@@ -117,7 +113,6 @@ class Settle:
         self._lvl = sta << _STA_FX
         self._settle_levels(t)     # (below: the floor, or 3/4 of a coarse step)
         imps = self._imps
-        imps[_KM_STA] = imps[_KM_TAP] = 0     # (no key masked in this wait yet: _key_wait)
         if (thrown and t - self._active_t >= _MURMUR_QUIET_MS
                 and t - imps[_TAP_T] >= _TAP_QUIET_MS):
             # the window's dice went still before EV_THROW (a die that stops
@@ -139,36 +134,6 @@ class Settle:
             self._murmur_t = t - _MURMUR_CREDIT_MS
             self._upright = self._lvl << 1     # (a ring must show itself)
             self._sx = 0
-
-    def _key_wait(self, t):
-        # A key reported at t (key_down, first: its mask not yet set).
-        imps = self._imps
-        k = t - _KEY_PRE_MS     # the key's contact, at the earliest
-        if k - self._key_from >= _KEY_RUN_MS:
-            imps[_KM_STA] = 0   # (round 47's run of keys broken: no settle came inside this one)
-        if self._state == _MOVING:
-            # Round 54 (keymask54, from round 53's keymask53): while the dice
-            # settle. The key's press or release knocks the pad and rings the
-            # tray as it does in a window (round 19): the wait's timers go
-            # back to the key's contact (what the wait heard since was the
-            # key's), and while the key's mask lasts a sample is movement only
-            # over the key's own level, sta's envelope and the change per
-            # sample as the report finds them (feed()'s wait): a die still
-            # rolling knocks on over the key's ring; the key's ring only
-            # decays. Only if the wait's level was quiet for as long as a
-            # contact may precede its report (_KEY_PRE_MS) up to the key's
-            # contact (the quiet run the key broke, or one that still lasts;
-            # a masked key's ring breaks none): else dice may still roll
-            # under the key (a key pressed as they roll), and the wait hears
-            # the key as it hears anything. A second key in the mask (a
-            # release) takes the levels as its report finds them (the first
-            # key's ring decayed, its own contact's in them).
-            imps[_KM_STA] = imps[_KM_TAP] = 0
-            if t - self._active_t >= _KEY_PRE_MS or imps[_KM_GAP] >= k:
-                self._active_t = min(self._active_t, k)
-                self._murmur_t = min(self._murmur_t, k + _TAP_QUIET_MS - _MURMUR_QUIET_MS)
-                imps[_KM_STA] = self._env
-                imps[_KM_TAP] = self._upright
 
     def _floor_levels(self, t, q):
         # While moving: the quiet level q and the tap level of the tray's own

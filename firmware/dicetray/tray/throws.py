@@ -375,10 +375,7 @@ _SWAY_T = const(85)             # round 52 (miss52): when the slow part's last r
 _UNREST_T = const(86)           # round 53 (miss53): the onset of the last window opened without rest (window.py's _unrest)
 _HELD_T = const(87)             # round 53 (miss53): when the last run off rest longer than _SWAY_MS ended (idle)
 _ENV_LAG = const(88)            # round 53 (finger53): the envelope a sample before the last (89, 90: window.py's _bounce)
-_KM_STA = const(91)             # round 54 (keymask54): the settle's wait's key level, sta's envelope at its report (window.py's _key_wait)
-_KM_TAP = const(92)             # the same for the change per sample
-_KM_GAP = const(93)             # when the wait's level last moved after _KEY_PRE_MS of quiet
-_IMP_SLOTS = const(94)          # (328 -> 336 -> 340 -> 344 -> 352 -> 364 -> 376 bytes)
+_IMP_SLOTS = const(91)          # (328 -> 336 -> 340 -> 344 -> 352 -> 364 bytes)
 # A throw's dice fall through the air and touch nothing until they land:
 # the tray is quiet (at its noise) before the first impact, apart from keys
 # the tray knows of. A hand picking dice out works in the tray: a fingertip's
@@ -639,7 +636,7 @@ class Tray(Impacts):
             self._sx, d = d, d - self._sx
             d = self._upright + (((((d if d > 0 else -d) << _STA_FX) - self._upright) * a) >> 10)
             self._upright = d
-            if d >= self._low_peak and (t >= self._key_until or d > self._imps[_KM_TAP]):
+            if d >= self._low_peak:
                 self._murmur_t = t - _MURMUR_QUIET_MS + _TAP_QUIET_MS
                 if t >= self._steady_t:
                     self._steady_check(t, lvl, dt)
@@ -660,10 +657,7 @@ class Tray(Impacts):
             if ((sta >= quiet and sta >= env)
                     or not (-_REST_DEV < dx < _REST_DEV and -_REST_DEV < dy < _REST_DEV
                             and -_REST_DEV < dz < _REST_DEV)):
-                if t >= self._key_until or sta >= self._imps[_KM_STA]:    # (not a key's ring: _key_wait)
-                    if t - self._active_t >= _KEY_PRE_MS:
-                        self._imps[_KM_GAP] = t     # (a quiet run's end)
-                    self._active_t = t
+                self._active_t = t
                 if mag > quiet and mag > self._half_peak:
                     d = t + (_FLIGHT_MAX_MS if mag > _FLIGHT_MAX_MS else mag)
                     if d > self._hold_until:

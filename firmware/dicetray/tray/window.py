@@ -86,7 +86,6 @@ _HID_T = const(89)              # round 53 (finger53): the last bounce only 5 ms
 _HID_N = const(90)              # and how many (_bounce; impacts.py's _press_release)
 _IMP_MS = const(15)
 _MERGE_MS = const(50)
-_KM_STA = const(91)
 _ARMED = const(2)
 _FINGER_PEAK = const(61)
 _KEY_LEAD_MS = const(100)
@@ -206,14 +205,7 @@ class Window(Settle):
         self._cand_t0 = t - dt
         self._keyed = self._key_from <= t < self._key_until
         self._keyed_end = self._key_until
-        s = self.settled_ms
-        if self._imps[_KM_STA] and 0 <= s < self._key_from:
-            # round 54 (keymask54): the settle came inside a run of keys (its
-            # wait masked the last key told): the moved window runs from the
-            # run's last key, as it did when each key held the wait (the
-            # player keys the dice that lie there, then picks them up)
-            s = self._key_from + _KEY_PRE_MS
-        self._moved_cand = 0 <= s and t - s < _MOVED_WINDOW_MS
+        self._moved_cand = 0 <= self.settled_ms and t - self.settled_ms < _MOVED_WINDOW_MS
         # (round 44) opened under _LANDING_X x the onset level right after a
         # move's settle: only round 44's landing clause opens such a window
         onset = floor * _ONSET_FLOOR_X
@@ -295,7 +287,6 @@ class Window(Settle):
         # A key went down at t (the key scan's time, after its debounce).
         # (Tray's, here since round 54 so that throws.py compiles from source
         # in a smaller heap: once a key, not per sample.)
-        self._key_wait(t)   # (settle.py: while the dice settle)
         if up:
             self._imps[_KEY_UP_T] = t
         else:
