@@ -2723,3 +2723,38 @@ def test_keys_pressed_while_a_die_rolls_do_not_settle_it_early(model, kind, seed
     out = detect(tr.rows(), keys=tr.keys)
     got = [o for o in out["throws"] if abs(o["start_ms"] - start) <= MATCH_MS][0]
     assert got["settled_ms"] >= still - 50
+
+
+# ---------------------------------------------------------------- round 54 (knocks54): one blow at 400 Hz that bent z no more than a ring
+
+@pytest.mark.parametrize("model,kind,seed,at", [
+    ("bare", "knock", 5217, 1372),          # z's second difference 0.68 of its largest |z|; peak 1.24 x the low band
+    ("bare", "knock", 5231, 1211),          # 0.75; 1.11
+    ("box", "knock", 5203, 4315),           # 0.60; 1.20
+    ("table", "knock", 5357, 1768),         # 0.78; 1.15
+    ("tin", "knock", 5007, 806),            # 0.68; 1.15
+    ("box", "throw1_hard", 5015, 832),      # 0.67; 1.12 (the knock before the throw)
+    ("tin", "throw2_hard", 5199, 100)])     # 0.59; 1.16 (the knock before the throw)
+def test_at_400_hz_one_blow_bent_less_than_a_die_s_pulse_and_mostly_in_the_low_band_is_a_knock(model, kind, seed, at):
+    # round 54 (knocks54): as the board reads (400 Hz), one blow (patterns
+    # 2, 4, 5 of at most one kept impact) with its peak in its first 60 ms,
+    # z's second difference there under 4/5 of its largest |z| (a ring bends
+    # by 4 sin^2(pi f dt) of its size a sample: under 4/5 up to 59 Hz) and
+    # its peak under 3/2 of the 4 ms low band's (a blow through the feet
+    # rings their slow modes; a die's contact is a pulse the low band takes
+    # down). Each a false throw on main, over round 21's spike (1.1) and
+    # round 30/43's first change (5/8, 3/4 with a second difference under it)
+    trace = ensemble.generate(model, kind, seed, **dict(ensemble.BOARD_READING, rate_hz=400))
+    out = detect(trace.rows(), keys=trace.keys)
+    assert not _started_near(out, at), out["throws"]
+    if trace.throws:
+        assert _found_all(trace, out)[0], (trace.throws, out["throws"])     # and the throw after it
+
+
+def test_at_400_hz_a_soft_die_smooth_at_400_hz_but_over_the_low_band_is_still_a_throw():
+    # the guard of the low band's bound: a soft die on the light tray (a
+    # contact of 1-4 ms) bent z by only 0.69 of its largest |z| as one blow
+    # (pattern 2), but its peak is 2.6 x the low band's: a pulse, no ring
+    trace = ensemble.generate("light", "throw1_soft", 5280, **dict(ensemble.BOARD_READING, rate_hz=400))
+    out = detect(trace.rows(), keys=trace.keys)
+    assert _started_near(out, 1571), out["throws"]

@@ -1010,7 +1010,7 @@ class Tray(Impacts):
             if why and dt >= _CO_DT and self._one_ring(span, dt):
                 why = 0     # a knock: its top rings on alone (round 31)
             one_blow = why == 2 or why == 4 or why == 5     # round 21's patterns of one blow
-            if one_blow and dt <= _SPIKE_DT and self._imp_n <= 1 and not self._spiked():
+            if one_blow and dt <= _SPIKE_DT and self._imp_n <= 1 and self._blow_rang():
                 why = 0     # one blow with no spike on the floor: a knock through the feet
             if (why and dt <= _SPIKE_DT and self._peak <= imps[_EDGE_M]
                     and ((_EDGE_Y * imps[_EDGE_D] < _EDGE_X * imps[_EDGE_Z]
