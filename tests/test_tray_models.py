@@ -40,6 +40,15 @@ def test_same_tray_seed_same_tray():
         ensemble.generate("glass", "keys", 1)
 
 
+def _matched_at_400_hz(model, kind, seed):
+    """(the true throws' starts the detector matched, its output) on a trace
+    read at 400 Hz with READING_200's range and mode (rounds 52-53's tests)."""
+    tr = ensemble.generate(model, kind, seed, **dict(ensemble.READING_200, rate_hz=400))
+    out = detect(tr.rows(), keys=tr.keys)
+    pairs, _ = match(tr.throws, out["throws"])
+    return [p[0][0] for p in pairs], out
+
+
 def _found_all(trace, out):
     pairs, extra = match(trace.throws, out["throws"])
     return len(pairs) == len(trace.throws) and not extra, pairs
@@ -2598,10 +2607,8 @@ def test_at_400_hz_dice_over_a_floor_s_own_ring_are_upright_and_lasting(model, k
     # 200 Hz) and holds the mean at half the peak: crest 2, no pattern. The
     # same throws are found at 200 Hz. With a die's spike over the low band
     # (round 21's 1.1 x) pattern 4 takes crest 2 at 400 Hz
-    tr = ensemble.generate(model, kind, seed, **dict(ensemble.READING_200, rate_hz=400))
-    out = detect(tr.rows(), keys=tr.keys)
-    pairs, _ = match(tr.throws, out["throws"])
-    assert t0 in [p[0][0] for p in pairs], out["throws"]
+    starts, out = _matched_at_400_hz(model, kind, seed)
+    assert t0 in starts, out["throws"]
 
 
 def test_at_400_hz_a_knock_s_slow_ring_at_crest_2_is_still_no_throw():
@@ -2701,10 +2708,8 @@ def test_at_400_hz_a_bounce_5_ms_steps_show_is_no_finger(model, kind, seed, t0):
     # (_press_release). At 200 Hz the bounce is an impact and the throw
     # found. Judged over the envelope of 5 ms before for the finger test
     # alone (window.py's _bounce), the window is no finger: found at 400 Hz
-    tr = ensemble.generate(model, kind, seed, **dict(ensemble.READING_200, rate_hz=400))
-    out = detect(tr.rows(), keys=tr.keys)
-    pairs, _ = match(tr.throws, out["throws"])
-    assert t0 in [p[0][0] for p in pairs], out["throws"]
+    starts, out = _matched_at_400_hz(model, kind, seed)
+    assert t0 in starts, out["throws"]
 
 
 # Round 54 (keymask54): keys pressed while a die still rolls are heard

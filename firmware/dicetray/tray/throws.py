@@ -253,6 +253,7 @@ _RING_FROM_MS = const(200)
 # 21): one blow and nothing after it (patterns 2, 4, 5) with no spike
 # (impacts.py's _spiked) is a knock.
 _SPIKE_DT = const(3)
+_RUNG_X = const(5)              # (impacts.py's: a hard strike, x the quiet level; finger53's bounce is asked only then)
 # Round 30: the same spike read on z's change from one sample to the next.
 # A blow through the feet rings only the tray's modes, and a ring of f Hz
 # sampled every dt changes by at most 2 sin(pi f dt) of its size a sample:
@@ -935,8 +936,8 @@ class Tray(Impacts):
                 self._impact(t, mag, hx, hy)
             if span > _PEAK_MS and not keyring:
                 self._rises += 1
-        elif dt <= _SPIKE_DT and sta >= 5 * self._quiet_thr:
-            self._bounce(t, sta, dt)    # (finger53: hard, _RUNG_X x, so over the impulse level; the finger test's only)
+        elif dt <= _SPIKE_DT and sta >= _RUNG_X * self._quiet_thr:
+            self._bounce(t, sta, dt)    # (finger53: hard, so over the impulse level; the finger test's only)
         imps[_ENV_LAG] = self._env
         if sta > env:
             env = sta

@@ -75,8 +75,6 @@ _CO_Z2 = const(77)
 _CO_S = const(78)
 _EDGE_P = const(79)
 _EDGE_C = const(80)
-_SPIKE_X = const(11)            # (impacts.py's: round 21's spike over the low band)
-_SPIKE_Y = const(10)
 _BENT_X = const(4)              # round 54 (knocks54): a first blow bent under 4/5 of its |z| only rang
 _BENT_Y = const(5)
 _STEP_OR = const(84)
@@ -287,10 +285,11 @@ class Window(Settle):
         # keeps most of it; a die's contact, a pulse a sample or two wide,
         # bends z by about its whole height, and a soft die's longer contact
         # (1-4 ms), smooth at 400 Hz, is still a pulse the low band takes down.
+        if not self._spiked():
+            return True     # (impacts.py's, round 21)
         imps = self._imps
         peak = self._peak
-        return (_SPIKE_Y * peak < _SPIKE_X * self._low_peak
-                or peak <= imps[_EDGE_M] and _BENT_Y * imps[_EDGE_C] < _BENT_X * imps[_EDGE_Z]
+        return (peak <= imps[_EDGE_M] and _BENT_Y * imps[_EDGE_C] < _BENT_X * imps[_EDGE_Z]
                 and 2 * peak < 3 * self._low_peak)
 
     def _refused(self, t, sta):
