@@ -875,19 +875,8 @@ class Impacts(Window):
             # round 24; silent for _SILENT_MS since, round 28)
             loud = 4 * m1 >= 5 * m0
             hard = m1 >= _RUNG_X * self._quiet_thr
-            # (round 55, deadfelt55: once the key scan has told of a key
-            # (_FINGER_PEAK -1: it tells of every press, so a window it did
-            # not key is no key's), the weaker one only when about as
-            # strong, 4/5 of the first or more: two sampled peaks of one
-            # strength differ by up to 20 % either way, and knocks strike
-            # about as strong each time; a die that lands dead, e = 0.1-0.4
-            # on felt, flies up at e of its landing speed and comes down as
-            # fast: its bounce strikes at about e of its landing, 0.23-0.70
-            # in the one-die throws this clause refused at 400 Hz. Untold,
-            # a key's release can be as weak: bare keys 90, 0.47)
             return (loud and hard and quiet_ms >= _SILENT_MS
-                    or t1 - t0 >= _STRIKE_GAP_MS and (loud or hard and quiet_ms >= _RUNG_QUIET_MS
-                                                      and (imps[_FINGER_PEAK] >= 0 or 5 * m1 >= 4 * m0)))
+                    or t1 - t0 >= _STRIKE_GAP_MS and (loud or hard and quiet_ms >= _RUNG_QUIET_MS))
         # the flights do not shrink (a die bouncing on), a later strike is
         # louder, and none is a die's (_RUN_LOUD_X); or (round 25) the
         # release louder but under a die's _DICE_OVER_KEY_X, then weaker
