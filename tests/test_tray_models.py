@@ -2777,19 +2777,3 @@ def test_at_400_hz_two_knocks_about_as_strong_rung_down_stay_refused_as_a_press_
     trace = ensemble.generate(model, kind, seed, **dict(ensemble.BOARD_READING, rate_hz=400))
     out = detect(trace.rows(), keys=trace.keys)
     assert not _started_near(out, at), out["throws"]
-
-
-@pytest.mark.parametrize("model,kind,seed,at", [
-    ("box", "throw1_soft", 5042, 1735),     # 7 impacts, 10 rises after a first blow that changed z slowly
-    ("box", "throw1_soft", 5308, 1775),     # 6 impacts, 10 rises
-    ("table", "throw1_soft", 5322, 8906)])  # 7 impacts, 7 rises
-def test_at_400_hz_a_smooth_first_blow_with_six_impacts_after_it_is_a_die_rolling_on(model, kind, seed, at):
-    # round 55 (deadfelt55): rounds 30/34's first blow that only rang
-    # (its largest change per sample under 5/8 of its largest |z|) is a
-    # knock only with fewer than _IMP_N (6) impacts: a knock, or a series of
-    # 1-3, gives a blow and its ring each; a soft die whose long contact reads
-    # smooth at 400 Hz rolls on and slaps the floor every 20-50 ms. Each
-    # refused on main as the board reads
-    trace = ensemble.generate(model, kind, seed, **dict(ensemble.BOARD_READING, rate_hz=400))
-    out = detect(trace.rows(), keys=trace.keys)
-    assert _started_near(out, at), (trace.throws, out["throws"])

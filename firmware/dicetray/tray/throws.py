@@ -1015,11 +1015,11 @@ class Tray(Impacts):
                 why = 0     # one blow with no spike on the floor: a knock through the feet
             if (why and dt <= _SPIKE_DT and self._peak <= imps[_EDGE_M]
                     and ((_EDGE_Y * imps[_EDGE_D] < _EDGE_X * imps[_EDGE_Z]
-                          and imps[_EDGE_C] < imps[_EDGE_Z] and self._imp_n < _IMP_N)
+                          and imps[_EDGE_C] < imps[_EDGE_Z])
                          or (one_blow
                              and _EDGE_S * imps[_EDGE_D] < _EDGE_R * imps[_EDGE_Z]
                              and imps[_EDGE_C] < imps[_EDGE_D]))):
-                why = 0     # its peak in a first blow that only rang: no die's spike (rounds 30, 34, 43; round 55: not when 6 impacts or more followed it)
+                why = 0     # its peak in a first blow that only rang: no die's spike (rounds 30, 34, 43)
             if why:
                 knocks = self._knocks(dt)
                 if knocks == _KNOCKS:
