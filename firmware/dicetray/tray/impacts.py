@@ -372,15 +372,6 @@ _TAIL_CREST = const(4)
 _SIDE_IMPS = const(4)           # kept impacts before the current one
 _SIDE_UP_X = const(6)
 _SIDE_UP_Y = const(5)
-# Round 55 (picks55): at 400 Hz (_SPIKE_DT) the part passes the floor's
-# vertical modes whole (round 50: at 100 Hz they are averaged away, and
-# dice read less upright), so a die's strike reads mostly down even when
-# rolling dice hit the walls; fingers sliding dice into each other and the
-# wall shake the tray sideways, as a phone's buzz does. A window sideways
-# by more than _FLAT_X / _FLAT_Y of its vertical part is no throw there,
-# however many impacts it has.
-_FLAT_X = const(5)
-_FLAT_Y = const(4)
 # Or: many dice at 100 Hz blur into one long rumble of low crest; still a
 # throw when it has several rises, lasts, and its energy falls as the dice
 # settle (first half at least 1.5 x the second), which a steady hum does not.
@@ -1210,8 +1201,6 @@ class Impacts(Window):
         upright = up >= side
         low = (self._low_peak >= _THROW_LOW_MG and shift <= _SHIFT_MG + (peak >> 1)
                and _SIDE_MAX_X * up >= _SIDE_MAX_Y * side)
-        if dt <= _SPIKE_DT and _FLAT_Y * side > _FLAT_X * up:
-            return 0    # (round 55: at 400 Hz, shaken sideways: a hand sliding dice about)
         if not low or (self._imps[_HAND] and peak < _HAND_PEAK_X * self._throw_peak):
             return 0    # (or the hand in the tray before and soft: a die slipped from the fingers)
         if peak >= self._throw_peak:
