@@ -7,8 +7,8 @@
 # impacts array.
 #
 # Split from window.py in round 54 so that each compiles from source in a
-# small heap. None of this runs per sample (once a window, at a key, every
-# 250 ms while moving). Comments, not docstrings (as throws.py). The
+# small heap. None of this runs per sample (once a window, every 250 ms
+# while moving). Comments, not docstrings (as throws.py). The
 # figures and the array's slots are throws.py's and impacts.py's, written
 # here too (tests/test_tray_split.py checks the copies).
 from micropython import const
@@ -28,7 +28,6 @@ _STEADY_STEP_MS = const(250)
 _STEADY_STEPS = const(6)
 _HUM_CHG_DT = const(20)
 _FLIGHT_MAX_MS = const(450)
-_KEY_PRE_MS = const(60)
 _LIE_MS = const(8000)
 _IMP_N = const(6)
 _CUR_M = const(25)
