@@ -40,11 +40,17 @@ def test_same_tray_seed_same_tray():
         ensemble.generate("glass", "keys", 1)
 
 
+def _as_the_board_reads(model, kind, seed):
+    """(the trace, the detector's output with its keys told) read as the
+    board reads it: 400 Hz, READING_200's range and mode (BOARD_READING)."""
+    tr = ensemble.generate(model, kind, seed, **ensemble.BOARD_READING)
+    return tr, detect(tr.rows(), keys=tr.keys)
+
+
 def _matched_at_400_hz(model, kind, seed):
     """(the true throws' starts the detector matched, its output) on a trace
     read at 400 Hz with READING_200's range and mode (rounds 52-53's tests)."""
-    tr = ensemble.generate(model, kind, seed, **dict(ensemble.READING_200, rate_hz=400))
-    out = detect(tr.rows(), keys=tr.keys)
+    tr, out = _as_the_board_reads(model, kind, seed)
     pairs, _ = match(tr.throws, out["throws"])
     return [p[0][0] for p in pairs], out
 
@@ -2616,8 +2622,7 @@ def test_at_400_hz_a_knock_s_slow_ring_at_crest_2_is_still_no_throw():
     # a spike of 1.37 over the low band and crest 2: its late part rings the
     # feet and the top (it changes a sample by 0.56 of its mean |z|, under
     # a floor's modes' 1 and over), so the crest-2 pattern 4 does not take it
-    tr = ensemble.generate("box", "knock", 6399, **dict(ensemble.READING_200, rate_hz=400))
-    out = detect(tr.rows(), keys=tr.keys)
+    tr, out = _as_the_board_reads("box", "knock", 6399)
     assert all(abs(d["start_ms"] - 3373) > 50 for d in out["throws"]), out["throws"]
 
 
@@ -2722,10 +2727,9 @@ def test_at_400_hz_a_bounce_5_ms_steps_show_is_no_finger(model, kind, seed, t0):
 def test_keys_pressed_while_a_die_rolls_do_not_settle_it_early(model, kind, seed):
     # a key mask without the quiet before the key's contact settled these
     # 334-1,038 ms before the still (400 Hz)
-    tr = ensemble.generate(model, kind, seed, **dict(ensemble.BOARD_READING, rate_hz=400))
+    tr, out = _as_the_board_reads(model, kind, seed)
     start, still = tr.throws[0]
     assert any(start < d < still for d, _ in tr.keys)
-    out = detect(tr.rows(), keys=tr.keys)
     got = [o for o in out["throws"] if abs(o["start_ms"] - start) <= MATCH_MS][0]
     assert got["settled_ms"] >= still - 50
 
@@ -2749,8 +2753,7 @@ def test_at_400_hz_one_blow_bent_less_than_a_die_s_pulse_and_mostly_in_the_low_b
     # rings their slow modes; a die's contact is a pulse the low band takes
     # down). Each a false throw on main, over round 21's spike (1.1) and
     # round 30/43's first change (5/8, 3/4 with a second difference under it)
-    trace = ensemble.generate(model, kind, seed, **dict(ensemble.BOARD_READING, rate_hz=400))
-    out = detect(trace.rows(), keys=trace.keys)
+    trace, out = _as_the_board_reads(model, kind, seed)
     assert not _started_near(out, at), out["throws"]
     if trace.throws:
         assert _found_all(trace, out)[0], (trace.throws, out["throws"])     # and the throw after it
@@ -2760,8 +2763,7 @@ def test_at_400_hz_a_soft_die_smooth_at_400_hz_but_over_the_low_band_is_still_a_
     # the guard of the low band's bound: a soft die on the light tray (a
     # contact of 1-4 ms) bent z by only 0.69 of its largest |z| as one blow
     # (pattern 2), but its peak is 2.6 x the low band's: a pulse, no ring
-    trace = ensemble.generate("light", "throw1_soft", 5280, **dict(ensemble.BOARD_READING, rate_hz=400))
-    out = detect(trace.rows(), keys=trace.keys)
+    trace, out = _as_the_board_reads("light", "throw1_soft", 5280)
     assert _started_near(out, 1571), out["throws"]
 
 
@@ -2774,8 +2776,7 @@ def test_at_400_hz_two_knocks_about_as_strong_rung_down_stay_refused_as_a_press_
     # about as strong each time (0.91-1.24 of the first among the windows
     # round 23's clause refuses on 5000-5419 at 400 Hz); a guard for any
     # bound that would let a weaker second strike in as a die's bounce
-    trace = ensemble.generate(model, kind, seed, **dict(ensemble.BOARD_READING, rate_hz=400))
-    out = detect(trace.rows(), keys=trace.keys)
+    trace, out = _as_the_board_reads(model, kind, seed)
     assert not _started_near(out, at), out["throws"]
 
 
@@ -2784,6 +2785,5 @@ def test_at_400_hz_the_most_sideways_throw_found_is_still_a_throw():
     # (table, hard, 4 impacts) reads 1.12 x as sideways as down; a guard for
     # any bound on a window's sideways share (picks55's 5/4, taken out: a
     # held-out tray's throws read more sideways still)
-    trace = ensemble.generate("table", "throw1_hard", 5127, **dict(ensemble.BOARD_READING, rate_hz=400))
-    out = detect(trace.rows(), keys=trace.keys)
+    trace, out = _as_the_board_reads("table", "throw1_hard", 5127)
     assert _started_near(out, 843), out["throws"]
