@@ -292,6 +292,15 @@ _EDGE_Y = const(8)
 # of one blow (patterns 2, 4, 5, as round 21's) under both is a knock.
 _EDGE_R = const(3)
 _EDGE_S = const(4)
+# Round 54 (knocks54): or one blow of at most one kept impact whose second
+# difference stayed under 4/5 of its largest |z| and whose peak is under 3/2
+# of the low band's: a ring of f bends by 4 sin^2(pi f dt) of its size a
+# sample, under 4/5 up to 59 Hz at 400 Hz (the feet, a table top), and the
+# 4 ms low band keeps most of it; a die's contact, a pulse a sample or two
+# wide, bends z by about its whole height, and a soft die's longer contact
+# (1-4 ms), smooth at 400 Hz, is still a pulse the low band takes down.
+_BENT_X = const(4)
+_BENT_Y = const(5)
 # After such a knock the top rings on and the slow part swings, so the tray
 # does not count as resting: for _RING_WAIT_MS (impacts.py's _ring_on) an
 # impact whose level is _RING_OVER_X times the ring's mean |z| starts a
@@ -1011,15 +1020,18 @@ class Tray(Impacts):
             if why and dt >= _CO_DT and self._one_ring(span, dt):
                 why = 0     # a knock: its top rings on alone (round 31)
             one_blow = why == 2 or why == 4 or why == 5     # round 21's patterns of one blow
-            if one_blow and dt <= _SPIKE_DT and self._imp_n <= 1 and self._blow_rang():
+            if one_blow and dt <= _SPIKE_DT and self._imp_n <= 1 and not self._spiked():
                 why = 0     # one blow with no spike on the floor: a knock through the feet
             if (why and dt <= _SPIKE_DT and self._peak <= imps[_EDGE_M]
                     and ((_EDGE_Y * imps[_EDGE_D] < _EDGE_X * imps[_EDGE_Z]
                           and imps[_EDGE_C] < imps[_EDGE_Z])
                          or (one_blow
                              and _EDGE_S * imps[_EDGE_D] < _EDGE_R * imps[_EDGE_Z]
-                             and imps[_EDGE_C] < imps[_EDGE_D]))):
-                why = 0     # its peak in a first blow that only rang: no die's spike (rounds 30, 34, 43)
+                             and imps[_EDGE_C] < imps[_EDGE_D])
+                         or (one_blow and self._imp_n <= 1
+                             and _BENT_Y * imps[_EDGE_C] < _BENT_X * imps[_EDGE_Z]
+                             and 2 * self._peak < 3 * self._low_peak))):
+                why = 0     # its peak in a first blow that only rang: no die's spike (rounds 30, 34, 43, 54)
             if why:
                 knocks = self._knocks(dt)
                 if knocks == _KNOCKS:

@@ -75,8 +75,6 @@ _CO_Z2 = const(77)
 _CO_S = const(78)
 _EDGE_P = const(79)
 _EDGE_C = const(80)
-_BENT_X = const(4)              # round 54 (knocks54): a first blow bent under 4/5 of its |z| only rang
-_BENT_Y = const(5)
 _STEP_OR = const(84)
 _REST_OLD = const(71)
 _MOVE_T = const(72)
@@ -273,24 +271,6 @@ class Window(Settle):
         imps[_EDGE_Z] = z if z > 0 else -z
         imps[_EDGE_M] = mag
         imps[_EDGE_P] = imps[_EDGE_C] = 0
-
-    def _blow_rang(self):
-        # One blow (throws.py asks for patterns 2, 4, 5 of at most one kept
-        # impact, at 400 Hz): no spike over the low band (round 21), or
-        # (round 54, knocks54) its peak in the first blow, z's second
-        # difference there under _BENT_X / _BENT_Y of its largest |z|, and
-        # the peak under 3/2 of the low band's: a ring of f bends by
-        # 4 sin^2(pi f dt) of its size a sample, under 4/5 up to 59 Hz at
-        # 400 Hz (the feet, a table top), and the low band (a 4 ms average)
-        # keeps most of it; a die's contact, a pulse a sample or two wide,
-        # bends z by about its whole height, and a soft die's longer contact
-        # (1-4 ms), smooth at 400 Hz, is still a pulse the low band takes down.
-        if not self._spiked():
-            return True     # (impacts.py's, round 21)
-        imps = self._imps
-        peak = self._peak
-        return (peak <= imps[_EDGE_M] and _BENT_Y * imps[_EDGE_C] < _BENT_X * imps[_EDGE_Z]
-                and 2 * peak < 3 * self._low_peak)
 
     def _refused(self, t, sta):
         # a window judged no throw (and, rounds 47-48, a key's window judged
