@@ -199,6 +199,30 @@ def test_tilt_is_told_within_half_a_second_of_resting_tilted_and_level_again():
     assert e2 == EV_LEVEL and 5500 < t2 <= 6000
 
 
+@pytest.mark.parametrize("seed", [2, 3, 7])
+def test_a_throw_that_knocks_the_tray_onto_a_tilt_settles_and_the_tilt_is_told(seed):
+    # the dice's landing knocks the tray 7 degrees over (onto a book's
+    # edge, a foot off its mat) and it stays there: about a second after
+    # the dice are still (the change per sample quiet 150 ms, the tray
+    # resting 250 ms, then the settle's 200 ms) the throw settles, and the
+    # tilt is told after it: the faces wait for "Level the tray", not for
+    # "Dice moving" until someone levels the tray
+    trace = traces.generate("throw2_hard", seed, rate_hz=400)
+    (start, still), = trace.throws
+    rows = []
+    for t, x, y, z in trace.rows():
+        u = min(1.0, max(0.0, (t - start - 20) / 100.0))      # over 100 ms from the landing
+        rows.append((t, x + int(122 * u), y, z - int(7 * u)))
+    tray = Tray()
+    events = [(t, ev) for t, x, y, z in rows for ev in (tray.feed(t, x, y, z),) if ev != EV_NONE]
+    kinds = [ev for t, ev in events]
+    assert kinds[:3] == [EV_THROW, EV_SETTLED, EV_TILT], (seed, events)
+    (_, _), (t_settled, _), (t_tilt, _) = events[:3]
+    assert abs(tray.throw_start_ms - start) <= MATCH_MS
+    assert still - 50 <= t_settled <= max(still, start + 120) + 1000, (seed, still, t_settled)
+    assert t_tilt <= t_settled + 500
+
+
 def test_a_tray_held_tilted_in_trembling_hands_is_not_tilted_until_put_down():
     import math
     tray = Tray()

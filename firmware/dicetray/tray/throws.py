@@ -27,7 +27,7 @@ from array import array
 from micropython import const
 
 from dicetray.tray.impacts import Impacts
-from dicetray.tray.tilt import check as tilt_check
+from dicetray.tray.tilt import check as tilt_check, rest_off as tilt_rest_off
 
 EV_NONE = const(0)
 EV_THROW = const(1)
@@ -672,6 +672,9 @@ class Tray(Impacts):
                     d = t + (_FLIGHT_MAX_MS if mag > _FLIGHT_MAX_MS else mag)
                     if d > self._hold_until:
                         self._hold_until = d
+                if t >= self._tilt_t and self.why:
+                    # off rest and quiet: a tray left tilted? (tilt.py)
+                    tilt_rest_off(self, t, sta < quiet and t - self._murmur_t >= _MURMUR_QUIET_MS)
                 return EV_NONE
             if (t - self._active_t >= _QUIET_MS and t - self._murmur_t >= _MURMUR_QUIET_MS
                     and t >= self._hold_until):

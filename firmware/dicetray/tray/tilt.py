@@ -11,6 +11,8 @@ EV_LEVEL = const(4)
 # shared with throws.py: the slow part's fixed point, the floor's, the quiet
 # level (mg, and x the floor), the impacts array's slots of the tilt
 _LF_FX = const(6)
+_LF_TO_G = const(2)
+_STA_FX = const(2)
 _FLOOR_FX = const(8)
 _QUIET_MG = const(6)
 _QUIET_FLOOR_X = const(2)
@@ -37,10 +39,11 @@ _TILT_STILL_MS = const(250)
 _LEARN_INV_TAN2 = const(77)
 
 
-def check(tray, sta):
-    # Every _TILT_EVERY_MS while idle: once the slow part (x, y, z mg)
-    # has been still for _TILT_STILL_MS, tilted past 5 degrees from the
-    # level reference, or level again below 4.5 (hysteresis).
+def rested(tray, sta):
+    # Every _TILT_EVERY_MS: True once the slow part has been still for
+    # _TILT_STILL_MS (the tray rests, wherever it came to rest). check()
+    # below while idle; rest_off below while a throw's dice settle
+    # with the slow part off the rest before the throw.
     x = tray._bx >> _LF_FX
     y = tray._by >> _LF_FX
     z = tray._bz >> _LF_FX
@@ -59,8 +62,44 @@ def check(tray, sta):
         imps[_TB + 1] = y
         imps[_TB + 2] = z
     imps[_TB + 3] = n
-    if n < _TILT_STILL_MS // _TILT_EVERY_MS:
+    return n >= _TILT_STILL_MS // _TILT_EVERY_MS
+
+
+def rest_off(tray, t, calm):
+    # While a throw's dice settle, every _TILT_EVERY_MS that the slow part
+    # is off the rest before the throw or the tray loud (throws.py's
+    # feed()): a tray the landing left standing another way (knocked onto
+    # a book's edge, a foot off its mat) rests there. Dice do not tilt a
+    # tray, nor hold its slow part within 6 mg for 250 ms while they roll;
+    # held to the old rest, the settle waited until someone levelled the
+    # tray again, seconds or never. Once it rests (rested(), the tilt
+    # check's own still) that is resting gravity: the settle waits
+    # _QUIET_MS more from here, and the tilt check after it says whether
+    # the tray stands tilted.
+    tray._tilt_t = t + _TILT_EVERY_MS
+    if not calm:
+        # calm: the level under the settle's quiet level, and the change
+        # per sample quiet as long as the settle asks (throws.py's
+        # _MURMUR_QUIET_MS). Not yet: dice still click and rock, and at
+        # 100 Hz a rolling die's beat can hold the 24 ms slow part off rest
+        # and within 6 mg for 250 ms (tin 5383)
+        tray._imps[_TB + 3] = 0
+    elif rested(tray, tray._sta >> _STA_FX):
+        tray._gx = tray._bx << _LF_TO_G
+        tray._gy = tray._by << _LF_TO_G
+        tray._gz = tray._bz << _LF_TO_G
+
+
+def check(tray, sta):
+    # Every _TILT_EVERY_MS while idle: once the slow part (x, y, z mg)
+    # has been still for _TILT_STILL_MS, tilted past 5 degrees from the
+    # level reference, or level again below 4.5 (hysteresis).
+    if not rested(tray, sta):
         return EV_NONE
+    x = tray._bx >> _LF_FX
+    y = tray._by >> _LF_FX
+    z = tray._bz >> _LF_FX
+    imps = tray._imps
     gx = imps[_REF]
     gy = imps[_REF + 1]
     gz = imps[_REF + 2]
