@@ -199,6 +199,17 @@ def test_tilt_is_told_within_half_a_second_of_resting_tilted_and_level_again():
     assert e2 == EV_LEVEL and 5500 < t2 <= 6000
 
 
+def _knocked_onto_a_tilt(seed):
+    # a throw whose landing tips the tray 7 degrees over within 100 ms
+    trace = traces.generate("throw2_hard", seed, rate_hz=400)
+    start = trace.throws[0][0]
+    rows = []
+    for t, x, y, z in trace.rows():
+        u = min(1.0, max(0.0, (t - start - 20) / 100.0))
+        rows.append((t, x + int(122 * u), y, z - int(7 * u)))
+    return trace, rows
+
+
 @pytest.mark.parametrize("seed", [2, 3, 7])
 def test_a_throw_that_knocks_the_tray_onto_a_tilt_settles_and_the_tilt_is_told(seed):
     # the dice's landing knocks the tray 7 degrees over (onto a book's
@@ -207,12 +218,8 @@ def test_a_throw_that_knocks_the_tray_onto_a_tilt_settles_and_the_tilt_is_told(s
     # resting 250 ms, then the settle's 200 ms) the throw settles, and the
     # tilt is told after it: the faces wait for "Level the tray", not for
     # "Dice moving" until someone levels the tray
-    trace = traces.generate("throw2_hard", seed, rate_hz=400)
+    trace, rows = _knocked_onto_a_tilt(seed)
     (start, still), = trace.throws
-    rows = []
-    for t, x, y, z in trace.rows():
-        u = min(1.0, max(0.0, (t - start - 20) / 100.0))      # over 100 ms from the landing
-        rows.append((t, x + int(122 * u), y, z - int(7 * u)))
     tray = Tray()
     events = [(t, ev) for t, x, y, z in rows for ev in (tray.feed(t, x, y, z),) if ev != EV_NONE]
     kinds = [ev for t, ev in events]
@@ -300,8 +307,15 @@ def test_same_events_on_the_micropython_unix_port(tmp_path):
         tray = Tray()
         expected.append(" ".join("%d:%d" % (r[0], e) for r in trace.rows()
                                  for e in [tray.feed(*r)] if e))
+    # and a throw that tips the tray over (the settle asks tilt.py's rest_off)
+    trace, rows = _knocked_onto_a_tilt(2)
+    path = tmp_path / "tipped.csv"
+    path.write_text("t_ms,x_mg,y_mg,z_mg\n" + "".join("%d,%d,%d,%d\n" % r for r in rows))
+    paths.append(str(path))
+    tray = Tray()
+    expected.append(" ".join("%d:%d" % (r[0], e) for r in rows for e in [tray.feed(*r)] if e))
     assert events_on_micropython(paths) == expected
-    assert all(expected)
+    assert all(expected) and ":%d" % EV_TILT in expected[-1]
 
 
 def test_generator_is_deterministic_and_labelled():
