@@ -93,11 +93,12 @@ def test_the_tilt_check_reads_the_slots_and_figures_throws_writes():
 # ring 18k, tilt 14k; each limit is that + 2k (throws' 1k up, impacts' and
 # ring's 2k, deliberately: finger53's slots and cost54's longer rings()
 # put them at their old limits).
-# Round 56 (lead): tilt.py 14k -> 16k, deliberately: its still (rested)
-# split out of check() for rest_off, which lets a throw's settle rest a
-# tray the landing left tilted; throws.py's import 98.5k -> 99k.
+# Round 56 (lead): tilt.py 14k -> 17k (with a 60-character path),
+# deliberately: its still (rested) split out of check() for rest_off, which
+# lets a throw's settle rest a tray the landing left tilted; throws.py's
+# import 98.5k -> 99k, under its limit.
 HEAP_K = {"throws": 98 + 2, "impacts": 88 + 2, "window": 43 + 2, "settle": 24 + 2,
-          "tilt": 16 + 2, "ring": 18 + 2}
+          "tilt": 17 + 2, "ring": 18 + 2}
 
 
 @pytest.mark.parametrize("module", sorted(HEAP_K))

@@ -673,8 +673,7 @@ class Tray(Impacts):
                     if d > self._hold_until:
                         self._hold_until = d
                 if t >= self._tilt_t and self.why:
-                    # off rest and quiet: a tray left tilted? (tilt.py)
-                    tilt_rest_off(self, t, sta < quiet and t - self._murmur_t >= _MURMUR_QUIET_MS)
+                    tilt_rest_off(self)     # off rest and calm: a tray left tilted? (tilt.py)
                 return EV_NONE
             if (t - self._active_t >= _QUIET_MS and t - self._murmur_t >= _MURMUR_QUIET_MS
                     and t >= self._hold_until):

@@ -13,6 +13,7 @@ EV_LEVEL = const(4)
 _LF_FX = const(6)
 _LF_TO_G = const(2)
 _STA_FX = const(2)
+_MURMUR_QUIET_MS = const(150)
 _FLOOR_FX = const(8)
 _QUIET_MG = const(6)
 _QUIET_FLOOR_X = const(2)
@@ -65,7 +66,7 @@ def rested(tray, sta):
     return n >= _TILT_STILL_MS // _TILT_EVERY_MS
 
 
-def rest_off(tray, t, calm):
+def rest_off(tray):
     # While a throw's dice settle, every _TILT_EVERY_MS that the slow part
     # is off the rest before the throw or the tray loud (throws.py's
     # feed()): a tray the landing left standing another way (knocked onto
@@ -76,15 +77,17 @@ def rest_off(tray, t, calm):
     # check's own still) that is resting gravity: the settle waits
     # _QUIET_MS more from here, and the tilt check after it says whether
     # the tray stands tilted.
+    t = tray._t
     tray._tilt_t = t + _TILT_EVERY_MS
-    if not calm:
-        # calm: the level under the settle's quiet level, and the change
-        # per sample quiet as long as the settle asks (throws.py's
-        # _MURMUR_QUIET_MS). Not yet: dice still click and rock, and at
-        # 100 Hz a rolling die's beat can hold the 24 ms slow part off rest
-        # and within 6 mg for 250 ms (tin 5383)
+    sta = tray._sta >> _STA_FX
+    if sta >= tray._quiet_thr or t - tray._murmur_t < _MURMUR_QUIET_MS:
+        # not calm: the level over the settle's quiet level, or the change
+        # per sample not quiet as long as the settle asks (throws.py's
+        # _MURMUR_QUIET_MS). Dice still click and rock, and at 100 Hz a
+        # rolling die's beat can hold the 24 ms slow part off rest and
+        # within 6 mg for 250 ms (tin 5383)
         tray._imps[_TB + 3] = 0
-    elif rested(tray, tray._sta >> _STA_FX):
+    elif rested(tray, sta):
         tray._gx = tray._bx << _LF_TO_G
         tray._gy = tray._by << _LF_TO_G
         tray._gz = tray._bz << _LF_TO_G
