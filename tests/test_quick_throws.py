@@ -132,6 +132,18 @@ def test_dice_landing_right_after_the_pick_s_settle_are_found():
     assert tr.throws[1] in _found(tr)
 
 
+def test_a_hand_that_leaned_still_and_let_go_leaves_the_tray_at_its_old_rest():
+    # round 56 (lead): light 5107 at 3.5 s, 200 Hz, picked: the pick was
+    # taken for a throw (2604); the hand leaned on the tray still for 250 ms
+    # 32 mg off its rest, which tilt.py's rest_off took for the tray's new
+    # rest, then let go. Back within 25 mg of the rest before the throw,
+    # the tray rests there again at once: the window settles before the
+    # dice are thrown back (5350) and they are found (held to the lean's
+    # rest, the window swallowed them)
+    tr = quick.generate("light", 5107, 3.5, **ensemble.READING_200)
+    assert tr.throws[1] in _found(tr)
+
+
 def test_a_hand_picking_right_after_a_move_s_settle_is_no_throw():
     # round 44: bare throw6_soft 5046 as the board reads: after the throw,
     # a key and a pick (a move, settled), the hand's next touch 74 ms after

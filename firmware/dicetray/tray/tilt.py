@@ -19,6 +19,11 @@ _QUIET_MG = const(6)
 _QUIET_FLOOR_X = const(2)
 _REF = const(32)
 _TB = const(36)
+_PRE = const(91)
+_PRE_T = const(94)
+_G_FX = const(8)
+_REST_DEV_MG = const(25)
+_REST_DEV = const((_REST_DEV_MG + 1) << _G_FX)
 # Tilt: 5 degrees from the level reference, level again below 4.5 (tan^2 =
 # 1/131 and 1/162). Judged from the slow part once the tray rests: checked
 # every 50 ms, it has stayed within the quiet level (_QUIET_MG) of where it
@@ -79,6 +84,22 @@ def rest_off(tray):
     # the tray stands tilted.
     t = tray._t
     tray._tilt_t = t + _TILT_EVERY_MS
+    imps = tray._imps
+    if imps[_PRE_T] == tray.throw_start_ms:
+        # this window rested the tray elsewhere already: back within
+        # _REST_DEV_MG of the rest before the throw, it rests there again
+        # at once, as it would have without the rule (a hand that leaned
+        # on the tray still and let go: light 5107's quick re-throw)
+        gx = imps[_PRE]
+        gy = imps[_PRE + 1]
+        gz = imps[_PRE + 2]
+        if (-_REST_DEV < (tray._bx << _LF_TO_G) - gx < _REST_DEV
+                and -_REST_DEV < (tray._by << _LF_TO_G) - gy < _REST_DEV
+                and -_REST_DEV < (tray._bz << _LF_TO_G) - gz < _REST_DEV):
+            tray._gx = gx
+            tray._gy = gy
+            tray._gz = gz
+            return
     sta = tray._sta >> _STA_FX
     if sta >= tray._quiet_thr or t - tray._murmur_t < _MURMUR_QUIET_MS:
         # not calm: the level over the settle's quiet level, or the change
@@ -86,8 +107,13 @@ def rest_off(tray):
         # _MURMUR_QUIET_MS). Dice still click and rock, and at 100 Hz a
         # rolling die's beat can hold the 24 ms slow part off rest and
         # within 6 mg for 250 ms (tin 5383)
-        tray._imps[_TB + 3] = 0
+        imps[_TB + 3] = 0
     elif rested(tray, sta):
+        if imps[_PRE_T] != tray.throw_start_ms:
+            imps[_PRE] = tray._gx
+            imps[_PRE + 1] = tray._gy
+            imps[_PRE + 2] = tray._gz
+            imps[_PRE_T] = tray.throw_start_ms
         tray._gx = tray._bx << _LF_TO_G
         tray._gy = tray._by << _LF_TO_G
         tray._gz = tray._bz << _LF_TO_G
