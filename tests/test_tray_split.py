@@ -92,8 +92,10 @@ def test_the_tilt_check_reads_the_slots_and_figures_throws_writes():
 # const), impacts 88k, window 43k, settle 24k,
 # ring 18k, tilt 14k; each limit is that + 2k (throws' 1k up, impacts' and
 # ring's 2k, deliberately: finger53's slots and cost54's longer rings()
-# put them at their old limits).
-HEAP_K = {"throws": 98 + 2, "impacts": 88 + 2, "window": 43 + 2, "settle": 24 + 2,
+# put them at their old limits). Round 55 (afterpick55's _moved_over):
+# settle 26k (26,368 bytes in that clone; 24,576 before), its limit 2k up
+# deliberately.
+HEAP_K = {"throws": 98 + 2, "impacts": 88 + 2, "window": 43 + 2, "settle": 26 + 2,
           "tilt": 14 + 2, "ring": 18 + 2}
 
 

@@ -51,6 +51,9 @@ _MOVED_OVER_X = const(5)        # (x 1/4) of the last sure throw's peak: no die 
 # round 50 (late50): the settle's levels on a part with coarse steps (_settle_levels)
 _COARSE_STEP_MG = const(8)      # readings all in steps of 8 mg or more (the LIS3DH's normal mode at +-4 g)
 _COARSE_FLOOR = const(1536)     # set the settle's floor at least 3/4 of 8 mg (6 mg << _FLOOR_FX)
+# round 55 (afterpick55): a move's wait quiet this long settles at the next loud blow (_moved_over)
+_QUIET_MS = const(200)
+_ARMED_QUIET = const(1)
 
 
 def _tap_level(floor):
@@ -164,6 +167,33 @@ class Settle:
             if f < _COARSE_FLOOR:
                 imps[_TAP_L] = _tap_level(_COARSE_FLOOR)
         self._floor_levels(t, _QUIET_MG + (f >> _FLOOR_FX) * _QUIET_FLOOR_X)
+
+    def _moved_over(self, t):
+        # Round 55 (afterpick55): the wait after a window that was no throw
+        # (the hand's pick, EV_MOVED) has been quiet for _QUIET_MS, past any
+        # flight (or this blow louder than the move's peak), and only waits for its change per sample (a die rolling
+        # quietly, _MURMUR_QUIET_MS from the wait's start): the hand is out
+        # of the tray, and a hand throwing the dice straight back lands them
+        # in that wait (the pick's window is judged 400 ms after the fingers
+        # first move, its wait starts then), where nothing opens a window. A
+        # sample loud over the quiet level and the envelope there is a new
+        # blow, not the move's tail: the move is settled at the sample before
+        # and the tray is idle with rest from it, quiet before, so that this
+        # blow's next samples may open a window by round 44's landing clause
+        # (a hand still picking reads under it, and a window it opens must
+        # reach a third of the last throw's peak). Called only on the first
+        # loud sample after _QUIET_MS of quiet in a move's wait.
+        # (the level itself: feed() zeroes its copy on a slow ring's sample,
+        # as a die's first sample in the wait reads to the change per sample;
+        # within a flight of the move's loudest impact only louder than that
+        # impact: a die the move sent flying lands softer than what sent it)
+        sta = self._sta >> _STA_FX
+        if (t < self._hold_until and sta <= self._peak) or sta < self._quiet_thr or sta < self._env:
+            return False
+        self._settle(t)
+        self._rest_since = t
+        self._armed = _ARMED_QUIET
+        return True
 
     def _moved_loud_after(self):
         # At a settle: how loud a window after it must be to be judged with
