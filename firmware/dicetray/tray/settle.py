@@ -171,8 +171,9 @@ class Settle:
     def _moved_over(self, t):
         # Round 55 (afterpick55): the wait after a window that was no throw
         # (the hand's pick, EV_MOVED) has been quiet for _QUIET_MS, past any
-        # flight (or this blow louder than the move's peak), and only waits for its change per sample (a die rolling
-        # quietly, _MURMUR_QUIET_MS from the wait's start): the hand is out
+        # flight (or this blow louder than the move's peak), and only waits
+        # for its change per sample (a die rolling quietly,
+        # _MURMUR_QUIET_MS from the wait's start): the hand is out
         # of the tray, and a hand throwing the dice straight back lands them
         # in that wait (the pick's window is judged 400 ms after the fingers
         # first move, its wait starts then), where nothing opens a window. A
