@@ -54,6 +54,7 @@ _COARSE_FLOOR = const(1536)     # set the settle's floor at least 3/4 of 8 mg (6
 # round 55 (afterpick55): a move's wait quiet this long settles at the next loud blow (_moved_over)
 _QUIET_MS = const(200)
 _ARMED_QUIET = const(1)
+_MOVED_OVER_SHIFT = const(4)    # (x 1/16) of the last throw's peak: a landing's first sample
 
 
 def _tap_level(floor):
@@ -190,6 +191,10 @@ class Settle:
         # impact: a die the move sent flying lands softer than what sent it)
         sta = self._sta >> _STA_FX
         if (t < self._hold_until and sta <= self._peak) or sta < self._quiet_thr or sta < self._env:
+            return False
+        # (a landing's first sample reads 0.10-1.3 of the last throw's peak,
+        # a key's or a hand's touch 0.02-0.03: under 1/16 it is no die's)
+        if (sta << _MOVED_OVER_SHIFT) < self._thrown_peak:
             return False
         self._settle(t)
         self._rest_since = t
