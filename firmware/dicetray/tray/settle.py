@@ -8,8 +8,8 @@
 #
 # Split from window.py in round 54 so that each compiles from source in a
 # small heap. None of this runs per sample (once a window, every 250 ms
-# while moving). Comments, not docstrings (as throws.py). The
-# figures and the array's slots are throws.py's and impacts.py's, written
+# while moving, once a blow in a move's quiet wait). Comments, not
+# docstrings (as throws.py). The figures and the array's slots are throws.py's and impacts.py's, written
 # here too (tests/test_tray_split.py checks the copies).
 from micropython import const
 
@@ -51,10 +51,6 @@ _MOVED_OVER_X = const(5)        # (x 1/4) of the last sure throw's peak: no die 
 # round 50 (late50): the settle's levels on a part with coarse steps (_settle_levels)
 _COARSE_STEP_MG = const(8)      # readings all in steps of 8 mg or more (the LIS3DH's normal mode at +-4 g)
 _COARSE_FLOOR = const(1536)     # set the settle's floor at least 3/4 of 8 mg (6 mg << _FLOOR_FX)
-# round 55 (afterpick55): a move's wait quiet this long settles at the next loud blow (_moved_over)
-_QUIET_MS = const(200)
-_ARMED_QUIET = const(1)
-_MOVED_OVER_SHIFT = const(4)    # (x 1/16) of the last throw's peak: a landing's first sample
 
 
 def _tap_level(floor):
@@ -188,17 +184,18 @@ class Settle:
         # (the level itself: feed() zeroes its copy on a slow ring's sample,
         # as a die's first sample in the wait reads to the change per sample;
         # within a flight of the move's loudest impact only louder than that
-        # impact: a die the move sent flying lands softer than what sent it)
+        # impact: a die the move sent flying lands softer than what sent it;
+        # round 55 (lead): and over 1/16 of the last throw's peak, as a
+        # landing's first sample reads 0.10-1.3 of it, an untold key's
+        # 0.03). Its figures written out: a name is a qstr of the compile
+        # heap (_QUIET_MS 200 is throws.py's test, the 1 _ARMED_QUIET)
         sta = self._sta >> _STA_FX
-        if (t < self._hold_until and sta <= self._peak) or sta < self._quiet_thr or sta < self._env:
-            return False
-        # (a landing's first sample reads 0.10-1.3 of the last throw's peak,
-        # a key's or a hand's touch 0.02-0.03: under 1/16 it is no die's)
-        if (sta << _MOVED_OVER_SHIFT) < self._thrown_peak:
+        if ((t < self._hold_until and sta <= self._peak) or sta < self._quiet_thr or sta < self._env
+                or (sta << 4) < self._thrown_peak):
             return False
         self._settle(t)
         self._rest_since = t
-        self._armed = _ARMED_QUIET
+        self._armed = 1     # (_ARMED_QUIET)
         return True
 
     def _moved_loud_after(self):
