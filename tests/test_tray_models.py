@@ -2787,17 +2787,3 @@ def test_at_400_hz_the_most_sideways_throw_found_is_still_a_throw():
     # held-out tray's throws read more sideways still)
     trace, out = _as_the_board_reads("table", "throw1_hard", 5127)
     assert _started_near(out, 843), out["throws"]
-
-
-def test_dice_thrown_back_242_ms_after_the_hand_s_move_settled_are_a_throw_at_200_hz():
-    # round 56 (moved56): tin throw6_soft 5088 read at 200 Hz. The pick's
-    # touch (0.18 of the last throw's peak) settles the pick's quiet wait
-    # (settle.py's _moved_over), the hand's next move settles at 11233 and
-    # the dice land at 11473: their level's first sample reads 5.6 x the
-    # onset level, the second 4.4 x, the third 24 x (9 ms on); round 44's
-    # clause after a move's settle asks 6 x of the first sample only. The
-    # blow's rise held for 25 ms (settle.py's _rise) lets the third open
-    trace = ensemble.generate("tin", "throw6_soft", 5088, **ensemble.READING_200)
-    assert 11473 in [t for t, _ in trace.throws]
-    out = detect(trace.rows(), keys=trace.keys)
-    assert _started_near(out, 11473), out["throws"]

@@ -40,7 +40,6 @@ _TAP_T = const(57)
 _TAP_L = const(58)
 _MOVED_OVER = const(81)
 _STEP_OR = const(84)
-_RISE_T = const(91)
 _IDLE = const(0)
 _MOVING = const(2)
 # after a settle (throws.py, _MOVED_WINDOW_MS: why, from round 19;
@@ -197,32 +196,6 @@ class Settle:
         self._settle(t)
         self._rest_since = t
         self._armed = 1     # (_ARMED_QUIET)
-        return True
-
-    def _rise(self, t, over):
-        # Round 56 (moved56): idle after a move's settle, rest from it
-        # unbroken and the sample before quiet, a sample that opened nothing
-        # (over: over the onset level). Round 44's landing clause is asked of
-        # a blow's first sample over the onset level, but the level is a
-        # 24 ms average: dice thrown straight back strike the floor within
-        # a few ms and their level climbs to the strike's over the next
-        # samples (tin throw6_soft 5088 at 200 Hz, 242 ms after the hand's
-        # move settled: 5.6, 4.4, then 24 x the onset level 9 ms on; the
-        # clause asks 6 x), while a hand's touch is slow and stays at 2-4 x.
-        # So the rest and the quiet before are held for the first 25 ms from
-        # the first sample over the onset level, once a settle (3: only the
-        # clause's 6 x opens then, not its twice-and-down, which a hand's
-        # slow push met in afterpick55's 60 ms hold).
-        if self.why or self._rest_since != self.settled_ms:
-            return False
-        imps = self._imps
-        if imps[_RISE_T] < self.settled_ms:
-            if not over:
-                return False
-            imps[_RISE_T] = t
-        if t - imps[_RISE_T] > 25:
-            return False
-        self._armed = 3
         return True
 
     def _moved_loud_after(self):

@@ -66,8 +66,6 @@ _FAR_OFF = const(1000 << _G_FX)
 _DISARMED = const(0)
 _ARMED_QUIET = const(1)
 _ARMED = const(2)
-# (round 56: 3, both bits, a blow's rise held after a move's settle, where
-# only the landing's _LANDING_X opens: settle.py's _rise)
 # Or, right after a throw's settle with the tray unmoved since, an onset 6
 # times over its level: dice landing after a knock taken for a throw (the
 # last slaps of dice just settled, a hand's next click read a few times the
@@ -387,8 +385,7 @@ _SWAY_T = const(85)             # round 52 (miss52): when the slow part's last r
 _UNREST_T = const(86)           # round 53 (miss53): the onset of the last window opened without rest (window.py's _unrest)
 _HELD_T = const(87)             # round 53 (miss53): when the last run off rest longer than _SWAY_MS ended (idle)
 _ENV_LAG = const(88)            # round 53 (finger53): the envelope a sample before the last (89, 90: window.py's _bounce)
-_RISE_T = const(91)             # round 56 (moved56): the start of the last blow's rise held after a move's settle (settle.py's _rise)
-_IMP_SLOTS = const(92)          # (328 -> 336 -> 340 -> 344 -> 352 -> 364 -> 368 bytes)
+_IMP_SLOTS = const(91)          # (328 -> 336 -> 340 -> 344 -> 352 -> 364 bytes)
 # A throw's dice fall through the air and touch nothing until they land:
 # the tray is quiet (at its noise) before the first impact, apart from keys
 # the tray knows of. A hand picking dice out works in the tray: a fingertip's
@@ -762,10 +759,9 @@ class Tray(Impacts):
                                                      or sta > _LANDING_X * d)
                                                 or self._rest_since == self._learn_t - _FLOOR_LEARN_MS
                                                 or (self._rest_since == self.settled_ms - (_QUIET_MS if self.why else 0)
-                                                    and (self.why or self._armed & _ARMED_QUIET)
+                                                    and (self.why or self._armed == _ARMED_QUIET)
                                                     and (sta > _LANDING_X * d
-                                                         or (self._armed == _ARMED_QUIET and not self.why
-                                                             and sta > _MOVED_LANDING_X * d
+                                                         or (not self.why and sta > _MOVED_LANDING_X * d
                                                              and 3 * (z if z > 0 else -z) >= mag)))))
                               or (t < self._imps[_RING + 3] and sta > _RING_OVER_X * self._imps[_RING + 4])
                               or (self._armed and sta > _UNREST_X * d and self._unrest(t, dt))):
@@ -796,14 +792,9 @@ class Tray(Impacts):
                 # back. Only when the sample before was quiet (_ARMED_QUIET,
                 # not _ARMED): dice fall through the air and touch nothing, while a
                 # hand in the tray murmurs and sways it before it moves it.
-                # (round 56: or, after a move's settle, the first 25 ms of a
-                # blow's rise, settle.py's _rise)
-                if self._armed & _ARMED_QUIET:
-                    if dev >= _REST_DEV and t - self._rest_since >= _REST_BEFORE_MS + dt:
-                        self._armed = _ARMED
-                        return EV_NONE
-                    if self._rise(t, sta > d):
-                        return EV_NONE
+                if self._armed == _ARMED_QUIET and dev >= _REST_DEV and t - self._rest_since >= _REST_BEFORE_MS + dt:
+                    self._armed = _ARMED
+                    return EV_NONE
                 self._armed = _ARMED
         # the slow part moved: no rest (stored after the onset's test, which
         # judges rest before this sample), unless a told key shoves the tray
