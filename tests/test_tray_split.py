@@ -92,12 +92,17 @@ def test_the_tilt_check_reads_the_slots_and_figures_throws_writes():
 # const), impacts 88k, window 43k, settle 24k,
 # ring 18k, tilt 14k; each limit is that + 2k (throws' 1k up, impacts' and
 # ring's 2k, deliberately: finger53's slots and cost54's longer rings()
-# put them at their old limits).
+# put them at their old limits). Round 55 (afterpick55's _moved_over):
+# settle 26k (26,368 bytes in that clone; 24,576 before), its limit 2k up
+# deliberately. Round 56 (moved56): its figures written out and its tests in
+# one condition, 25,792 bytes in a 61-character clone path (main 25,152),
+# 25,920 in /work/wt/moved56 (main's worktree 24,000): under 26k, the limit
+# kept 2k over it.
 # Round 56 (lead): tilt.py 14k -> 17k (with a 60-character path),
 # deliberately: its still (rested) split out of check() for rest_off, which
 # lets a throw's settle rest a tray the landing left tilted; throws.py's
 # import 98.5k -> 99k, under its limit.
-HEAP_K = {"throws": 98 + 2, "impacts": 88 + 2, "window": 43 + 2, "settle": 24 + 2,
+HEAP_K = {"throws": 98 + 2, "impacts": 88 + 2, "window": 43 + 2, "settle": 26 + 2,
           "tilt": 17 + 2, "ring": 18 + 2}
 
 

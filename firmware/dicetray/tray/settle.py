@@ -8,8 +8,8 @@
 #
 # Split from window.py in round 54 so that each compiles from source in a
 # small heap. None of this runs per sample (once a window, every 250 ms
-# while moving). Comments, not docstrings (as throws.py). The
-# figures and the array's slots are throws.py's and impacts.py's, written
+# while moving, once a blow in a move's quiet wait). Comments, not
+# docstrings (as throws.py). The figures and the array's slots are throws.py's and impacts.py's, written
 # here too (tests/test_tray_split.py checks the copies).
 from micropython import const
 
@@ -164,6 +164,39 @@ class Settle:
             if f < _COARSE_FLOOR:
                 imps[_TAP_L] = _tap_level(_COARSE_FLOOR)
         self._floor_levels(t, _QUIET_MG + (f >> _FLOOR_FX) * _QUIET_FLOOR_X)
+
+    def _moved_over(self, t):
+        # Round 55 (afterpick55): the wait after a window that was no throw
+        # (the hand's pick, EV_MOVED) has been quiet for _QUIET_MS, past any
+        # flight (or this blow louder than the move's peak), and only waits
+        # for its change per sample (a die rolling quietly,
+        # _MURMUR_QUIET_MS from the wait's start): the hand is out
+        # of the tray, and a hand throwing the dice straight back lands them
+        # in that wait (the pick's window is judged 400 ms after the fingers
+        # first move, its wait starts then), where nothing opens a window. A
+        # sample loud over the quiet level and the envelope there is a new
+        # blow, not the move's tail: the move is settled at the sample before
+        # and the tray is idle with rest from it, quiet before, so that this
+        # blow's next samples may open a window by round 44's landing clause
+        # (a hand still picking reads under it, and a window it opens must
+        # reach a third of the last throw's peak). Called only on the first
+        # loud sample after _QUIET_MS of quiet in a move's wait.
+        # (the level itself: feed() zeroes its copy on a slow ring's sample,
+        # as a die's first sample in the wait reads to the change per sample;
+        # within a flight of the move's loudest impact only louder than that
+        # impact: a die the move sent flying lands softer than what sent it;
+        # round 55 (lead): and over 1/16 of the last throw's peak, as a
+        # landing's first sample reads 0.10-1.3 of it, an untold key's
+        # 0.03). Its figures written out: a name is a qstr of the compile
+        # heap (_QUIET_MS 200 is throws.py's test, the 1 _ARMED_QUIET)
+        sta = self._sta >> _STA_FX
+        if ((t < self._hold_until and sta <= self._peak) or sta < self._quiet_thr or sta < self._env
+                or (sta << 4) < self._thrown_peak):
+            return False
+        self._settle(t)
+        self._rest_since = t
+        self._armed = 1     # (_ARMED_QUIET)
+        return True
 
     def _moved_loud_after(self):
         # At a settle: how loud a window after it must be to be judged with

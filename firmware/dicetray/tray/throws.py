@@ -669,6 +669,8 @@ class Tray(Impacts):
             if ((sta >= quiet and sta >= env)
                     or not (-_REST_DEV < dx < _REST_DEV and -_REST_DEV < dy < _REST_DEV
                             and -_REST_DEV < dz < _REST_DEV)):
+                if not self.why and t - self._active_t >= _QUIET_MS and self._moved_over(t):
+                    return EV_SETTLED   # (round 55: settle.py)
                 self._active_t = t
                 if mag > quiet and mag > self._half_peak:
                     d = t + (_FLIGHT_MAX_MS if mag > _FLIGHT_MAX_MS else mag)
