@@ -2790,14 +2790,17 @@ def test_at_400_hz_the_most_sideways_throw_found_is_still_a_throw():
     assert _started_near(out, 843), out["throws"]
 
 
-def _swaying(trace, hz, mg, share, phase):
+def _swaying(trace, hz, mg, share, phase, zeta=0.0):
     # the tray swaying as a body from before its first sample (a folding
-    # top, a cushion, a lap: 2-8 Hz): its acceleration added to every
-    # reading, in the part's 8 mg steps (the LIS3DH's ODR/2 low-pass passes
-    # a few Hz whole)
+    # top rung before the trace, 3-8 Hz at 1-3 % of critical as
+    # happenings._table draws it; a cushion, a lap: 2-4 Hz, steady): its
+    # acceleration added to every reading, in the part's 8 mg steps (the
+    # LIS3DH's ODR/2 low-pass passes a few Hz whole)
+    w = 2 * math.pi * hz
     for axis, part in zip((trace.x, trace.y, trace.z), share):
         for i, t in enumerate(trace.t_ms):
-            axis[i] += 8 * int(round(mg * part * math.sin(2 * math.pi * hz * t / 1000.0 + phase) / 8))
+            s = t / 1000.0
+            axis[i] += 8 * int(round(mg * part * math.exp(-zeta * w * s) * math.sin(w * s + phase) / 8))
     return trace
 
 
