@@ -97,12 +97,6 @@ _LANDED_X = const(3)
 # a refused window, an impact under that window's peak (its bounce).
 _UNREST_X = const(6)
 _SWAY_MS = const(60)
-# Round 56 (sway56): while the dice settle after a throw, a slow ring that
-# holds the slow part off rest this long or shorter at a stretch is the
-# tray swaying as a body, not a hand moving it: half a period of 2 Hz, the
-# slowest sway of a tray (on a cushion or a lap; a folding table's top
-# sways at 3-8 Hz, a tray on its feet or a mat rocks at 8 Hz and more)
-_SWING_MS = const(250)
 # Onset of a candidate throw, then the evidence window.
 _ONSET_MG = const(30)
 _ONSET_FLOOR_X = const(4)
@@ -665,33 +659,14 @@ class Tray(Impacts):
                 # so that swing is not held as off rest (round 25). Not after
                 # EV_MOVED: a hand or a finger may still lean on the tray, a
                 # steady push the change per sample cannot tell from a ring.
-                # Round 56 (sway56): nor, after a throw, a run off rest no
-                # longer than _SWING_MS: a tray that sways as a body (on a
-                # folding top, a cushion, a lap: 2-8 Hz, from before the
-                # throw) carries the dice lying still to and fro with it, its
-                # slow part back through rest every half period, its fast
-                # part that sway's own slow ring; a hand lifting, tilting or
-                # leaning on the tray holds it off rest for longer.
-                d = self.why and (sta < env or t - self._rest_since <= _SWING_MS)
+                if sta < env and self.why:
+                    dx = dy = dz = 0
                 sta = 0
-            else:
-                d = 0
             # (or the slow part off resting gravity by over _REST_DEV_MG on
-            # some axis, as each axis in range, unless so swung)
-            if -_REST_DEV < dx < _REST_DEV and -_REST_DEV < dy < _REST_DEV and -_REST_DEV < dz < _REST_DEV:
-                # (round 56: when the run off rest began; after a throw
-                # resting gravity follows the slow part from within
-                # _REST_DEV_MG of it as while idle, never from a tray held
-                # off rest, so that a sway rest was learnt at an end of
-                # comes back to its middle)
-                self._rest_since = t
-                if self.why:
-                    d = (dt * 1311) >> 9        # (idle's: dt * 1024 // _TAU_G_MS)
-                    self._gx += (dx * d) >> 10
-                    self._gy += (dy * d) >> 10
-                    self._gz += (dz * d) >> 10
-                d = 1
-            if (sta >= quiet and sta >= env) or not d:
+            # some axis: asked only when quiet, as each axis in range)
+            if ((sta >= quiet and sta >= env)
+                    or not (-_REST_DEV < dx < _REST_DEV and -_REST_DEV < dy < _REST_DEV
+                            and -_REST_DEV < dz < _REST_DEV)):
                 self._active_t = t
                 if mag > quiet and mag > self._half_peak:
                     d = t + (_FLIGHT_MAX_MS if mag > _FLIGHT_MAX_MS else mag)
