@@ -875,18 +875,8 @@ class Impacts(Window):
             # round 24; silent for _SILENT_MS since, round 28)
             loud = 4 * m1 >= 5 * m0
             hard = m1 >= _RUNG_X * self._quiet_thr
-            # (round 56, deaddie56: once the key scan has told of a key
-            # (_FINGER_PEAK -1), the weaker one only about as strong, 4/5
-            # or more (round 55's bound: a die that lands dead strikes
-            # again at about e of its landing); or, while the last throw's
-            # dice lie in the tray (_LIE_PEAK until 54, _LIE_UNTIL), under
-            # half its peak: a die the hand lets fall from 1-3 cm lands at
-            # 0.44-0.77 m/s and bounces as dead as a thrown one)
             return (loud and hard and quiet_ms >= _SILENT_MS
-                    or t1 - t0 >= _STRIKE_GAP_MS and (loud or hard and quiet_ms >= _RUNG_QUIET_MS
-                                                      and (imps[_FINGER_PEAK] >= 0 or 5 * m1 >= 4 * m0
-                                                           or self._cand_t0 < imps[54]
-                                                           and 2 * self._peak < imps[_LIE_PEAK])))
+                    or t1 - t0 >= _STRIKE_GAP_MS and (loud or hard and quiet_ms >= _RUNG_QUIET_MS))
         # the flights do not shrink (a die bouncing on), a later strike is
         # louder, and none is a die's (_RUN_LOUD_X); or (round 25) the
         # release louder but under a die's _DICE_OVER_KEY_X, then weaker

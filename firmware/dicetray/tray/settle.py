@@ -9,8 +9,9 @@
 # Split from window.py in round 54 so that each compiles from source in a
 # small heap. None of this runs per sample (once a window, every 250 ms
 # while moving, once a blow in a move's quiet wait). Comments, not
-# docstrings (as throws.py). The figures and the array's slots are throws.py's and impacts.py's, written
-# here too (tests/test_tray_split.py checks the copies).
+# docstrings (as throws.py). The figures and the array's slots are
+# throws.py's and impacts.py's, written here too (tests/test_tray_split.py
+# checks the copies).
 from micropython import const
 
 # throws.py's figures and slots (the same there; what each holds is said
