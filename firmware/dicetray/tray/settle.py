@@ -41,6 +41,7 @@ _TAP_T = const(57)
 _TAP_L = const(58)
 _MOVED_OVER = const(81)
 _STEP_OR = const(84)
+_ARMED_QUIET = const(1)
 _IDLE = const(0)
 _MOVING = const(2)
 # after a settle (throws.py, _MOVED_WINDOW_MS: why, from round 19;
@@ -188,15 +189,14 @@ class Settle:
         # impact: a die the move sent flying lands softer than what sent it;
         # round 55 (lead): and over 1/16 of the last throw's peak, as a
         # landing's first sample reads 0.10-1.3 of it, an untold key's
-        # 0.03). Its figures written out: a name is a qstr of the compile
-        # heap (_QUIET_MS 200 is throws.py's test, the 1 _ARMED_QUIET)
+        # 0.03). (_QUIET_MS is throws.py's test, before the call.)
         sta = self._sta >> _STA_FX
         if ((t < self._hold_until and sta <= self._peak) or sta < self._quiet_thr or sta < self._env
                 or (sta << 4) < self._thrown_peak):
             return False
         self._settle(t)
         self._rest_since = t
-        self._armed = 1     # (_ARMED_QUIET)
+        self._armed = _ARMED_QUIET
         return True
 
     def _moved_loud_after(self):

@@ -669,15 +669,19 @@ class Tray(Impacts):
             if ((sta >= quiet and sta >= env)
                     or not (-_REST_DEV < dx < _REST_DEV and -_REST_DEV < dy < _REST_DEV
                             and -_REST_DEV < dz < _REST_DEV)):
-                if not self.why and t - self._active_t >= _QUIET_MS and self._moved_over(t):
-                    return EV_SETTLED   # (round 55: settle.py)
+                # a throw's wait: a tray its landing left tilted? (round 56,
+                # tilt.py); a move's, quiet _QUIET_MS: dice thrown straight
+                # back? (round 55, settle.py)
+                if self.why:
+                    if t >= self._tilt_t:
+                        tilt_rest_off(self)
+                elif t - self._active_t >= _QUIET_MS and self._moved_over(t):
+                    return EV_SETTLED
                 self._active_t = t
                 if mag > quiet and mag > self._half_peak:
                     d = t + (_FLIGHT_MAX_MS if mag > _FLIGHT_MAX_MS else mag)
                     if d > self._hold_until:
                         self._hold_until = d
-                if t >= self._tilt_t and self.why:
-                    tilt_rest_off(self)     # off rest and calm: a tray left tilted? (tilt.py)
                 return EV_NONE
             if (t - self._active_t >= _QUIET_MS and t - self._murmur_t >= _MURMUR_QUIET_MS
                     and t >= self._hold_until):
