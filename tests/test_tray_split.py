@@ -98,12 +98,16 @@ def test_the_tilt_check_reads_the_slots_and_figures_throws_writes():
 # one condition, 25,792 bytes in a 61-character clone path (main 25,152),
 # 25,920 in /work/wt/moved56 (main's worktree 24,000): under 26k, the limit
 # kept 2k over it.
-# Round 56 (lead): tilt.py 14k -> 17k (with a 60-character path),
-# deliberately: its still (rested) split out of check() for rest_off, which
-# lets a throw's settle rest a tray the landing left tilted; throws.py's
-# import 98.5k -> 99k, under its limit.
+# Round 56 (lead): tilt.py 13,406 -> 19,078 bytes (19,593 with a
+# 61-character path), deliberately: its still (rested) split out of check()
+# and rest_off, which lets a throw's settle rest a tray the landing left
+# tilted. Most of it is the names of Tray's attributes rest_off reads, each
+# a qstr made here when tilt.py is imported alone; throws.py's import has
+# them already and needs 99k, under its limit. (The limit was first set from
+# 17k, measured before rest_off kept the rest before the throw: at that
+# round's end tilt.py needed 19,593 bytes with the long path, over it.)
 HEAP_K = {"throws": 98 + 2, "impacts": 88 + 2, "window": 43 + 2, "settle": 26 + 2,
-          "tilt": 17 + 2, "ring": 18 + 2}
+          "tilt": 20 + 2, "ring": 18 + 2}
 
 
 @pytest.mark.parametrize("module", sorted(HEAP_K))

@@ -385,8 +385,8 @@ _SWAY_T = const(85)             # round 52 (miss52): when the slow part's last r
 _UNREST_T = const(86)           # round 53 (miss53): the onset of the last window opened without rest (window.py's _unrest)
 _HELD_T = const(87)             # round 53 (miss53): when the last run off rest longer than _SWAY_MS ended (idle)
 _ENV_LAG = const(88)            # round 53 (finger53): the envelope a sample before the last (89, 90: window.py's _bounce)
-_PRE = const(91)                # round 56 (lead): the rest before the throw, x, y, z (1/256 mg), kept when
-_PRE_T = const(94)              # tilt.py's rest_off rested the tray elsewhere; the window's throw_start_ms then
+_PRE = const(91)                # round 56 (lead): the rest before the throw, x, y, z (1/256 mg), kept when tilt.py's
+                                # rest_off rested the tray elsewhere, and (94) that window's throw_start_ms
 _IMP_SLOTS = const(95)          # (328 -> 336 -> 340 -> 344 -> 352 -> 364 -> 380 bytes)
 # A throw's dice fall through the air and touch nothing until they land:
 # the tray is quiet (at its noise) before the first impact, apart from keys

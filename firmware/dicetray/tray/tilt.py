@@ -2,6 +2,9 @@
 every _TILT_EVERY_MS while idle. Its own module so that throws.py compiles
 from source in the board's heap; it reads Tray's slow part and its slots of
 the impacts array (tests/test_tray_split.py keeps the shared figures equal)."""
+# (Round 56: and, while a throw's dice settle off the rest before it,
+# whether the tray rests elsewhere, rest_off; one test of still for both,
+# rested. Comments, not docstrings, from here: a docstring is compiled.)
 from micropython import const
 
 EV_NONE = const(0)      # Tray's events (throws.py)
@@ -20,7 +23,6 @@ _QUIET_FLOOR_X = const(2)
 _REF = const(32)
 _TB = const(36)
 _PRE = const(91)
-_PRE_T = const(94)
 _G_FX = const(8)
 _REST_DEV_MG = const(25)
 _REST_DEV = const((_REST_DEV_MG + 1) << _G_FX)
@@ -85,7 +87,7 @@ def rest_off(tray):
     t = tray._t
     tray._tilt_t = t + _TILT_EVERY_MS
     imps = tray._imps
-    if imps[_PRE_T] == tray.throw_start_ms:
+    if imps[_PRE + 3] == tray.throw_start_ms:
         # this window rested the tray elsewhere already: back within
         # _REST_DEV_MG of the rest before the throw, it rests there again
         # at once, as it would have without the rule (a hand that leaned
@@ -109,11 +111,11 @@ def rest_off(tray):
         # within 6 mg for 250 ms (tin 5383)
         imps[_TB + 3] = 0
     elif rested(tray, sta):
-        if imps[_PRE_T] != tray.throw_start_ms:
+        if imps[_PRE + 3] != tray.throw_start_ms:
             imps[_PRE] = tray._gx
             imps[_PRE + 1] = tray._gy
             imps[_PRE + 2] = tray._gz
-            imps[_PRE_T] = tray.throw_start_ms
+            imps[_PRE + 3] = tray.throw_start_ms
         tray._gx = tray._bx << _LF_TO_G
         tray._gy = tray._by << _LF_TO_G
         tray._gz = tray._bz << _LF_TO_G
