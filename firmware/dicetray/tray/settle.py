@@ -106,6 +106,7 @@ class Settle:
         # on); not after EV_MOVED, nor a window cut short by a gap.
         self._state = _MOVING
         self.moving = True
+        self._sy = self._sz = 0     # (round 57: no run off rest yet, throws.py)
         self.settled_ms = -1
         # a die that bounced off the window's loudest impacts may still fly
         self._half_peak = self._peak >> 1

@@ -97,6 +97,14 @@ _LANDED_X = const(3)
 # a refused window, an impact under that window's peak (its bounce).
 _UNREST_X = const(6)
 _SWAY_MS = const(60)
+# Round 57 (sway57, sway56's second form): while the dice settle after a
+# throw, a slow ring that holds the slow part off rest this long or shorter
+# at a stretch, on the other side of rest from the run before, is the tray
+# swaying as a body, not a hand moving it nor a die leaning it: half a
+# period of 2 Hz, the slowest sway of a tray (on a cushion or a lap; a
+# folding table's top sways at 3-8 Hz, a tray on its feet or a mat rocks at
+# 8 Hz and more)
+_SWING_MS = const(250)
 # Onset of a candidate throw, then the evidence window.
 _ONSET_MG = const(30)
 _ONSET_FLOOR_X = const(4)
@@ -652,6 +660,32 @@ class Tray(Impacts):
                 self._murmur_t = t - _MURMUR_QUIET_MS + _TAP_QUIET_MS
                 if t >= self._steady_t:
                     self._steady_check(t, lvl, dt)
+            # (the slow part off resting gravity by over _REST_DEV_MG on some
+            # axis, as each axis in range: r, unless swung as below)
+            if -_REST_DEV < dx < _REST_DEV and -_REST_DEV < dy < _REST_DEV and -_REST_DEV < dz < _REST_DEV:
+                # (round 57: when the run off rest began; resting gravity
+                # follows the slow part from within _REST_DEV_MG of it as while
+                # idle for a throw whose window opened before the tray had
+                # been sampled _FLOOR_LEARN_MS: resting gravity was then the
+                # first samples, never a rest, and a sway it was learnt at an
+                # end of comes back to its middle)
+                self._rest_since = t
+                if self._cand_t0 < self._learn_t and self.why:
+                    r = (dt * 1311) >> 9        # (idle's: dt * 1024 // _TAU_G_MS)
+                    self._gx += (dx * r) >> 10
+                    self._gy += (dy * r) >> 10
+                    self._gz += (dz * r) >> 10
+                r = 1
+            else:
+                if t - self._rest_since <= dt:
+                    # a run off rest begins: on the other side of rest (the
+                    # sign of dx + dy + dz) from the run before? (_sy, _sz:
+                    # the window's shift sums, free while moving; settle.py's
+                    # _watch clears them)
+                    r = dx + dy + dz
+                    self._sz = self._sy and (r ^ self._sy) < 0
+                    self._sy = r
+                r = 0
             if _SLOW_X * d < _SLOW_Y * lvl:
                 # a slow ring: the table's top, the tray's feet. Under a
                 # single ring's envelope it only decays: after a throw (the
@@ -661,14 +695,19 @@ class Tray(Impacts):
                 # so that swing is not held as off rest (round 25). Not after
                 # EV_MOVED: a hand or a finger may still lean on the tray, a
                 # steady push the change per sample cannot tell from a ring.
-                if sta < env and self.why:
-                    dx = dy = dz = 0
+                # Round 57 (sway56's second form): nor, after a throw, a run
+                # off rest no longer than _SWING_MS on the other side of rest
+                # from the run before: a tray that sways as a body (a folding
+                # top, a cushion, a lap: 2-8 Hz, from before the throw)
+                # carries the dice lying still to and fro with it, its slow
+                # part through rest and over to the other side every half
+                # period, its fast part that sway's own slow ring; a hand
+                # lifting, tilting or leaning on the tray holds it off rest
+                # for longer, and a die rolling on leans it one way only.
+                if self.why and (sta < env or (self._sz and t - self._rest_since <= _SWING_MS)):
+                    r = 1
                 sta = 0
-            # (or the slow part off resting gravity by over _REST_DEV_MG on
-            # some axis: asked only when quiet, as each axis in range)
-            if ((sta >= quiet and sta >= env)
-                    or not (-_REST_DEV < dx < _REST_DEV and -_REST_DEV < dy < _REST_DEV
-                            and -_REST_DEV < dz < _REST_DEV)):
+            if (sta >= quiet and sta >= env) or not r:
                 # a throw's wait: a tray its landing left tilted? (round 56,
                 # tilt.py); a move's, quiet _QUIET_MS: dice thrown straight
                 # back? (round 55, settle.py)
