@@ -2802,17 +2802,15 @@ def test_at_400_hz_a_die_let_fall_while_the_dice_lie_stays_refused_as_a_press_an
     assert not _started_near(out, 17943), out["throws"]
 
 
-def _swaying(trace, hz, mg, share, phase, zeta=0.0):
-    # the tray swaying as a body from before its first sample (a folding
-    # top rung before the trace, 3-8 Hz at 1-3 % of critical as
-    # happenings._table draws it; a cushion, a lap: 2-4 Hz, steady): its
-    # acceleration added to every reading, in the part's 8 mg steps (the
-    # LIS3DH's ODR/2 low-pass passes a few Hz whole; rounds 56, 57)
+def _swaying(trace, hz, mg, share, phase):
+    # the tray swaying as a body, steadily, from before its first sample (a
+    # cushion, a lap, a folding top: 2-8 Hz): its acceleration added to
+    # every reading, in the part's 8 mg steps (the LIS3DH's ODR/2 low-pass
+    # passes a few Hz whole; rounds 56, 57)
     w = 2 * math.pi * hz
     for axis, part in zip((trace.x, trace.y, trace.z), share):
         for i, t in enumerate(trace.t_ms):
-            s = t / 1000.0
-            axis[i] += 8 * int(round(mg * part * math.exp(-zeta * w * s) * math.sin(w * s + phase) / 8))
+            axis[i] += 8 * int(round(mg * part * math.sin(w * (t / 1000.0) + phase) / 8))
     return trace
 
 
