@@ -2832,3 +2832,18 @@ def test_at_400_hz_a_throw_on_a_tray_that_sways_as_a_body_settles(model, kind, s
     assert found["settled_ms"] is not None, out["throws"]
     # not before the dice are still, and long before the trace ends
     assert still - 50 <= found["settled_ms"] <= still + 1500, (still, out["throws"])
+
+
+@pytest.mark.parametrize("model, kind, seed, hz, mg, at", [
+    ("felt", "throw1_hard", 5043, 2.0, 30.0, 2394),
+    ("light", "throw1_hard", 5001, 1.0, 40.0, 7786)])
+def test_at_400_hz_one_die_on_a_tray_that_sways_through_rest_at_1_to_2_hz_opens_a_window(model, kind, seed, hz, mg, at):
+    # rounds 57, 58 (onedie57, onedie58): the sway holds the slow part off
+    # rest 60-300 ms each swing, so the 300 ms of rest never come, and
+    # round 52's onset without rest refused a run off rest over 60 ms (a
+    # sway of 8 Hz): one die lands and no window opens. A run is a sway's
+    # up to 5/4 of the tray's longest swing that rest followed and a run on
+    # the other side of rest after it (a sway goes through rest and over)
+    trace = _swaying(ensemble.generate(model, kind, seed, **ensemble.BOARD_READING), hz, mg, (0.0, 0.0, 1.0), 0.0)
+    out = detect(trace.rows(), keys=trace.keys)
+    assert _started_near(out, at), out["throws"]
