@@ -876,10 +876,16 @@ class Tray(Impacts):
                     # sign of dx + dy + dz) from the run that ended: a sway
                     # goes through rest and over, a hand tilting or lifting
                     # the tray moves it one way (_sy: the side of the run
-                    # before, as sway57's while moving; free while idle)
+                    # before, as sway57's while moving; free while idle), and
+                    # not from the run straight after a long run or a long
+                    # rest: a sway repeats, a hand's move goes on from its
+                    # lift (tin pickup 6089 swaying 30 mg at 2 Hz: a lift of
+                    # 1,606 ms, a run of 296 ms, back on the other side, set
+                    # down 6 x the level at 6916)
                     a = dx + dy + dz
                     if d >= _REST_BEFORE_MS or t - self._rest_since >= 1000:
                         self._imps[95] = _SWAY_MS
+                        a = 0
                     elif (d + (d >> 2) > self._imps[95] and (t - self._rest_since) << 2 >= d
                           and self._sy and (a ^ self._sy) < 0):
                         self._imps[95] = d + (d >> 2)
