@@ -2847,3 +2847,16 @@ def test_at_400_hz_one_die_on_a_tray_that_sways_through_rest_at_1_to_2_hz_opens_
     trace = _swaying(ensemble.generate(model, kind, seed, **ensemble.BOARD_READING), hz, mg, (0.0, 0.0, 1.0), 0.0)
     out = detect(trace.rows(), keys=trace.keys)
     assert _started_near(out, at), out["throws"]
+
+
+def test_at_400_hz_a_swaying_tray_picked_up_and_set_down_makes_no_throw():
+    # round 58 (onedie58): a run off rest grows the sway's bound only from
+    # a swing that rest and a run on the other side of rest follow, and not
+    # from the run straight after a long one: tin's pickup swaying 30 mg at
+    # 2 Hz is lifted 1,606 ms off rest, runs 296 ms more and comes back on
+    # the other side; grown from that run (onedie57's bound), the bound let
+    # the set-down's thump at 6 x the level open a window at 6916
+    trace = _swaying(ensemble.generate("tin", "pickup", 6089, **ensemble.BOARD_READING), 2.0, 30.0,
+                     (0.0, 0.0, 1.0), 6089 * 0.7)
+    out = detect(trace.rows(), keys=trace.keys)
+    assert not out["throws"], out["throws"]
