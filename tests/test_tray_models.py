@@ -2832,3 +2832,31 @@ def test_at_400_hz_a_throw_on_a_tray_that_sways_as_a_body_settles(model, kind, s
     assert found["settled_ms"] is not None, out["throws"]
     # not before the dice are still, and long before the trace ends
     assert still - 50 <= found["settled_ms"] <= still + 1500, (still, out["throws"])
+
+
+@pytest.mark.parametrize("model, kind, seed, hz, mg, at", [
+    ("felt", "throw1_hard", 5043, 2.0, 30.0, 2394),
+    ("light", "throw1_hard", 5001, 1.0, 40.0, 7786)])
+def test_at_400_hz_one_die_on_a_tray_that_sways_through_rest_at_1_to_2_hz_opens_a_window(model, kind, seed, hz, mg, at):
+    # rounds 57, 58 (onedie57, onedie58): the sway holds the slow part off
+    # rest 60-300 ms each swing, so the 300 ms of rest never come, and
+    # round 52's onset without rest refused a run off rest over 60 ms (a
+    # sway of 8 Hz): one die lands and no window opens. A run is a sway's
+    # up to 5/4 of the tray's longest swing that rest followed and a run on
+    # the other side of rest after it (a sway goes through rest and over)
+    trace = _swaying(ensemble.generate(model, kind, seed, **ensemble.BOARD_READING), hz, mg, (0.0, 0.0, 1.0), 0.0)
+    out = detect(trace.rows(), keys=trace.keys)
+    assert _started_near(out, at), out["throws"]
+
+
+def test_at_400_hz_a_swaying_tray_picked_up_and_set_down_makes_no_throw():
+    # round 58 (onedie58): a run off rest grows the sway's bound only from
+    # a swing that rest and a run on the other side of rest follow, and not
+    # from the run straight after a long one: tin's pickup swaying 30 mg at
+    # 2 Hz is lifted 1,606 ms off rest, runs 296 ms more and comes back on
+    # the other side; grown from that run (onedie57's bound), the bound let
+    # the set-down's thump at 6 x the level open a window at 6916
+    trace = _swaying(ensemble.generate("tin", "pickup", 6089, **ensemble.BOARD_READING), 2.0, 30.0,
+                     (0.0, 0.0, 1.0), 6089 * 0.7)
+    out = detect(trace.rows(), keys=trace.keys)
+    assert not out["throws"], out["throws"]

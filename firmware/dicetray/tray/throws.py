@@ -395,7 +395,8 @@ _HELD_T = const(87)             # round 53 (miss53): when the last run off rest 
 _ENV_LAG = const(88)            # round 53 (finger53): the envelope a sample before the last (89, 90: window.py's _bounce)
 _PRE = const(91)                # round 56 (lead): the rest before the throw, x, y, z (1/256 mg), kept when tilt.py's
                                 # rest_off rested the tray elsewhere, and (94) that window's throw_start_ms
-_IMP_SLOTS = const(95)          # (328 -> 336 -> 340 -> 344 -> 352 -> 364 -> 380 bytes)
+# (95) round 57 (onedie57): the longest run off rest that is a sway's, _SWAY_MS or 5/4 of the tray's longest swing (idle)
+_IMP_SLOTS = const(96)          # (328 -> 336 -> 340 -> 344 -> 352 -> 364 -> 380 -> 384 bytes)
 # A throw's dice fall through the air and touch nothing until they land:
 # the tray is quiet (at its noise) before the first impact, apart from keys
 # the tray knows of. A hand picking dice out works in the tray: a fingertip's
@@ -555,6 +556,7 @@ class Tray(Impacts):
         imps[_FINGER_T] = -(1 << 29)
         imps[_FINGER_PEAK] = 0
         imps[_SHOVE_T] = imps[_SWAY_T] = imps[_HELD_T] = -(1 << 28)
+        imps[95] = _SWAY_MS
         imps[_REST_OLD] = imps[_MOVE_T] = 0
 
     def _restart(self, t, x, y, z):
@@ -856,8 +858,38 @@ class Tray(Impacts):
                 if t - self._rest_since > dt:
                     # (round 52: the sample before was at rest; round 53: a run
                     # off rest longer than a sway's ended there)
-                    if self._rest_since - self._imps[_SWAY_T] > _SWAY_MS:
+                    d = self._rest_since - self._imps[_SWAY_T]
+                    if d > self._imps[95]:
                         self._imps[_HELD_T] = self._rest_since
+                    # round 57 (onedie57): a tray on a soft support (a cushion,
+                    # a lap, a folding top) sways at 1-4 Hz, its runs off rest
+                    # 60-300 ms, back through rest between them for a quarter
+                    # of a run or more (and chattering over the bound as they
+                    # start and end; one side of rest only if it is not rest's
+                    # middle): while the runs stay under _REST_BEFORE_MS and
+                    # rest lasts under a period of 1 Hz, a run is a sway's up
+                    # to 5/4 of the longest such swing. A lift or a tilt holds
+                    # the slow part off; a tray carried trembles off rest and
+                    # back for a few ms (table pickup 5023: 240-290 ms off,
+                    # 11-42 ms back, then set down). Round 58 (onedie58): and
+                    # only when this run is on the other side of rest (the
+                    # sign of dx + dy + dz) from the run that ended: a sway
+                    # goes through rest and over, a hand tilting or lifting
+                    # the tray moves it one way (_sy: the side of the run
+                    # before, as sway57's while moving; free while idle), and
+                    # not from the run straight after a long run or a long
+                    # rest: a sway repeats, a hand's move goes on from its
+                    # lift (tin pickup 6089 swaying 30 mg at 2 Hz: a lift of
+                    # 1,606 ms, a run of 296 ms, back on the other side, set
+                    # down 6 x the level at 6916)
+                    a = dx + dy + dz
+                    if d >= _REST_BEFORE_MS or t - self._rest_since >= 1000:
+                        self._imps[95] = _SWAY_MS
+                        a = 0
+                    elif (d + (d >> 2) > self._imps[95] and (t - self._rest_since) << 2 >= d
+                          and self._sy and (a ^ self._sy) < 0):
+                        self._imps[95] = d + (d >> 2)
+                    self._sy = a
                     self._imps[_SWAY_T] = t
                 self._rest_since = t
         if t >= self._tilt_t:

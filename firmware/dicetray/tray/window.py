@@ -115,12 +115,14 @@ class Window(Settle):
         imps = self._imps
         sw = imps[_SWAY_T]
         rs = self._rest_since
+        # (round 57, onedie57: a sway's run is at most imps[95], _SWAY_MS or
+        # 5/4 of the longest swing of the tray's sway: throws.py's feed())
         if t - rs > dt:
             # at rest the sample before: the run off rest that ended there
             # was a sway's, or it ended _REST_BEFORE_MS ago (round 53)
-            if rs - sw > _SWAY_MS and t - rs < _REST_BEFORE_MS:
+            if rs - sw > imps[95] and t - rs < _REST_BEFORE_MS:
                 return False
-        elif t - sw > _SWAY_MS:
+        elif t - sw > imps[95]:
             return False
         # round 53: every run off rest for _REST_BEFORE_MS was a sway's (a
         # tray held off rest, lifted or tilted, is set down as its slow part
