@@ -2832,3 +2832,46 @@ def test_at_400_hz_a_throw_on_a_tray_that_sways_as_a_body_settles(model, kind, s
     assert found["settled_ms"] is not None, out["throws"]
     # not before the dice are still, and long before the trace ends
     assert still - 50 <= found["settled_ms"] <= still + 1500, (still, out["throws"])
+
+
+# ---------------------------------------------------------------- round 57 (rise57): a blow's rise after a move's settle, held for the key scan
+
+@pytest.mark.parametrize("rate", [200, 400])
+def test_dice_thrown_back_242_ms_after_the_hand_s_move_settled_are_a_throw(rate):
+    # tin throw6_soft 5088: the hand's move after the pick settles at
+    # 11231-11233 and the dice land at 11473, their level's first samples
+    # 5.6 and 4.4 x the onset level, then 29 x; round 44's clause after a
+    # move's settle asks 6 x of the first sample only (lost on main at both
+    # rates). The rise held (settle.py's _rise) opens the window at its
+    # first sample at 6 x (round 57, rise57b: no 20 ms wait for the scan)
+    trace = ensemble.generate("tin", "throw6_soft", 5088, **dict(ensemble.READING_200, rate_hz=rate))
+    assert 11473 in [t for t, _ in trace.throws]
+    out = detect(trace.rows(), keys=trace.keys)
+    assert _started_near(out, 11473), out["throws"]
+
+
+@pytest.mark.parametrize("rate,contact", [(400, 11470), (200, 11480), (400, 11490)])
+def test_a_rise_after_a_move_s_settle_that_the_key_scan_tells_of_is_no_throw(rate, contact):
+    # the same trace with a key's contact added 5 ms before the rise's first
+    # sample to 17 ms into it: the scan tells of it 20 ms on, after the
+    # window the rise held opened (the window refused as one opened without
+    # rest is, window.py's key_down). A finger touches the
+    # cap 5-40 ms before the contact, and a press on the rim rises as dice
+    # do (tin throw1_soft 5294 as modelled, round 56)
+    trace = ensemble.generate("tin", "throw6_soft", 5088, **dict(ensemble.READING_200, rate_hz=rate))
+    keys = sorted(list(trace.keys) + [(contact, contact + 120)])
+    out = detect(trace.rows(), keys=keys)
+    assert not _started_near(out, 11473), out["throws"]
+
+
+def test_as_modelled_a_hand_s_touch_after_a_rise_held_in_vain_is_no_throw():
+    # bare throw1_soft 5266 as modelled: after the hand's move settles (6191)
+    # a touch rises at 6476 (59, 168, 69 mg) and stays under 6 x its onset
+    # level; the rise held 30 ms opened nothing. Round 57's rise57 kept rest
+    # to the hold's end, and the 300 ms rest clause then opened the touch
+    # (6508, judged a throw). A hold that ends without a window breaks rest
+    # (rise57b), as the touch's samples would have on main
+    trace = ensemble.generate("bare", "throw1_soft", 5266)
+    out = detect(trace.rows(), keys=trace.keys)
+    pairs, extra = match(trace.throws, out["throws"])
+    assert len(pairs) == len(trace.throws) and not extra, out["throws"]
