@@ -2875,3 +2875,30 @@ def test_as_modelled_a_hand_s_touch_after_a_rise_held_in_vain_is_no_throw():
     out = detect(trace.rows(), keys=trace.keys)
     pairs, extra = match(trace.throws, out["throws"])
     assert len(pairs) == len(trace.throws) and not extra, out["throws"]
+
+
+# ---------------------------------------------------------------- round 58 (rise58): a rise's window refused for a key gives back the settle's rest
+
+def test_a_keyed_throw_whose_press_the_rise_opened_is_found():
+    # light throw6_soft 6200 (400 Hz): after a move's settle (4407) a
+    # finger's touch rises at 4681 and the rise opens at 4690 (327 mg); the
+    # key is told at 4712 and key_down refuses the window, but rise57b left
+    # the tray's rest at the window's onset: the dice landing at 4875 under
+    # the held key (4,060 mg, 185 ms on) met the 300 ms rest clause and were
+    # lost. A key's press is no move of the tray: the settle's rest stands
+    # again, as main gives it back over a press's shove
+    trace = ensemble.generate("light", "throw6_soft", 6200, **ensemble.READING_200)
+    assert 4875 in [t for t, _ in trace.throws]
+    out = detect(trace.rows(), keys=trace.keys)
+    assert _started_near(out, 4875), out["throws"]
+
+
+def test_a_press_whose_rise_was_refused_does_not_open_again_while_it_rings():
+    # tin throw1_soft 5294 as modelled: the press's rise at 7487, the window
+    # at 7492, the key told at 7510 and the window refused. With the
+    # settle's rest given back, the press's own ring, still 6 x over the
+    # onset level at 7510, reopened at once (a keyed window judged a throw,
+    # 7629): the tray is disarmed until the blow falls quiet
+    trace = ensemble.generate("tin", "throw1_soft", 5294)
+    out = detect(trace.rows(), keys=trace.keys)
+    assert not any(7480 <= d["start_ms"] <= 7700 for d in out["throws"]), out["throws"]

@@ -238,6 +238,12 @@ class Settle:
             # (window.py's key_down) if the scan tells of a press after all:
             # a finger touches the cap 5-40 ms before the contact
             imps[86] = self._t      # (_UNREST_T)
+            # round 58 (rise58): a key's press is no move of the tray: when
+            # key_down refuses the window, the settle's rest stands again
+            # (window.py's "the rest before the touch"), a ms early so the
+            # hold is over (this test's first line) and no hold's end breaks it
+            imps[71] = self.settled_ms - 1      # (_REST_OLD)
+            imps[72] = t                        # (_MOVE_T)
             return True
         self._armed = 4     # (throws.py's _ARMED_RISE)
         return True
