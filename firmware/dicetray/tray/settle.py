@@ -212,17 +212,23 @@ class Settle:
         # touch is slow and stays at 2-4 x. A key's press climbs as dice do
         # (tin throw1_soft 5294 as modelled: 41 x in 5 ms), and the key scan
         # tells of it a debounce after its contact (20 ms). So rest and the
-        # quiet before are held for 30 ms from the first sample over the
+        # quiet before are held (30 ms; 15 since round 58) from the first sample over the
         # onset level, once a settle, armed _ARMED_RISE (4: nothing opens);
         # a sample at 6 x opens (k 2: throws.py's onset asks). Round 57
         # (rise57b): from the hold's first sample on, not 20 ms after it (the
         # wait lost 22 of the 38 quick second throws the rise finds: a
         # die's strike is short and the floor learns from the held blow;
         # the refusal below did all the wait did at 400 Hz). A hold that
-        # ends without a window (30 ms over, or a key told in it) breaks
+        # ends without a window (its time over, or a key told in it) breaks
         # rest, as the blow's samples would have on main: else the 300 ms
         # rest clause opened a hand's touch after it (bare throw1_soft
-        # 5266 as modelled).
+        # 5266 as modelled). Round 58 (rise58): held 15 ms, not 30: dice
+        # thrown back reach 6 x with the sample after the hold's first (their
+        # first strike is the hardest; the 24 ms level takes it in within a
+        # sample or two: every find on 5000-5419 and in the quick re-throws
+        # 2-3 ms in at 400 Hz, 5-10 ms at 200 Hz), a hand's touch climbs
+        # slowly or falls back and rises again (table pick 5195 13 ms in;
+        # bare throw6_soft 6074, 26 ms, a false throw)
         if self.why or self._rest_since != self.settled_ms:
             return False
         imps = self._imps
@@ -230,7 +236,7 @@ class Settle:
             if k != 1 or t < self._key_until:
                 return False
             imps[_RISE_T] = t
-        elif t < self._key_until or t - imps[_RISE_T] > 30:
+        elif t < self._key_until or t - imps[_RISE_T] > 15:
             self._rest_since = t
             return False
         if k > 1:
