@@ -66,6 +66,7 @@ _FAR_OFF = const(1000 << _G_FX)
 _DISARMED = const(0)
 _ARMED_QUIET = const(1)
 _ARMED = const(2)
+_ARMED_RISE = const(4)      # round 57: a blow's rise held after a move's settle (settle.py's _rise)
 # Or, right after a throw's settle with the tray unmoved since, an onset 6
 # times over its level: dice landing after a knock taken for a throw (the
 # last slaps of dice just settled, a hand's next click read a few times the
@@ -396,7 +397,8 @@ _ENV_LAG = const(88)            # round 53 (finger53): the envelope a sample bef
 _PRE = const(91)                # round 56 (lead): the rest before the throw, x, y, z (1/256 mg), kept when tilt.py's
                                 # rest_off rested the tray elsewhere, and (94) that window's throw_start_ms
 # (95) round 57 (onedie57): the longest run off rest that is a sway's, _SWAY_MS or 5/4 of the tray's longest swing (idle)
-_IMP_SLOTS = const(96)          # (328 -> 336 -> 340 -> 344 -> 352 -> 364 -> 380 -> 384 bytes)
+_RISE_T = const(96)             # round 57 (rise57): the first sample of the last blow's rise held after a move's settle (settle.py's _rise)
+_IMP_SLOTS = const(97)          # (328 -> 336 -> 340 -> 344 -> 352 -> 364 -> 380 -> 384 -> 388 bytes)
 # A throw's dice fall through the air and touch nothing until they land:
 # the tray is quiet (at its noise) before the first impact, apart from keys
 # the tray knows of. A hand picking dice out works in the tray: a fingertip's
@@ -802,8 +804,9 @@ class Tray(Impacts):
                 self._armed = _ARMED_QUIET
             # rest is judged before this sample: an impact itself shakes the slow
             # part (at the very start, with only the FIFO's history, no motion
-            # seen counts as rest; after a throw's settle, a loud landing)
-            elif sta > d and ((self._armed and (t - self._rest_since >= _REST_BEFORE_MS + dt
+            # seen counts as rest; after a throw's settle, a loud landing;
+            # round 57: none of these in a blow's rise held, _ARMED_RISE)
+            elif sta > d and ((self._armed & (_ARMED_QUIET | _ARMED) and (t - self._rest_since >= _REST_BEFORE_MS + dt
                                                 and (t - self._imps[_SHOVE_T] >= _REST_BEFORE_MS
                                                      or sta > _LANDING_X * d)
                                                 or self._rest_since == self._learn_t - _FLOOR_LEARN_MS
@@ -813,7 +816,8 @@ class Tray(Impacts):
                                                          or (not self.why and sta > _MOVED_LANDING_X * d
                                                              and 3 * (z if z > 0 else -z) >= mag)))))
                               or (t < self._imps[_RING + 3] and sta > _RING_OVER_X * self._imps[_RING + 4])
-                              or (self._armed and sta > _UNREST_X * d and self._unrest(t, dt))):
+                              or (self._armed and sta > _UNREST_X * d and self._unrest(t, dt))
+                              or (self._armed == _ARMED_RISE and sta > _LANDING_X * d and self._rise(t, 2))):
                 # (or, while a knock's table rings, an impact far over its ring:
                 # the ringing top keeps the tray from resting)
                 # (set up once per window, in a method: feed()'s frame, which
@@ -841,9 +845,14 @@ class Tray(Impacts):
                 # back. Only when the sample before was quiet (_ARMED_QUIET,
                 # not _ARMED): dice fall through the air and touch nothing, while a
                 # hand in the tray murmurs and sways it before it moves it.
-                if self._armed == _ARMED_QUIET and dev >= _REST_DEV and t - self._rest_since >= _REST_BEFORE_MS + dt:
-                    self._armed = _ARMED
-                    return EV_NONE
+                # (round 57: or, after a move's settle, a blow's rise held
+                # while the key scan may still tell of a press: settle.py's _rise)
+                if self._armed != _ARMED:
+                    if self._armed == _ARMED_QUIET and dev >= _REST_DEV and t - self._rest_since >= _REST_BEFORE_MS + dt:
+                        self._armed = _ARMED
+                        return EV_NONE
+                    if self._rise(t, sta > d):
+                        return EV_NONE
                 self._armed = _ARMED
         # the slow part moved: no rest (stored after the onset's test, which
         # judges rest before this sample), unless a told key shoves the tray

@@ -301,9 +301,14 @@ class Window(Settle):
             # this key's contact may have opened: the pad's key, not dice
             # (the scan tells of it its debounce after the contact, long
             # before the window is judged at _EVAL_MS): as if it had not
-            # opened, armed still, and the rest before the touch stands (below)
+            # opened, armed still, and the rest before the touch stands (below).
+            # Round 58 (rise58): a window a blow's rise after a move's settle
+            # opened (settle.py's _rise): disarmed, so the press's own blow,
+            # still ringing, opens nothing until it falls quiet (tin
+            # throw1_soft 5294 as modelled reopened at once at 6 x)
+            i = self._imps[96]      # (_RISE_T)
+            self._armed = 0 if self.settled_ms <= i and self._cand_t0 - i <= 30 else _ARMED
             self._refused(t, self._sta >> _STA_FX)
-            self._armed = _ARMED
         if self._state == _CANDIDATE:
             if not self._keyed and self._key_from <= self._cand_t0 + _KEY_LEAD_MS:
                 self._keyed = True
