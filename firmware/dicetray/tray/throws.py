@@ -66,7 +66,7 @@ _FAR_OFF = const(1000 << _G_FX)
 _DISARMED = const(0)
 _ARMED_QUIET = const(1)
 _ARMED = const(2)
-_ARMED_RISE = const(4)      # round 57: a blow's rise held after a move's settle (settle.py's _rise)
+_ARMED_RISE = const(4)      # round 57: a blow's rise held after a move's settle (window.py's _rise)
 # Or, right after a throw's settle with the tray unmoved since, an onset 6
 # times over its level: dice landing after a knock taken for a throw (the
 # last slaps of dice just settled, a hand's next click read a few times the
@@ -397,7 +397,7 @@ _ENV_LAG = const(88)            # round 53 (finger53): the envelope a sample bef
 _PRE = const(91)                # round 56 (lead): the rest before the throw, x, y, z (1/256 mg), kept when tilt.py's
                                 # rest_off rested the tray elsewhere, and (94) that window's throw_start_ms
 # (95) round 57 (onedie57): the longest run off rest that is a sway's, _SWAY_MS or 5/4 of the tray's longest swing (idle)
-_RISE_T = const(96)             # round 57 (rise57): the first sample of the last blow's rise held after a move's settle (settle.py's _rise)
+_RISE_T = const(96)             # round 57 (rise57): the first sample of the last blow's rise held after a move's settle (window.py's _rise)
 _IMP_SLOTS = const(97)          # (328 -> 336 -> 340 -> 344 -> 352 -> 364 -> 380 -> 384 -> 388 bytes)
 # A throw's dice fall through the air and touch nothing until they land:
 # the tray is quiet (at its noise) before the first impact, apart from keys
@@ -846,7 +846,7 @@ class Tray(Impacts):
                 # not _ARMED): dice fall through the air and touch nothing, while a
                 # hand in the tray murmurs and sways it before it moves it.
                 # (round 57: or, after a move's settle, a blow's rise held
-                # while the key scan may still tell of a press: settle.py's _rise)
+                # while the key scan may still tell of a press: window.py's _rise)
                 if self._armed != _ARMED:
                     if self._armed == _ARMED_QUIET and dev >= _REST_DEV and t - self._rest_since >= _REST_BEFORE_MS + dt:
                         self._armed = _ARMED

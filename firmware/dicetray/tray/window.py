@@ -80,6 +80,7 @@ _REST_OLD = const(71)
 _MOVE_T = const(72)
 _SWAY_T = const(85)
 _UNREST_T = const(86)
+_RISE_T = const(96)
 _HELD_T = const(87)
 _ENV_LAG = const(88)
 _HID_T = const(89)              # round 53 (finger53): the last bounce only 5 ms steps show at 400 Hz,
@@ -274,6 +275,60 @@ class Window(Settle):
         imps[_EDGE_M] = mag
         imps[_EDGE_P] = imps[_EDGE_C] = 0
 
+    def _rise(self, t, k):
+        # Round 57 (rise57; round 56's moved56 first; in settle.py until
+        # round 58 took its compile heap over the limit): idle after a move's
+        # settle, rest from it unbroken and the sample before quiet, a blow
+        # that opened nothing (k: 1 over the onset level). Round 44's landing
+        # clause asks 6 x the onset level of a blow's first sample over it,
+        # but the level is a 24 ms average: dice thrown straight back strike
+        # within a few ms and their level climbs over the next samples (tin
+        # throw6_soft 5088 at 200 Hz: 5.6, 4.4, then 29 x), while a hand's
+        # touch is slow and stays at 2-4 x. A key's press climbs as dice do
+        # (tin throw1_soft 5294 as modelled: 41 x in 5 ms), and the key scan
+        # tells of it a debounce after its contact (20 ms). So rest and the
+        # quiet before are held (30 ms; 15 since round 58) from the first sample over the
+        # onset level, once a settle, armed _ARMED_RISE (4: nothing opens);
+        # a sample at 6 x opens (k 2: throws.py's onset asks). Round 57
+        # (rise57b): from the hold's first sample on, not 20 ms after it (the
+        # wait lost 22 of the 38 quick second throws the rise finds: a
+        # die's strike is short and the floor learns from the held blow;
+        # the refusal below did all the wait did at 400 Hz). A hold that
+        # ends without a window (its time over, or a key told in it) breaks
+        # rest, as the blow's samples would have on main: else the 300 ms
+        # rest clause opened a hand's touch after it (bare throw1_soft
+        # 5266 as modelled). Round 58 (rise58): held 15 ms, not 30: dice
+        # thrown back reach 6 x with the sample after the hold's first (their
+        # first strike is the hardest; the 24 ms level takes it in within a
+        # sample or two: every find on 5000-5419 and in the quick re-throws
+        # 2-3 ms in at 400 Hz, 5-10 ms at 200 Hz), a hand's touch climbs
+        # slowly or falls back and rises again (table pick 5195 13 ms in;
+        # bare throw6_soft 6074, 26 ms, a false throw)
+        if self.why or self._rest_since != self.settled_ms:
+            return False
+        imps = self._imps
+        if imps[_RISE_T] < self.settled_ms:
+            if k != 1 or t < self._key_until:
+                return False
+            imps[_RISE_T] = t
+        elif t < self._key_until or t - imps[_RISE_T] > 15:
+            self._rest_since = t
+            return False
+        if k > 1:
+            # the window it opens is refused as one opened without rest is
+            # (window.py's key_down) if the scan tells of a press after all:
+            # a finger touches the cap 5-40 ms before the contact
+            imps[_UNREST_T] = self._t
+            # round 58 (rise58): a key's press is no move of the tray: when
+            # key_down refuses the window, the settle's rest stands again
+            # (window.py's "the rest before the touch"), a ms early so the
+            # hold is over (this test's first line) and no hold's end breaks it
+            imps[_REST_OLD] = self.settled_ms - 1
+            imps[_MOVE_T] = t
+            return True
+        self._armed = 4     # (throws.py's _ARMED_RISE)
+        return True
+
     def _refused(self, t, sta):
         # a window judged no throw (and, rounds 47-48, a key's window judged
         # as only keys before its wait's end): idle
@@ -303,10 +358,10 @@ class Window(Settle):
             # before the window is judged at _EVAL_MS): as if it had not
             # opened, armed still, and the rest before the touch stands (below).
             # Round 58 (rise58): a window a blow's rise after a move's settle
-            # opened (settle.py's _rise): disarmed, so the press's own blow,
+            # opened (_rise, above): disarmed, so the press's own blow,
             # still ringing, opens nothing until it falls quiet (tin
             # throw1_soft 5294 as modelled reopened at once at 6 x)
-            i = self._imps[96]      # (_RISE_T)
+            i = self._imps[_RISE_T]
             self._armed = 0 if self.settled_ms <= i and self._cand_t0 - i <= 30 else _ARMED
             self._refused(t, self._sta >> _STA_FX)
         if self._state == _CANDIDATE:
