@@ -2849,6 +2849,20 @@ def test_at_400_hz_one_die_on_a_tray_that_sways_through_rest_at_1_to_2_hz_opens_
     assert _started_near(out, at), out["throws"]
 
 
+@pytest.mark.parametrize("model, kind, seed, phase, at", [
+    ("light", "throw1_hard", 5281, 0.0, 1426),
+    ("tin", "throw1_hard", 5043, 5043 * 0.7, 1452)])
+def test_at_400_hz_one_die_on_a_tray_swaying_at_1_hz_with_swings_over_300_ms_opens_a_window(model, kind, seed, phase, at):
+    # round 58 (lead, onedie58's next): at 1 Hz a sway's swings run
+    # 285-360 ms off rest, so every other one is over 300 ms; taken for a
+    # hand's long move, it set the bound back to 60 ms and the die's landing
+    # on the next swing opened nothing. A long run is 500 ms or more
+    trace = _swaying(ensemble.generate(model, kind, seed, **ensemble.BOARD_READING), 1.0, 40.0,
+                     (0.0, 0.0, 1.0), phase)
+    out = detect(trace.rows(), keys=trace.keys)
+    assert _started_near(out, at), out["throws"]
+
+
 def test_at_400_hz_a_swaying_tray_picked_up_and_set_down_makes_no_throw():
     # round 58 (onedie58): a run off rest grows the sway's bound only from
     # a swing that rest and a run on the other side of rest follow, and not

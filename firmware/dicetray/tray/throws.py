@@ -890,9 +890,11 @@ class Tray(Impacts):
                     # rest: a sway repeats, a hand's move goes on from its
                     # lift (tin pickup 6089 swaying 30 mg at 2 Hz: a lift of
                     # 1,606 ms, a run of 296 ms, back on the other side, set
-                    # down 6 x the level at 6916)
+                    # down 6 x the level at 6916). Round 58 (lead): a long
+                    # run is 500 ms or more, half a period of 1 Hz, the
+                    # slowest sway (at 1 Hz every other swing runs 285-360 ms)
                     a = dx + dy + dz
-                    if d >= _REST_BEFORE_MS or t - self._rest_since >= 1000:
+                    if d >= 500 or t - self._rest_since >= 1000:
                         self._imps[95] = _SWAY_MS
                         a = 0
                     elif (d + (d >> 2) > self._imps[95] and (t - self._rest_since) << 2 >= d
