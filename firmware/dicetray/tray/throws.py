@@ -87,7 +87,9 @@ _LANDED_X = const(3)
 # Only while the slow part swings about rest: it was within _REST_DEV_MG of
 # it at the sample before, or has been off it for at most _SWAY_MS (half a
 # period of 8 Hz, the slowest sway of a hum, a table's top or a tray on its
-# feet). A tray lifted, carried, tilted or set down holds the slow part off
+# feet; since rounds 57-58 up to 5/4 of the tray's own swing, _SWAY_MAX,
+# on a tray that sways through rest and over). A tray lifted, carried,
+# tilted or set down holds the slow part off
 # rest for the whole move (117 ms to seconds before the put-down's thump on
 # the tuning seeds, where 6 x alone made 81 false throws as the board reads).
 # Round 53 (miss53): and not what a window on a rested tray never meets
@@ -396,7 +398,7 @@ _HELD_T = const(87)             # round 53 (miss53): when the last run off rest 
 _ENV_LAG = const(88)            # round 53 (finger53): the envelope a sample before the last (89, 90: window.py's _bounce)
 _PRE = const(91)                # round 56 (lead): the rest before the throw, x, y, z (1/256 mg), kept when tilt.py's
                                 # rest_off rested the tray elsewhere, and (94) that window's throw_start_ms
-# (95) round 57 (onedie57): the longest run off rest that is a sway's, _SWAY_MS or 5/4 of the tray's longest swing (idle)
+_SWAY_MAX = const(95)           # round 57 (onedie57): the longest run off rest that is a sway's, _SWAY_MS or 5/4 of the tray's swing (idle)
 _RISE_T = const(96)             # round 57 (rise57): the first sample of the last blow's rise held after a move's settle (window.py's _rise)
 _IMP_SLOTS = const(97)          # (328 -> 336 -> 340 -> 344 -> 352 -> 364 -> 380 -> 384 -> 388 bytes)
 # A throw's dice fall through the air and touch nothing until they land:
@@ -558,7 +560,7 @@ class Tray(Impacts):
         imps[_FINGER_T] = -(1 << 29)
         imps[_FINGER_PEAK] = 0
         imps[_SHOVE_T] = imps[_SWAY_T] = imps[_HELD_T] = -(1 << 28)
-        imps[95] = _SWAY_MS
+        imps[_SWAY_MAX] = _SWAY_MS
         imps[_REST_OLD] = imps[_MOVE_T] = 0
 
     def _restart(self, t, x, y, z):
@@ -868,7 +870,7 @@ class Tray(Impacts):
                     # (round 52: the sample before was at rest; round 53: a run
                     # off rest longer than a sway's ended there)
                     d = self._rest_since - self._imps[_SWAY_T]
-                    if d > self._imps[95]:
+                    if d > self._imps[_SWAY_MAX]:
                         self._imps[_HELD_T] = self._rest_since
                     # round 57 (onedie57): a tray on a soft support (a cushion,
                     # a lap, a folding top) sways at 1-4 Hz, its runs off rest
@@ -895,11 +897,11 @@ class Tray(Impacts):
                     # slowest sway (at 1 Hz every other swing runs 285-360 ms)
                     a = dx + dy + dz
                     if d >= 500 or t - self._rest_since >= 1000:
-                        self._imps[95] = _SWAY_MS
+                        self._imps[_SWAY_MAX] = _SWAY_MS
                         a = 0
-                    elif (d + (d >> 2) > self._imps[95] and (t - self._rest_since) << 2 >= d
+                    elif (d + (d >> 2) > self._imps[_SWAY_MAX] and (t - self._rest_since) << 2 >= d
                           and self._sy and (a ^ self._sy) < 0):
-                        self._imps[95] = d + (d >> 2)
+                        self._imps[_SWAY_MAX] = d + (d >> 2)
                     self._sy = a
                     self._imps[_SWAY_T] = t
                 self._rest_since = t

@@ -80,7 +80,9 @@ _REST_OLD = const(71)
 _MOVE_T = const(72)
 _SWAY_T = const(85)
 _UNREST_T = const(86)
+_SWAY_MAX = const(95)
 _RISE_T = const(96)
+_ARMED_RISE = const(4)
 _HELD_T = const(87)
 _ENV_LAG = const(88)
 _HID_T = const(89)              # round 53 (finger53): the last bounce only 5 ms steps show at 400 Hz,
@@ -94,7 +96,6 @@ _KEY_UP_T = const(83)
 _KW_NOW = const(65536)
 _KW_ON = const(256)
 _SHOVE_T = const(70)
-_SWAY_MS = const(60)
 _DT_MAX = const(40)
 _HAND_MS = const(500)
 _HAND_EDGE_MS = const(30)
@@ -111,19 +112,19 @@ class Window(Settle):
         # Round 52 (miss52): an impact _UNREST_X times over the onset level
         # on an armed tray that has not rested (throws.py's onset): only
         # while the slow part swings about rest (at rest the sample before,
-        # or off it for at most _SWAY_MS). Round 53 (miss53): the onset is
-        # kept (_UNREST_T) for the guards on such a window.
+        # or off it for a sway's run: _SWAY_MAX, throws.py's _SWAY_MS, 60 ms,
+        # or since rounds 57-58 5/4 of the tray's own swing, throws.py's
+        # feed()). Round 53 (miss53): the onset is kept (_UNREST_T) for the
+        # guards on such a window.
         imps = self._imps
         sw = imps[_SWAY_T]
         rs = self._rest_since
-        # (round 57, onedie57: a sway's run is at most imps[95], _SWAY_MS or
-        # 5/4 of the longest swing of the tray's sway: throws.py's feed())
         if t - rs > dt:
             # at rest the sample before: the run off rest that ended there
             # was a sway's, or it ended _REST_BEFORE_MS ago (round 53)
-            if rs - sw > imps[95] and t - rs < _REST_BEFORE_MS:
+            if rs - sw > imps[_SWAY_MAX] and t - rs < _REST_BEFORE_MS:
                 return False
-        elif t - sw > imps[95]:
+        elif t - sw > imps[_SWAY_MAX]:
             return False
         # round 53: every run off rest for _REST_BEFORE_MS was a sway's (a
         # tray held off rest, lifted or tilted, is set down as its slow part
@@ -287,8 +288,8 @@ class Window(Settle):
         # touch is slow and stays at 2-4 x. A key's press climbs as dice do
         # (tin throw1_soft 5294 as modelled: 41 x in 5 ms), and the key scan
         # tells of it a debounce after its contact (20 ms). So rest and the
-        # quiet before are held (30 ms; 15 since round 58) from the first sample over the
-        # onset level, once a settle, armed _ARMED_RISE (4: nothing opens);
+        # quiet before are held (15 ms; 30 in round 57) from the first sample
+        # over the onset level, once a settle, armed _ARMED_RISE (nothing opens);
         # a sample at 6 x opens (k 2: throws.py's onset asks). Round 57
         # (rise57b): from the hold's first sample on, not 20 ms after it (the
         # wait lost 22 of the 38 quick second throws the rise finds: a
@@ -316,7 +317,7 @@ class Window(Settle):
             return False
         if k > 1:
             # the window it opens is refused as one opened without rest is
-            # (window.py's key_down) if the scan tells of a press after all:
+            # (key_down, below) if the scan tells of a press after all:
             # a finger touches the cap 5-40 ms before the contact
             imps[_UNREST_T] = self._t
             # round 58 (rise58): a key's press is no move of the tray: when
@@ -326,7 +327,7 @@ class Window(Settle):
             imps[_REST_OLD] = self.settled_ms - 1
             imps[_MOVE_T] = t
             return True
-        self._armed = 4     # (throws.py's _ARMED_RISE)
+        self._armed = _ARMED_RISE
         return True
 
     def _refused(self, t, sta):
@@ -360,9 +361,11 @@ class Window(Settle):
             # Round 58 (rise58): a window a blow's rise after a move's settle
             # opened (_rise, above): disarmed, so the press's own blow,
             # still ringing, opens nothing until it falls quiet (tin
-            # throw1_soft 5294 as modelled reopened at once at 6 x)
+            # throw1_soft 5294 as modelled reopened at once at 6 x). (30 ms:
+            # rise57b's hold, so a window opened just after a 15 ms hold
+            # broke rest counts too)
             i = self._imps[_RISE_T]
-            self._armed = 0 if self.settled_ms <= i and self._cand_t0 - i <= 30 else _ARMED
+            self._armed = _DISARMED if self.settled_ms <= i and self._cand_t0 - i <= 30 else _ARMED
             self._refused(t, self._sta >> _STA_FX)
         if self._state == _CANDIDATE:
             if not self._keyed and self._key_from <= self._cand_t0 + _KEY_LEAD_MS:
