@@ -2928,7 +2928,7 @@ def test_a_keyed_throw_whose_press_the_rise_opened_is_found():
     # the held key (4,060 mg, 185 ms on) met the 300 ms rest clause and were
     # lost. A key's press is no move of the tray: the settle's rest stands
     # again, as main gives it back over a press's shove
-    trace = ensemble.generate("light", "throw6_soft", 6200, **ensemble.READING_200)
+    trace = ensemble.generate("light", "throw6_soft", 6200, **ensemble.BOARD_READING)
     assert 4875 in [t for t, _ in trace.throws]
     out = detect(trace.rows(), keys=trace.keys)
     assert _started_near(out, 4875), out["throws"]
@@ -2951,7 +2951,7 @@ def test_a_hand_s_touch_that_reaches_6_x_late_in_the_rise_is_no_throw():
     # climbs again to 6 x 26 ms on (rise57b's window, judged a throw). Dice
     # thrown back reach 6 x with the sample after the hold's first; the
     # hold is 15 ms (round 58)
-    trace = ensemble.generate("bare", "throw6_soft", 6074, **ensemble.READING_200)
+    trace = ensemble.generate("bare", "throw6_soft", 6074, **ensemble.BOARD_READING)
     out = detect(trace.rows(), keys=trace.keys)
     pairs, extra = match(trace.throws, out["throws"])
     assert len(pairs) == len(trace.throws) and not extra, out["throws"]
