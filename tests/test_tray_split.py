@@ -110,7 +110,7 @@ def test_the_tilt_check_reads_the_slots_and_figures_throws_writes():
 # 24-character path (/tmp/rise57/snap_m and snap_b, 64 B steps); throws.py's
 # import 100,263 -> 100,392: both under their limits, unchanged.
 # Round 58 (lead): onedie58 and rise58 together took settle.py to 28,867
-# bytes from /work/main, over its 28k: rise's _rise moved to window.py (an
+# bytes from /work/main, over its 28k: rise58's _rise moved to window.py (an
 # onset rule, in the onset's module): settle.py 25,819, window.py 42,226 ->
 # 45,273 (its import compiles settle.py first), throws.py 100,819.
 HEAP_K = {"throws": 98 + 2, "impacts": 88 + 2, "window": 43 + 2, "settle": 26 + 2,

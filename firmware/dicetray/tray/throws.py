@@ -394,7 +394,7 @@ _KEY_UP_T = const(83)           # the last key's release (round 47's gap)
 _STEP_OR = const(84)            # round 50 (late50): the readings at each window's onset ORed (the part's step, window.py's _settle_levels)
 _SWAY_T = const(85)             # round 52 (miss52): when the slow part's last run off rest began (idle, no key's shove)
 _UNREST_T = const(86)           # round 53 (miss53): the onset of the last window opened without rest (window.py's _unrest)
-_HELD_T = const(87)             # round 53 (miss53): when the last run off rest longer than _SWAY_MS ended (idle)
+_HELD_T = const(87)             # round 53 (miss53): when the last run off rest longer than a sway's (_SWAY_MAX) ended (idle)
 _ENV_LAG = const(88)            # round 53 (finger53): the envelope a sample before the last (89, 90: window.py's _bounce)
 _PRE = const(91)                # round 56 (lead): the rest before the throw, x, y, z (1/256 mg), kept when tilt.py's
                                 # rest_off rested the tray elsewhere, and (94) that window's throw_start_ms

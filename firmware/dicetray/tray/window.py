@@ -80,16 +80,16 @@ _REST_OLD = const(71)
 _MOVE_T = const(72)
 _SWAY_T = const(85)
 _UNREST_T = const(86)
-_SWAY_MAX = const(95)
-_RISE_T = const(96)
-_ARMED_RISE = const(4)
 _HELD_T = const(87)
 _ENV_LAG = const(88)
 _HID_T = const(89)              # round 53 (finger53): the last bounce only 5 ms steps show at 400 Hz,
 _HID_N = const(90)              # and how many (_bounce; impacts.py's _press_release)
+_SWAY_MAX = const(95)
+_RISE_T = const(96)
 _IMP_MS = const(15)
 _MERGE_MS = const(50)
 _ARMED = const(2)
+_ARMED_RISE = const(4)
 _FINGER_PEAK = const(61)
 _KEY_LEAD_MS = const(100)
 _KEY_UP_T = const(83)
@@ -322,8 +322,8 @@ class Window(Settle):
             imps[_UNREST_T] = self._t
             # round 58 (rise58): a key's press is no move of the tray: when
             # key_down refuses the window, the settle's rest stands again
-            # (window.py's "the rest before the touch"), a ms early so the
-            # hold is over (this test's first line) and no hold's end breaks it
+            # (key_down's "the rest before the touch"), a ms early so the
+            # hold is over (this method's first test) and no hold's end breaks it
             imps[_REST_OLD] = self.settled_ms - 1
             imps[_MOVE_T] = t
             return True
