@@ -231,3 +231,18 @@ def test_dice_thrown_straight_back_into_the_pick_s_quiet_wait_are_found(model, s
     # move and the landing opens a window (settle.py, _moved_over)
     tr = quick.generate(model, seed, 1.8, **ensemble.BOARD_READING)
     assert tr.throws[1] in _found(tr)
+
+
+@pytest.mark.parametrize("model,seed", [("table", 5013), ("table", 5110), ("light", 5053)])
+def test_dice_thrown_again_after_the_faces_were_keyed_land_as_one_loud_blow_and_are_found(model, seed):
+    # round 60 (quickmiss60): at 1.8 s as the board reads (400 Hz), the
+    # second throw lands in the moved window of the first throw's settle
+    # (the hand's pick opened no window) as one upright blow (pattern 4),
+    # 1.45-7 x the first throw's peak, and was refused: after a throw's
+    # settle only a long tail (or many impacts) was a throw, one blow a die
+    # falling over. A die falling over slaps the floor at 0.2-0.45 m/s and
+    # reads at most 0.93 of a sure throw's peak (round 40); once the key
+    # scan has told of a face keyed since that settle, a blow over 5/4 of
+    # that throw's peak is the next throw
+    tr = quick.generate(model, seed, 1.8, **ensemble.BOARD_READING)
+    assert tr.throws[1] in _found(tr)

@@ -1144,7 +1144,9 @@ class Tray(Impacts):
         if self._moved_cand and (imps[_LIE_UNTIL] - self.settled_ms == _LIE_MS
                                  and self._peak < imps[_LIE_PEAK] >> 2 or (
                 why != 1 and why != 3
-                and (self._keyed or self._peak < self._moved_loud or not (why == 2 or self._moved_any)))):
+                and (self._keyed or self._peak < self._moved_loud or not (
+                    why == 2 or self._moved_any
+                    or self._key_from > self.settled_ms and imps[_MOVED_OVER] <= self._peak <= imps[1])))):
             why = 0     # after a settle only many impacts are a throw: one is a die falling over
         if why and self._landed and _LANDED_X * self._peak < self._thrown_peak:
             why = 0     # opened by round 44's landing after a move's settle: a hand still picking
