@@ -1140,7 +1140,9 @@ class Tray(Impacts):
                     imps[_WAIT_WHY] = why
                     return EV_NONE
         self._state = _IDLE
-        # (a quarter of the bar the last settle set: _LIE_UNTIL is its time + _LIE_MS)
+        # (a quarter of the bar the last settle set: _LIE_UNTIL is its time + _LIE_MS;
+        # with a face keyed since the settle, one blow that opened its window at
+        # _MOVED_OVER is the next throw, as after a move: no topple is that loud)
         if self._moved_cand and (imps[_LIE_UNTIL] - self.settled_ms == _LIE_MS
                                  and self._peak < imps[_LIE_PEAK] >> 2 or (
                 why != 1 and why != 3
