@@ -928,8 +928,8 @@ class Tray(Impacts):
         span = t - self._cand_t0
         peak = self._peak
         if mag > peak:
-            if mag >= self._throw_peak and (
-                    self._keyed and t >= self._key_until and t - self._active_t > _KEY_TAIL_MS
+            if mag >= self._throw_peak and t >= self._key_until and (
+                    self._keyed and t - self._active_t > _KEY_TAIL_MS
                     or self._moved_cand and self._cand_t0 < self._active_t < t - _QUIET_MS and mag > peak + peak):
                 # round 42: louder than anything in the window a key opened,
                 # after the key's mask and a quiet: dice landing (a face
