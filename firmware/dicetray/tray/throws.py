@@ -928,11 +928,19 @@ class Tray(Impacts):
         span = t - self._cand_t0
         peak = self._peak
         if mag > peak:
-            if (self._keyed and t >= self._key_until and mag >= self._throw_peak
-                    and t - self._active_t > _KEY_TAIL_MS):
+            if mag >= self._throw_peak and t >= self._key_until and (
+                    self._keyed and t - self._active_t > _KEY_TAIL_MS
+                    or self._moved_cand and self._cand_t0 < self._active_t < t - _QUIET_MS and mag > peak + peak):
                 # round 42: louder than anything in the window a key opened,
                 # after the key's mask and a quiet: dice landing (a face
-                # keyed and thrown again at once). A window of its own, from here
+                # keyed and thrown again at once). Round 61 (mergedq61): or,
+                # in a window opened after a settle (the hand's pick, a key),
+                # a first sample over twice all that came before a quiet of
+                # _QUIET_MS in the window: dice thrown into the window the pick opened (a
+                # hand lifting dice out shakes the tray weakly and has left
+                # it before they land; dropped dice strike the floor far
+                # harder, 3-87 x the pick on the quick re-throws). A window
+                # of its own, from here
                 self._start(dt, hx, hy, hz, self._floor >> _FLOOR_FX)
                 return EV_NONE
             self._peak = peak = mag
