@@ -936,11 +936,12 @@ class Tray(Impacts):
                 # keyed and thrown again at once). Round 61 (mergedq61): or,
                 # in a window opened after a settle (the hand's pick, a key),
                 # a first sample over twice all that came before a quiet of
-                # _QUIET_MS in the window: dice thrown into the window the pick opened (a
-                # hand lifting dice out shakes the tray weakly and has left
-                # it before they land; dropped dice strike the floor far
-                # harder, 3-87 x the pick on the quick re-throws). A window
-                # of its own, from here
+                # _QUIET_MS in the window: dice thrown into the window the
+                # pick opened (a hand lifting dice out shakes the tray weakly
+                # and has left it before they land; dropped dice strike the
+                # floor far harder, 2.4-87 x the pick on the quick
+                # re-throws). Neither inside a key's mask: a release's clack
+                # can read over twice its press. A window of its own, from here
                 self._start(dt, hx, hy, hz, self._floor >> _FLOOR_FX)
                 return EV_NONE
             self._peak = peak = mag
