@@ -273,6 +273,5 @@ def test_a_key_released_after_a_quiet_in_its_window_opens_no_window_of_its_own(m
     # over twice the press. Split there, the window the clack opened
     # swallowed the dice 360-470 ms later and was refused with them; the
     # split waits for the key's mask, as round 42's does
-    p = quick.pieces(model, seed, **ensemble.READING_200)
-    tr = quick.assemble(p, 1.2, False)
+    tr = quick.generate(model, seed, 1.2, pick=False, **ensemble.READING_200)
     assert tr.throws[1] in _found(tr)
