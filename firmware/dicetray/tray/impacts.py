@@ -63,13 +63,13 @@ _KEY_RUN_MS = const(700)        # round 47 (keywin47b): a press this soon after 
 _LIE_PEAK = const(53)
 # A die slipped from the fingers while the dice lie (_slipped, round 38: round
 # 36's rule, on only for a tray whose setup dice rolled on, round 37's roll_ms)
-_SLIP_QUIET_MS = const(160)
+# (_SLIP_QUIET_MS: settle.py's, with _slipped, since round 62)
 _SLIP_ROLL_MS = const(882)
 # ... and on a tray whose setup dice rolled on longer still (round 47: bare
 # wood's setups read 1,400 ms at the median, box's rarely over 1,200): a
 # window under 3/4 of the bar, quiet for the last _SLIP_LONG_QUIET_MS
 _SLIP_LONG_MS = const(1200)
-_SLIP_LONG_QUIET_MS = const(80)
+# (_SLIP_LONG_QUIET_MS: settle.py's since round 62)
 _EDGE_D = const(67)             # (throws.py's slots, round 30: at 400 Hz the first _PEAK_MS's largest
 _EDGE_Z = const(68)             # change of z in a sample, and its largest |z|)
 # Round 41 (rate41): at 400 Hz (a sample every 3 ms or less) the window's
@@ -1083,27 +1083,6 @@ class Impacts(Window):
         imps = self._imps
         imps[_RING + 3] = self._t + _RING_WAIT_MS
         imps[_RING + 4] = level
-
-    def _slipped(self):
-        # Round 36 (extra36), gated in round 38: while the dice of the last
-        # throw lie in the tray (the caller checks its bar's time), a window
-        # under half that throw's peak (_LIE_PEAK) that has been under the
-        # quiet level for the last _SLIP_QUIET_MS before its verdict is a die
-        # that slipped from the fingers: dropped 1-3 cm with no sideways
-        # speed, it bounces out in a few flights and does not roll on. A
-        # die thrown on bare wood rolls on after landing; on felt or a light
-        # tray a soft thrown die stops as fast as a dropped one, so the rule
-        # holds only on a tray whose setup throws rolled on (_slip_on).
-        if not self._slip_on:
-            return False
-        quiet = self._t - self._active_t
-        if self._slip_long:
-            # Round 47: where setup's soft dice rolled on over _SLIP_LONG_MS,
-            # thrown dice under the bar were quiet at most 10 ms at their
-            # verdicts (one at the bar itself 48 ms); slipped ones read up to
-            # the bar and quiet 0-242 ms (5000/5500, both readings)
-            return 4 * self._peak < 3 * self._imps[_LIE_PEAK] and quiet >= _SLIP_LONG_QUIET_MS
-        return self._peak + self._peak < self._imps[_LIE_PEAK] and quiet >= _SLIP_QUIET_MS
 
     def _setup_figures(self, chz, roll_ms):
         # Tray.configure's figures that these rules keep. The table's ring

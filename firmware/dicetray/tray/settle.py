@@ -50,6 +50,15 @@ _MOVED_THROW_X = const(3)       # (x 1/4) of the settled throw's peak
 _MOVED_SURE_X = const(3)        # x the throw level: the settled throw was dice
 _MOVED_MOVE_X = const(5)        # x the settled move's peak
 _MOVED_OVER_X = const(5)        # (x 1/4) of the last sure throw's peak: no die falling over (round 40)
+# throws.py's figures for the bars at a verdict (_bars, round 62): after a
+# move's landing (round 44), while the dice lie (rounds 25, 28; see throws.py)
+_LANDED_X = const(3)
+_LIE_X = const(5)
+_LIE_UP_X = const(3)
+_LIE_UP_Y = const(4)
+_SIDE_IMPS = const(4)
+_SLIP_QUIET_MS = const(160)          # (impacts.py's figures for _slipped, below)
+_SLIP_LONG_QUIET_MS = const(80)
 # round 50 (late50): the settle's levels on a part with coarse steps (_settle_levels)
 _COARSE_STEP_MG = const(8)      # readings all in steps of 8 mg or more (the LIS3DH's normal mode at +-4 g)
 _COARSE_FLOOR = const(1536)     # set the settle's floor at least 3/4 of 8 mg (6 mg << _FLOOR_FX)
@@ -199,6 +208,57 @@ class Settle:
         self._rest_since = t
         self._armed = _ARMED_QUIET
         return True
+
+    def _bars(self, why):
+        # At a window's verdict (throws.py's _candidate, once a window): the
+        # bars the last settles set (_moved_loud_after, the lie bar) on the
+        # pattern why the window showed: why, or 0. Moved here from
+        # throws.py in round 62 (heap62): a cold path, and its compile heap
+        # was throws.py's. The same tests (once why is 0 the rest cannot
+        # raise it: they return 0 at once), the peak and the bar read once.
+        imps = self._imps
+        peak = self._peak
+        bar = imps[_LIE_PEAK]
+        # (a quarter of the bar the last settle set: _LIE_UNTIL is its time + _LIE_MS;
+        # with a face keyed since the settle, one blow that opened its window at
+        # _MOVED_OVER is the next throw, as after a move: no topple is that loud)
+        if self._moved_cand and (imps[_LIE_UNTIL] - self.settled_ms == _LIE_MS and peak < bar >> 2 or (
+                why != 1 and why != 3
+                and (self._keyed or peak < self._moved_loud or not (
+                    why == 2 or self._moved_any
+                    or self._key_from > self.settled_ms and imps[_MOVED_OVER] <= peak <= imps[1])))):
+            return 0    # after a settle only many impacts are a throw: one is a die falling over
+        if self._landed and _LANDED_X * peak < self._thrown_peak:
+            return 0    # opened by round 44's landing after a move's settle: a hand still picking
+        up = self._upright
+        if self._cand_t0 < imps[_LIE_UNTIL] and (
+                peak * _LIE_X < bar or self._slipped() or (
+                    peak + peak < bar and self._imp_n <= _SIDE_IMPS
+                    and _LIE_UP_X * up < _LIE_UP_Y * (self._energy - up))):
+            return 0    # the dice still lie in the tray: a hand keying or taking them out (or sliding them, or a die slipped)
+        return why
+
+    def _slipped(self):
+        # Round 36 (extra36), gated in round 38: while the dice of the last
+        # throw lie in the tray (the caller checks its bar's time), a window
+        # under half that throw's peak (_LIE_PEAK) that has been under the
+        # quiet level for the last _SLIP_QUIET_MS before its verdict is a die
+        # that slipped from the fingers: dropped 1-3 cm with no sideways
+        # speed, it bounces out in a few flights and does not roll on. A
+        # die thrown on bare wood rolls on after landing; on felt or a light
+        # tray a soft thrown die stops as fast as a dropped one, so the rule
+        # holds only on a tray whose setup throws rolled on (_slip_on).
+        # (impacts.py's until round 62: only _bars asks it.)
+        if not self._slip_on:
+            return False
+        quiet = self._t - self._active_t
+        if self._slip_long:
+            # Round 47: where setup's soft dice rolled on over _SLIP_LONG_MS,
+            # thrown dice under the bar were quiet at most 10 ms at their
+            # verdicts (one at the bar itself 48 ms); slipped ones read up to
+            # the bar and quiet 0-242 ms (5000/5500, both readings)
+            return 4 * self._peak < 3 * self._imps[_LIE_PEAK] and quiet >= _SLIP_LONG_QUIET_MS
+        return self._peak + self._peak < self._imps[_LIE_PEAK] and quiet >= _SLIP_QUIET_MS
 
     def _moved_loud_after(self):
         # At a settle: how loud a window after it must be to be judged with

@@ -77,7 +77,7 @@ _LANDING_X = const(6)
 # slides dice along it); the window must then reach a third of the last
 # throw's peak (a hand picking on read 0.23-0.31 of it on the tuning seeds)
 _MOVED_LANDING_X = const(2)
-_LANDED_X = const(3)
+# (and _LANDED_X: settle.py's _bars, since round 62)
 # Round 52 (miss52): an impact this many times over the onset level opens a
 # window on a tray that has not rested (re-armed: it fell under half the
 # level since the last onset). A hum or the table's sway after a knock keeps
@@ -231,8 +231,7 @@ _MOVED_WINDOW_MS = const(2500)
 # and picking 1-3 s) nothing under 1/_LIE_X of its peak is a throw. A fifth,
 # not the quarter: a new throw can come in that time, as soft as 0.21 of
 # the one before on the tuning seeds (one die, flat or on a corner).
-_LIE_X = const(5)
-_LIE_MS = const(8000)
+_LIE_MS = const(8000)          # (_LIE_X: settle.py's _bars, since round 62)
 # And in that time (round 28) a window under half that throw's peak, with
 # few impacts (at most _SIDE_IMPS kept at the verdict: no die rolling on)
 # and shaken about as much sideways as down (vertical part under _LIE_UP_Y / _LIE_UP_X of the
@@ -242,8 +241,7 @@ _LIE_MS = const(8000)
 # seeds the next throws softer than half the throw before with few impacts
 # read 1.5 x as much down as sideways or more; the few throws with few
 # impacts under 4/3 were louder than half: 0.56 at the least.)
-_LIE_UP_X = const(3)
-_LIE_UP_Y = const(4)
+# (_LIE_UP_X, _LIE_UP_Y: settle.py's _bars, since round 62)
 # The window keeps its impacts (impacts.py: a rise over the single ring's
 # envelope and the _IMP_MS after it; up to _IMP_N of them) for the rules that
 # read them once per window: knocks on the table, a key's press and release,
@@ -1149,23 +1147,7 @@ class Tray(Impacts):
                     imps[_WAIT_WHY] = why
                     return EV_NONE
         self._state = _IDLE
-        # (a quarter of the bar the last settle set: _LIE_UNTIL is its time + _LIE_MS;
-        # with a face keyed since the settle, one blow that opened its window at
-        # _MOVED_OVER is the next throw, as after a move: no topple is that loud)
-        if self._moved_cand and (imps[_LIE_UNTIL] - self.settled_ms == _LIE_MS
-                                 and self._peak < imps[_LIE_PEAK] >> 2 or (
-                why != 1 and why != 3
-                and (self._keyed or self._peak < self._moved_loud or not (
-                    why == 2 or self._moved_any
-                    or self._key_from > self.settled_ms and imps[_MOVED_OVER] <= self._peak <= imps[1])))):
-            why = 0     # after a settle only many impacts are a throw: one is a die falling over
-        if why and self._landed and _LANDED_X * self._peak < self._thrown_peak:
-            why = 0     # opened by round 44's landing after a move's settle: a hand still picking
-        if why and self._cand_t0 < imps[_LIE_UNTIL] and (
-                self._peak * _LIE_X < imps[_LIE_PEAK] or self._slipped() or (
-                    self._peak + self._peak < imps[_LIE_PEAK] and self._imp_n <= _SIDE_IMPS
-                    and _LIE_UP_X * self._upright < _LIE_UP_Y * (self._energy - self._upright))):
-            why = 0     # the dice still lie in the tray: a hand keying or taking them out (or sliding them, or a die slipped)
+        why = self._bars(why)     # after a settle, and while the dice lie (settle.py)
         start = self._cand_t0
         if self._keyed and why:
             start = self._keyed_start(t)
