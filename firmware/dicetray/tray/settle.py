@@ -50,8 +50,9 @@ _MOVED_THROW_X = const(3)       # (x 1/4) of the settled throw's peak
 _MOVED_SURE_X = const(3)        # x the throw level: the settled throw was dice
 _MOVED_MOVE_X = const(5)        # x the settled move's peak
 _MOVED_OVER_X = const(5)        # (x 1/4) of the last sure throw's peak: no die falling over (round 40)
-# throws.py's figures for the bars at a verdict (_bars, round 62): after a
-# move's landing (round 44), while the dice lie (rounds 25, 28; see throws.py)
+# The figures of the bars at a verdict (_bars; throws.py's until round 62,
+# whose comments still say why each is what it is): after a move's landing
+# (round 44), while the dice lie (rounds 25, 28)
 _LANDED_X = const(3)
 _LIE_X = const(5)
 _LIE_UP_X = const(3)
