@@ -233,23 +233,24 @@ class Settle:
             return 0    # opened by round 44's landing after a move's settle: a hand still picking
         up = self._upright
         if self._cand_t0 < imps[_LIE_UNTIL] and (
-                peak * _LIE_X < bar or self._slipped() or (
+                peak * _LIE_X < bar or self._slipped(peak, bar) or (
                     peak + peak < bar and self._imp_n <= _SIDE_IMPS
                     and _LIE_UP_X * up < _LIE_UP_Y * (self._energy - up))):
             return 0    # the dice still lie in the tray: a hand keying or taking them out (or sliding them, or a die slipped)
         return why
 
-    def _slipped(self):
+    def _slipped(self, peak, bar):
         # Round 36 (extra36), gated in round 38: while the dice of the last
         # throw lie in the tray (the caller checks its bar's time), a window
-        # under half that throw's peak (_LIE_PEAK) that has been under the
+        # under half that throw's peak (bar, _LIE_PEAK) that has been under the
         # quiet level for the last _SLIP_QUIET_MS before its verdict is a die
         # that slipped from the fingers: dropped 1-3 cm with no sideways
         # speed, it bounces out in a few flights and does not roll on. A
         # die thrown on bare wood rolls on after landing; on felt or a light
         # tray a soft thrown die stops as fast as a dropped one, so the rule
         # holds only on a tray whose setup throws rolled on (_slip_on).
-        # (impacts.py's until round 62: only _bars asks it.)
+        # (impacts.py's until round 62: only _bars asks it, with the peak
+        # and the bar it has read.)
         if not self._slip_on:
             return False
         quiet = self._t - self._active_t
@@ -258,8 +259,8 @@ class Settle:
             # thrown dice under the bar were quiet at most 10 ms at their
             # verdicts (one at the bar itself 48 ms); slipped ones read up to
             # the bar and quiet 0-242 ms (5000/5500, both readings)
-            return 4 * self._peak < 3 * self._imps[_LIE_PEAK] and quiet >= _SLIP_LONG_QUIET_MS
-        return self._peak + self._peak < self._imps[_LIE_PEAK] and quiet >= _SLIP_QUIET_MS
+            return 4 * peak < 3 * bar and quiet >= _SLIP_LONG_QUIET_MS
+        return peak + peak < bar and quiet >= _SLIP_QUIET_MS
 
     def _moved_loud_after(self):
         # At a settle: how loud a window after it must be to be judged with
