@@ -722,7 +722,14 @@ class Tray(Impacts):
                     return EV_SETTLED
                 self._active_t = t
                 if mag > quiet and mag > self._half_peak:
-                    d = t + (_FLIGHT_MAX_MS if mag > _FLIGHT_MAX_MS else mag)
+                    # (round 63) a later blow launches a die at most its
+                    # share of the peak's speed: its share of the longest
+                    # flight, x 3/2 (a bouncy floor's first flight runs to
+                    # 500 ms; the peak sample reads the luckiest blow)
+                    d = mag * (_FLIGHT_MAX_MS * 3 >> 1) // (self._peak or 1)
+                    if d > mag:
+                        d = mag
+                    d = t + (_FLIGHT_MAX_MS if d > _FLIGHT_MAX_MS else d)
                     if d > self._hold_until:
                         self._hold_until = d
                 return EV_NONE
