@@ -119,12 +119,19 @@ class Settle:
         self._sy = self._sz = 0     # (round 57: no run off rest yet, throws.py)
         self.settled_ms = -1
         # a die that bounced off the window's loudest impacts may still fly
-        self._half_peak = self._peak >> 1
-        hold = self._loud_t + (_FLIGHT_MAX_MS if self._peak > _FLIGHT_MAX_MS else self._peak)
+        # (round 63: the last loud sample's share of the peak x 3/2 of the
+        # longest flight, as a renewal's in the wait; the window's first
+        # sample, when it was the last loud one, is the peak itself)
+        p = self._peak
+        self._half_peak = p >> 1
+        imps = self._imps
+        hold = imps[98] * (_FLIGHT_MAX_MS * 3 >> 1) // p if imps[97] == self._loud_t and p else p
+        if hold > p:
+            hold = p
+        hold = self._loud_t + (_FLIGHT_MAX_MS if hold > _FLIGHT_MAX_MS else hold)
         self._hold_until = hold if hold > t else t
         self._lvl = sta << _STA_FX
         self._settle_levels(t)     # (below: the floor, or 3/4 of a coarse step)
-        imps = self._imps
         if (thrown and t - self._active_t >= _MURMUR_QUIET_MS
                 and t - imps[_TAP_T] >= _TAP_QUIET_MS):
             # the window's dice went still before EV_THROW (a die that stops
