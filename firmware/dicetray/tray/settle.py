@@ -41,6 +41,8 @@ _TAP_T = const(57)
 _TAP_L = const(58)
 _MOVED_OVER = const(81)
 _STEP_OR = const(84)
+_LAST_LOUD_T = const(97)
+_LAST_LOUD_MG = const(98)
 _ARMED_QUIET = const(1)
 _IDLE = const(0)
 _MOVING = const(2)
@@ -125,7 +127,7 @@ class Settle:
         p = self._peak
         self._half_peak = p >> 1
         imps = self._imps
-        hold = imps[98] * (_FLIGHT_MAX_MS * 3 >> 1) // p if imps[97] == self._loud_t and p else p
+        hold = imps[_LAST_LOUD_MG] * (_FLIGHT_MAX_MS * 3 >> 1) // p if imps[_LAST_LOUD_T] == self._loud_t and p else p
         if hold > p:
             hold = p
         hold = self._loud_t + (_FLIGHT_MAX_MS if hold > _FLIGHT_MAX_MS else hold)

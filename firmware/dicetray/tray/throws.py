@@ -398,7 +398,8 @@ _PRE = const(91)                # round 56 (lead): the rest before the throw, x,
                                 # rest_off rested the tray elsewhere, and (94) that window's throw_start_ms
 _SWAY_MAX = const(95)           # round 57 (onedie57): the longest run off rest that is a sway's, _SWAY_MS or 5/4 of the tray's swing (idle)
 _RISE_T = const(96)             # round 57 (rise57): the first sample of the last blow's rise held after a move's settle (window.py's _rise)
-# (97, 98) round 63 (hold63): the window's last loud sample's time and mg (settle.py's _watch)
+_LAST_LOUD_T = const(97)        # round 63 (hold63): the window's last loud sample's time (settle.py's _watch)
+_LAST_LOUD_MG = const(98)       # round 63 (hold63): and its mg
 _IMP_SLOTS = const(99)          # (328 -> 336 -> 340 -> 344 -> 352 -> 364 -> 380 -> 384 -> 388 -> 396 bytes)
 # A throw's dice fall through the air and touch nothing until they land:
 # the tray is quiet (at its noise) before the first impact, apart from keys
@@ -953,8 +954,8 @@ class Tray(Impacts):
             self._peak = peak = mag
         if mag > (peak >> 1):
             self._loud_t = t        # a die may fly after this one (the settle's hold)
-            self._imps[97] = t      # (round 63: its time and mg, for settle.py's _watch)
-            self._imps[98] = mag
+            self._imps[_LAST_LOUD_T] = t    # (round 63: its time and mg, for settle.py's _watch)
+            self._imps[_LAST_LOUD_MG] = mag
         # the low band, an axis at a time in one local m (this method's
         # frame comes from the heap on every sample of a window: fewer
         # locals, fewer blocks to find)
