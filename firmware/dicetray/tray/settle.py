@@ -28,7 +28,6 @@ _MURMUR_CREDIT_MS = const(100)
 _STEADY_STEP_MS = const(250)
 _STEADY_STEPS = const(6)
 _HUM_CHG_DT = const(20)
-_FLIGHT_MAX_MS = const(450)
 _LIE_MS = const(8000)
 _IMP_N = const(6)
 _CUR_M = const(25)
@@ -41,8 +40,7 @@ _TAP_T = const(57)
 _TAP_L = const(58)
 _MOVED_OVER = const(81)
 _STEP_OR = const(84)
-_LAST_LOUD_T = const(97)
-_LAST_LOUD_MG = const(98)
+_LAST_LOUD_MG = const(97)
 _ARMED_QUIET = const(1)
 _IDLE = const(0)
 _MOVING = const(2)
@@ -121,16 +119,11 @@ class Settle:
         self._sy = self._sz = 0     # (round 57: no run off rest yet, throws.py)
         self.settled_ms = -1
         # a die that bounced off the window's loudest impacts may still fly
-        # (round 63: the last loud sample's share of the peak x 3/2 of the
-        # longest flight, as a renewal's in the wait; the window's first
-        # sample, when it was the last loud one, is the peak itself)
+        # (throws.py's _flight: up to the peak's mg, as before round 63)
         p = self._peak
         self._half_peak = p >> 1
         imps = self._imps
-        hold = imps[_LAST_LOUD_MG] * (_FLIGHT_MAX_MS * 3 >> 1) // p if imps[_LAST_LOUD_T] == self._loud_t and p else p
-        if hold > p:
-            hold = p
-        hold = self._loud_t + (_FLIGHT_MAX_MS if hold > _FLIGHT_MAX_MS else hold)
+        hold = self._loud_t + self._flight(imps[_LAST_LOUD_MG], p)
         self._hold_until = hold if hold > t else t
         self._lvl = sta << _STA_FX
         self._settle_levels(t)     # (below: the floor, or 3/4 of a coarse step)

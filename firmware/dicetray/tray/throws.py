@@ -398,9 +398,8 @@ _PRE = const(91)                # round 56 (lead): the rest before the throw, x,
                                 # rest_off rested the tray elsewhere, and (94) that window's throw_start_ms
 _SWAY_MAX = const(95)           # round 57 (onedie57): the longest run off rest that is a sway's, _SWAY_MS or 5/4 of the tray's swing (idle)
 _RISE_T = const(96)             # round 57 (rise57): the first sample of the last blow's rise held after a move's settle (window.py's _rise)
-_LAST_LOUD_T = const(97)        # round 63 (hold63): the window's last loud sample's time (settle.py's _watch)
-_LAST_LOUD_MG = const(98)       # round 63 (hold63): and its mg
-_IMP_SLOTS = const(99)          # (328 -> 336 -> 340 -> 344 -> 352 -> 364 -> 380 -> 384 -> 388 -> 396 bytes)
+_LAST_LOUD_MG = const(97)       # round 63 (hold63): the mg of the window's last loud sample, at _loud_t (_flight)
+_IMP_SLOTS = const(98)          # (328 -> 336 -> 340 -> 344 -> 352 -> 364 -> 380 -> 384 -> 388 -> 392 bytes)
 # A throw's dice fall through the air and touch nothing until they land:
 # the tray is quiet (at its noise) before the first impact, apart from keys
 # the tray knows of. A hand picking dice out works in the tray: a fingertip's
@@ -724,14 +723,7 @@ class Tray(Impacts):
                     return EV_SETTLED
                 self._active_t = t
                 if mag > quiet and mag > self._half_peak:
-                    # (round 63) a later blow launches a die at most its
-                    # share of the peak's speed: its share of the longest
-                    # flight, x 3/2 (a bouncy floor's first flight runs to
-                    # 500 ms; the peak sample reads the luckiest blow)
-                    d = mag * (_FLIGHT_MAX_MS * 3 >> 1) // (self._peak or 1)
-                    if d > mag:
-                        d = mag
-                    d = t + (_FLIGHT_MAX_MS if d > _FLIGHT_MAX_MS else d)
+                    d = t + self._flight(mag, mag)
                     if d > self._hold_until:
                         self._hold_until = d
                 return EV_NONE
@@ -917,6 +909,19 @@ class Tray(Impacts):
             return tilt_check(self, sta)
         return EV_NONE
 
+    def _flight(self, mg, cap):
+        # How long a die may fly after a blow of mg (ms, at most cap). Round
+        # 63 (hold63): a blow shorter than a sample reads by its impulse, so
+        # it launches a die at most its share of the peak's speed, and for
+        # at most that share of the longest flight, x 3/2 (a bouncy floor's
+        # first flight runs to 500 ms; the peak sample reads the luckiest
+        # blow). Until round 63, 1 ms per mg. The wait's renewal (feed) caps it
+        # at the blow's mg, the window's hold (settle.py's _watch) at the peak's.
+        d = mg * (_FLIGHT_MAX_MS * 3 >> 1) // (self._peak or 1)
+        if d > cap:
+            d = cap
+        return _FLIGHT_MAX_MS if d > _FLIGHT_MAX_MS else d
+
     def _candidate(self, dt, hx, hy, hz, mag):
         # Collect evidence for _EVAL_MS, then decide: throw or not.
         t = self._t     # (t and sta not passed: a shorter call keeps feed()'s frame small)
@@ -954,7 +959,6 @@ class Tray(Impacts):
             self._peak = peak = mag
         if mag > (peak >> 1):
             self._loud_t = t        # a die may fly after this one (the settle's hold)
-            self._imps[_LAST_LOUD_T] = t    # (round 63: its time and mg, for settle.py's _watch)
             self._imps[_LAST_LOUD_MG] = mag
         # the low band, an axis at a time in one local m (this method's
         # frame comes from the heap on every sample of a window: fewer

@@ -86,6 +86,7 @@ _HID_T = const(89)              # round 53 (finger53): the last bounce only 5 ms
 _HID_N = const(90)              # and how many (_bounce; impacts.py's _press_release)
 _SWAY_MAX = const(95)
 _RISE_T = const(96)
+_LAST_LOUD_MG = const(97)
 _IMP_MS = const(15)
 _MERGE_MS = const(50)
 _ARMED = const(2)
@@ -237,6 +238,7 @@ class Window(Settle):
         imps[_WAIT_WHY] = imps[_LATE] = imps[_HID_N] = 0
         imps[_ENV_LAG] = sta
         imps[_HID_T] = t
+        imps[_LAST_LOUD_MG] = mag     # (with _loud_t: the settle's hold, throws.py's _flight)
         imps[_RING] = imps[_RING + 1] = imps[_RING_KEY] = 0
         imps[_CO_P] = imps[_CO_Q] = imps[_CO_R] = imps[_CO_Z1] = imps[_CO_Z2] = imps[_CO_S] = 0
         rb = self._rbuf
