@@ -294,7 +294,6 @@ def test_the_trays_ring_after_the_last_impact_does_not_hold_the_settle(model, ki
         assert still - 50 <= got["settled_ms"] <= still + 300
 
 
-
 @pytest.mark.parametrize("model, kind, seed", [
     ("light", "throw2_soft", 5044), ("light", "throw6_hard", 5243)])
 def test_a_later_blow_holds_the_settle_only_for_the_flight_its_share_of_the_peak_can_launch(
@@ -792,7 +791,7 @@ def _first_swing(s, a, at, span=0.03):
 
 
 @pytest.mark.xfail(strict=True, reason="round 64, left: the models' knock on the table rings the tray "
-                   "on its feet against the blow (fixed on r64-ring64, not merged)")
+                   "on its feet against the blow (docs/throw-detection-rounds.md, round 64's ring64)")
 @pytest.mark.parametrize("model", ["bare", "light", "box", "tin"])
 def test_a_knock_on_the_table_rings_the_tray_on_its_feet_along_the_blow(model):
     # round 64: the table's top (the tray's base) takes the velocity step dv
@@ -804,7 +803,8 @@ def test_a_knock_on_the_table_rings_the_tray_on_its_feet_along_the_blow(model):
     # (as if the tray itself had taken the step) and took the direction's
     # sign away (abs): every knock started against the dice' pulses. Left
     # for a round that can re-pin the 19 tray tests pinned to knock traces
-    # that the fix moves (ring64's branch r64-ring64, 853a948).
+    # that the fix moves (its scores: docs/throw-detection-rounds.md,
+    # round 64's ring64 and lead sections).
     for seed in range(4):
         s, p = _table_scene(model, seed)
         for d in ((0.0, 0.0, 1.0), (0.6, 0.0, 0.8), (0.0, -0.6, 0.8), (-0.5, 0.5, 0.707)):
