@@ -6,8 +6,9 @@ returns when it is over. The physics behind each is in its docstring; the
 ranges are the model's.
 """
 import math
+import random
 
-from dicetray_host.traces.scene import G_MS2, down, sideways
+from dicetray_host.traces.scene import G_MS2, down, sideways, unit
 
 
 def die(s, p, t, v):
@@ -376,7 +377,19 @@ def pickup(s, p, tr, t, end_tilt=None):
 
 
 def tilted(s, p, tr, t, duration):
-    """Put down on a book: left 7-20 degrees tilted, maybe levelled later."""
+    """Put down on a book: left 7-20 degrees tilted, maybe levelled later.
+
+    Carried there (pickup), or, in half the trays since round 65, tipped
+    there where it stands (tip: one edge lifted onto the book). The tip's
+    choice and draws come from their own generator, so a carried tray's
+    trace is as it was before round 65."""
+    alt = random.Random("%s/%d/tip" % (tr.model, tr.seed))
+    if alt.random() < 0.5:
+        main, s.rng = s.rng, alt
+        try:
+            return _tipped(s, p, tr, t, duration)
+        finally:
+            s.rng = main
     rng = s.rng
     ang = rng.uniform(7.0, 20.0)
     a = rng.uniform(0.0, 2.0 * math.pi)
@@ -389,6 +402,47 @@ def tilted(s, p, tr, t, duration):
         return max(duration, level + 2.5)
     tr.tilts.append((rest, duration))
     return duration
+
+
+def _tipped(s, p, tr, t, duration):
+    rng = s.rng
+    ang = rng.uniform(7.0, 20.0)
+    a = rng.uniform(0.0, 2.0 * math.pi)
+    base = (s.frames[0][1], s.frames[0][2])
+    rest = tip(s, p, t, (base[0] + ang * math.cos(a), base[1] + ang * math.sin(a)), a)
+    if rng.random() < 0.5:
+        back = rest + rng.uniform(2.0, 4.0)
+        level = tip(s, p, back, base, a + math.pi)
+        tr.tilts.append((rest, level))
+        return max(duration, level + 2.5)
+    tr.tilts.append((rest, duration))
+    return duration
+
+
+def tip(s, p, t, to, heading):
+    """One edge of the tray lifted and let down onto a book (or off it)
+    while the far edge stays on the table: the tray turns to `to` (roll,
+    pitch) in 0.1-0.4 s, no carrying, no hand's tremor after; the edge
+    lands with a knock from below (the book stops it: the tray is pushed
+    up) and the dice slide to the low side and strike its wall (toward
+    `heading`, radians, roughly) once or twice each. Returns the time the
+    tray rests again."""
+    rng = s.rng
+    lift = rng.uniform(0.1, 0.4)
+    s.push(t, lift, rng.uniform(20.0, 150.0), (0.0, 0.0, 1.0))
+    s.tilt_to(t, t + lift, to[0], to[1])
+    land = t + lift
+    # from below: the book (or the table) brakes the falling edge
+    h = rng.uniform(0.0, 0.3)
+    b = rng.uniform(0.0, 2.0 * math.pi)
+    s.impulse(land, s.mass * rng.uniform(0.01, 0.08),
+              unit(h * math.cos(b), h * math.sin(b), 1.0), rng.uniform(0.004, 0.015))
+    for _ in range(rng.randint(1, 6)):
+        d = heading + rng.uniform(-0.6, 0.6)
+        for k in range(rng.randint(1, 2)):
+            s.impulse(land + rng.uniform(0.03, 0.4), p["die_kg"] * rng.uniform(0.05, 0.4) / (k + 1),
+                      unit(math.cos(d), math.sin(d), rng.uniform(-0.2, 0.2)), 0.001)
+    return land + 0.5
 
 
 def phone(s, p, t, end):
