@@ -27,7 +27,7 @@ from array import array
 from micropython import const
 
 from dicetray.tray.impacts import Impacts
-from dicetray.tray.tilt import check as tilt_check, rest_off as tilt_rest_off
+from dicetray.tray.tilt import check as tilt_check, rest_off as tilt_rest_off, set_down as tilt_set_down
 
 EV_NONE = const(0)
 EV_THROW = const(1)
@@ -1163,6 +1163,8 @@ class Tray(Impacts):
                     return EV_NONE
         self._state = _IDLE
         why = self._bars(why)     # after a settle, and while the dice lie (settle.py)
+        if why and tilt_set_down(self):
+            why = 0     # the tray set down tilted: no dice (round 65, tilt.py)
         start = self._cand_t0
         if self._keyed and why:
             start = self._keyed_start(t)

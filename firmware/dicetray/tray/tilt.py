@@ -45,6 +45,7 @@ _TILT_STILL_MS = const(250)
 # read a level tray at most 6.2 degrees off. A tray first resting further
 # over is tilted, and level stays the sensor's z axis.
 _LEARN_INV_TAN2 = const(77)
+_FLAT = const(0x3FFFFFFF)    # no angle at all: flatter than any bar
 
 
 def rested(tray, sta):
@@ -121,6 +122,28 @@ def rest_off(tray):
         tray._gz = tray._bz << _LF_TO_G
 
 
+def _flatness(x, y, z, gx, gy, gz):
+    # 1 / tan^2 of the angle between the slow part (x, y, z) and a rest
+    # (gx, gy, gz), both mg: 131 at 5 degrees, larger the closer they
+    # are, -1 at 90 degrees and past. Cross and dot products in mg^2 /
+    # 1024 (still, the slow part is gravity, about 1000 mg: small ints
+    # when squared; small angles add)
+    hx = (x * gz - gx * z) >> 10
+    hy = (y * gz - gy * z) >> 10
+    d = (z * gz + x * gx + y * gy) >> 10
+    # (a sensor reading far over 1 g, a fault: halve until the squares
+    # below stay small ints on the chip, under 2**30; at 1 g all are
+    # under 1,200 and nothing changes)
+    while not (-1400 < hx < 1400 and -1400 < hy < 1400 and -1400 < d < 1400):
+        hx >>= 1
+        hy >>= 1
+        d >>= 1
+    if d <= 0:
+        return -1
+    h2 = hx * hx + hy * hy
+    return d * d // h2 if h2 else _FLAT
+
+
 def check(tray, sta):
     # Every _TILT_EVERY_MS while idle: once the slow part (x, y, z mg)
     # has been still for _TILT_STILL_MS, tilted past 5 degrees from the
@@ -131,36 +154,32 @@ def check(tray, sta):
     y = tray._by >> _LF_FX
     z = tray._bz >> _LF_FX
     imps = tray._imps
-    gx = imps[_REF]
-    gy = imps[_REF + 1]
-    gz = imps[_REF + 2]
-    # the tilt's tangent against the reference's (small angles add):
-    # cross and dot products in mg^2 / 1024 (still, the slow part is
-    # gravity, about 1000 mg: small ints when squared)
-    hx = (x * gz - gx * z) >> 10
-    hy = (y * gz - gy * z) >> 10
-    gz = (z * gz + x * gx + y * gy) >> 10
-    # (a sensor reading far over 1 g, a fault: halve until the squares
-    # below stay small ints on the chip, under 2**30; at 1 g all are
-    # under 1,200 and nothing changes)
-    while not (-1400 < hx < 1400 and -1400 < hy < 1400 and -1400 < gz < 1400):
-        hx >>= 1
-        hy >>= 1
-        gz >>= 1
-    h2 = hx * hx + hy * hy
+    f = _flatness(x, y, z, imps[_REF], imps[_REF + 1], imps[_REF + 2])
     if imps[_REF + 3]:
         imps[_REF + 3] = 0
-        if gz > 0 and h2 * _LEARN_INV_TAN2 <= gz * gz:
+        if f >= _LEARN_INV_TAN2:
             imps[_REF] = x
             imps[_REF + 1] = y
             imps[_REF + 2] = z
             return EV_NONE
-    z = gz
     if tray.tilted:
-        if z > 0 and h2 * _LEVEL_INV_TAN2 < z * z:
+        if f >= _LEVEL_INV_TAN2:
             tray.tilted = False
             return EV_LEVEL
-    elif z <= 0 or h2 * _TILT_INV_TAN2 > z * z:
+    elif f < _TILT_INV_TAN2:
         tray.tilted = True
         return EV_TILT
     return EV_NONE
+
+
+def set_down(tray):
+    # Round 65 (tilt65): at a window's verdict (throws.py), True when the
+    # window left the tray resting quiet and tilted past the tilt bar
+    # from where it rested before it: a tray set down another way
+    # (tipped onto a book's edge, put down on something), not a throw.
+    # Dice do not tilt a tray; while they still roll at the verdict the
+    # tray is not quiet and nothing is refused.
+    if tray._sta >> _STA_FX > _QUIET_MG + (tray._floor >> _FLOOR_FX) * _QUIET_FLOOR_X:
+        return False
+    return _flatness(tray._bx >> _LF_FX, tray._by >> _LF_FX, tray._bz >> _LF_FX,
+                     tray._gx >> _G_FX, tray._gy >> _G_FX, tray._gz >> _G_FX) < _TILT_INV_TAN2
