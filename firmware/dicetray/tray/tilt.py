@@ -46,6 +46,10 @@ _TILT_STILL_MS = const(250)
 # over is tilted, and level stays the sensor's z axis.
 _LEARN_INV_TAN2 = const(77)
 _FLAT = const(0x3FFFFFFF)    # no angle at all: flatter than any bar
+# set_down's quiet: the tray's own rest bar (rested()), and at most 32 mg
+# however high a ring left the floor (light 3131 as modelled: six dice
+# still rolling read 94 mg under a floor's bar of 114; tipped trays 16-30)
+_SET_DOWN_MG = const(32)
 
 
 def rested(tray, sta):
@@ -179,7 +183,8 @@ def set_down(tray):
     # (tipped onto a book's edge, put down on something), not a throw.
     # Dice do not tilt a tray; while they still roll at the verdict the
     # tray is not quiet and nothing is refused.
-    if tray._sta >> _STA_FX > _QUIET_MG + (tray._floor >> _FLOOR_FX) * _QUIET_FLOOR_X:
+    sta = tray._sta >> _STA_FX
+    if sta > _SET_DOWN_MG or sta > _QUIET_MG + (tray._floor >> _FLOOR_FX) * _QUIET_FLOOR_X:
         return False
     return _flatness(tray._bx >> _LF_FX, tray._by >> _LF_FX, tray._bz >> _LF_FX,
                      tray._gx >> _G_FX, tray._gy >> _G_FX, tray._gz >> _G_FX) < _TILT_INV_TAN2
