@@ -140,8 +140,13 @@ def test_the_tilt_check_reads_the_slots_and_figures_throws_writes():
 # needed is not monotonic in the path's length (scale63: a settle.py under
 # its limit failed from one length), so all four were imported at these
 # limits from copies at 37 path lengths of 9-81 characters: all passed.
+# Round 65 (tilt65): tilt.py's set_down (a window that leaves the tray
+# resting tilted is no throw) and the tilt figure it shares with the tilt
+# check: 18,944 -> 23,104 from /work/wt/tilt65; tilt's limit 2k up, as
+# settle's in round 62: tilt.py is only ever imported by throws.py, whose
+# import (98k here) is the board's peak, and throws' own need is unchanged.
 HEAP_K = {"throws": 96 + 2, "impacts": 88 + 2, "window": 43 + 2, "settle": 29 + 2,
-          "tilt": 20 + 2, "ring": 18 + 2}
+          "tilt": 22 + 2, "ring": 18 + 2}
 
 
 @pytest.mark.parametrize("module", sorted(HEAP_K))
