@@ -46,6 +46,7 @@ def physics(rng):
         "key": {"v": (0.1, 0.4), "contact_s": (0.0005, 0.0015), "gain": 1.0, "release": (0.3, 0.7),
                 "act_mm": (1.8, 2.4), "over_mm": (1.4, 2.0), "force_n": (0.5, 0.7)},
         "pick_hand": True, "rim_tilt_deg": (0.02, 0.2),   # round 13: happenings._hand_picks
+        "tip_p": 0.5,     # round 65: a tray left tilted was tipped onto its book where it stands (happenings.tilted)
         "springy_table": True,   # round 11: knocks on a folding or solid table (happenings._table)
         "run_down": {"spin_p": 0.5, "spin_s": (0.3, 2.0), "rock_p": 0.2},   # round 13 (happenings._run_down)
         "dice_ring_table": True,   # round 13: dice ring the table too (happenings._land)

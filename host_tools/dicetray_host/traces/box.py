@@ -43,6 +43,7 @@ def physics(rng):
         "key": {"v": (0.1, 0.4), "contact_s": (0.0005, 0.002), "gain": 1.0, "release": (0.4, 0.8),
                 "act_mm": (0.15, 0.4), "over_mm": (0.02, 0.1), "force_n": (2.0, 4.0)},
         "pick_hand": True, "rim_tilt_deg": (0.02, 0.1),   # round 13: happenings._hand_picks
+        "tip_p": 0.5,     # round 65: a tray left tilted was tipped onto its book where it stands (happenings.tilted)
         "springy_table": True,   # round 11: knocks on a folding or solid table (happenings._table)
         "run_down": {"spin_p": 0.3, "spin_s": (0.2, 1.0), "rock_p": 0.2},   # round 13 (happenings._run_down)
         "dice_ring_table": True,   # round 13: dice ring the table too (happenings._land)

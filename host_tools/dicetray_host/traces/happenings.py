@@ -379,12 +379,14 @@ def pickup(s, p, tr, t, end_tilt=None):
 def tilted(s, p, tr, t, duration):
     """Put down on a book: left 7-20 degrees tilted, maybe levelled later.
 
-    Carried there (pickup), or, in half the trays since round 65, tipped
-    there where it stands (tip: one edge lifted onto the book). The tip's
-    choice and draws come from their own generator, so a carried tray's
-    trace is as it was before round 65."""
+    Carried there (pickup), or, with the model's `tip_p` (round 65: the
+    tuning models, half their trays), tipped there where it stands (tip:
+    one edge lifted onto the book). The tip's choice and draws come from
+    their own generator, so a carried tray's trace is as it was before
+    round 65, and a model without `tip_p` (the held-out acrylic) is as
+    it was."""
     alt = random.Random("%s/%d/tip" % (tr.model, tr.seed))
-    if alt.random() < 0.5:
+    if alt.random() < p.get("tip_p", 0.0):
         main, s.rng = s.rng, alt
         try:
             return _tipped(s, p, tr, t, duration)

@@ -43,6 +43,7 @@ def physics(rng):
         "key": {"v": (0.05, 0.3), "contact_s": (0.003, 0.008), "gain": 1.0, "release": (0.1, 0.4),
                 "act_mm": (1.0, 2.0), "over_mm": (0.1, 0.6), "force_n": (0.6, 1.5)},
         "pick_hand": True, "rim_tilt_deg": (0.3, 2.0),   # round 13: happenings._hand_picks
+        "tip_p": 0.5,     # round 65: a tray left tilted was tipped onto its book where it stands (happenings.tilted)
         "springy_table": True,   # round 11: knocks on a folding or solid table (happenings._table)
         "run_down": {"spin_p": 0.25, "spin_s": (0.1, 0.6), "rock_p": 0.15},   # round 13 (happenings._run_down)
         "dice_ring_table": True,   # round 13: dice ring the table too (happenings._land)

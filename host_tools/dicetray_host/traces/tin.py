@@ -143,6 +143,7 @@ def physics(rng):
         "key": {"v": (0.1, 0.4), "contact_s": (0.0002, 0.0008), "gain": 1.0, "release": (0.4, 0.9),
                 "act_mm": (0.15, 0.3), "over_mm": (0.02, 0.08), "force_n": (1.1, 3.1)},
         "pick_hand": True, "rim_tilt_deg": (0.02, 0.4),
+        "tip_p": 0.5,     # round 65: a tray left tilted was tipped onto its book where it stands (happenings.tilted)
         "springy_table": True,
         "run_down": {"spin_p": 0.5, "spin_s": (0.3, 2.0), "rock_p": 0.2},
         "dice_ring_table": True,
