@@ -50,6 +50,7 @@ _FLAT = const(0x3FFFFFFF)    # no angle at all: flatter than any bar
 # however high a ring left the floor (light 3131 as modelled: six dice
 # still rolling read 94 mg under a floor's bar of 114; tipped trays 16-30)
 _SET_DOWN_MG = const(32)
+_REST_SQ = const(25)     # set_down's gravity alone: its square within 1/25 of the rest before's
 
 
 def rested(tray, sta):
@@ -193,11 +194,13 @@ def set_down(tray):
     gy = tray._gy >> _G_FX
     gz = tray._gz >> _G_FX
     # and resting: the slow part is gravity alone, as long as the rest
-    # before's within 1/8 of its square (about 6 %); a tray that still
-    # moves reads more or less (tin throw2_soft 5184 at 100 Hz: 826 mg
-    # against 1,014, its dice rolling on under a quiet change per sample)
+    # before's within 1/25 of its square (2 % of its length). Turned 20
+    # degrees, a sensor whose zero-g offsets are 40 mg (datasheet) reads
+    # gravity's square 2.7 % apart at most; a tray that still moves reads
+    # more or less (tin throw2_soft 5184 at 100 Hz: 826 mg against 1,014;
+    # hexa throw6_hard 9504005 at 200 Hz, six dice rolling on: 4.7 % under)
     n = gx * gx + gy * gy + gz * gz
-    d = x * x + y * y + z * z - n
-    if d > n >> 3 or -d > n >> 3:
+    d = (x * x + y * y + z * z - n) * _REST_SQ
+    if d > n or -d > n:
         return False
     return _flatness(x, y, z, gx, gy, gz) < _TILT_INV_TAN2
