@@ -376,49 +376,42 @@ def pickup(s, p, tr, t, end_tilt=None):
     return land + 0.4
 
 
+def tip_rng(model, seed, p):
+    """The generator a tray left tilted (`tilted`) is tipped with where it
+    stands, or None where it is carried: the model's `tip_p` (round 65:
+    the tuning models, half their trays), drawn from that generator."""
+    rng = random.Random("%s/%d/tip" % (model, seed))
+    return rng if rng.random() < p.get("tip_p", 0.0) else None
+
+
 def tilted(s, p, tr, t, duration):
     """Put down on a book: left 7-20 degrees tilted, maybe levelled later.
 
-    Carried there (pickup), or, with the model's `tip_p` (round 65: the
-    tuning models, half their trays), tipped there where it stands (tip:
-    one edge lifted onto the book). The tip's choice and draws come from
-    their own generator, so a carried tray's trace is as it was before
-    round 65, and a model without `tip_p` (the held-out acrylic) is as
-    it was."""
-    alt = random.Random("%s/%d/tip" % (tr.model, tr.seed))
-    if alt.random() < p.get("tip_p", 0.0):
-        main, s.rng = s.rng, alt
-        try:
-            return _tipped(s, p, tr, t, duration)
-        finally:
-            s.rng = main
-    rng = s.rng
-    ang = rng.uniform(7.0, 20.0)
-    a = rng.uniform(0.0, 2.0 * math.pi)
-    base = (s.frames[0][1], s.frames[0][2])
-    rest = pickup(s, p, tr, t, (base[0] + ang * math.cos(a), base[1] + ang * math.sin(a)))
-    if rng.random() < 0.5:
-        back = rest + rng.uniform(2.0, 4.0)
-        level = pickup(s, p, tr, back, base)
-        tr.tilts.append((rest, level))        # tilted until it rests level again
-        return max(duration, level + 2.5)
-    tr.tilts.append((rest, duration))
-    return duration
-
-
-def _tipped(s, p, tr, t, duration):
-    rng = s.rng
-    ang = rng.uniform(7.0, 20.0)
-    a = rng.uniform(0.0, 2.0 * math.pi)
-    base = (s.frames[0][1], s.frames[0][2])
-    rest = tip(s, p, t, (base[0] + ang * math.cos(a), base[1] + ang * math.sin(a)), a)
-    if rng.random() < 0.5:
-        back = rest + rng.uniform(2.0, 4.0)
-        level = tip(s, p, back, base, a + math.pi)
-        tr.tilts.append((rest, level))
-        return max(duration, level + 2.5)
-    tr.tilts.append((rest, duration))
-    return duration
+    Carried there (pickup), or tipped there where it stands (tip: one edge
+    lifted onto the book) where `tip_rng` says so, with its draws: a
+    carried tray's trace is as it was before round 65, and a model without
+    `tip_p` (the held-out acrylic) is as it was."""
+    alt = tip_rng(tr.model, tr.seed, p)
+    tipping = alt is not None
+    main = s.rng
+    if tipping:
+        s.rng = alt
+    try:
+        rng = s.rng
+        ang = rng.uniform(7.0, 20.0)
+        a = rng.uniform(0.0, 2.0 * math.pi)
+        base = (s.frames[0][1], s.frames[0][2])
+        to = (base[0] + ang * math.cos(a), base[1] + ang * math.sin(a))
+        rest = tip(s, p, t, to, a) if tipping else pickup(s, p, tr, t, to)
+        if rng.random() < 0.5:
+            back = rest + rng.uniform(2.0, 4.0)
+            level = tip(s, p, back, base, a + math.pi) if tipping else pickup(s, p, tr, back, base)
+            tr.tilts.append((rest, level))        # tilted until it rests level again
+            return max(duration, level + 2.5)
+        tr.tilts.append((rest, duration))
+        return duration
+    finally:
+        s.rng = main
 
 
 def tip(s, p, t, to, heading):
