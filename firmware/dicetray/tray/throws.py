@@ -1163,7 +1163,7 @@ class Tray(Impacts):
                     return EV_NONE
         self._state = _IDLE
         why = self._bars(why)     # after a settle, and while the dice lie (settle.py)
-        if why and tilt_set_down(self):
+        if why and tilt_set_down(self, sta):
             why = 0     # the tray set down tilted: no dice (round 65, tilt.py)
         start = self._cand_t0
         if self._keyed and why:

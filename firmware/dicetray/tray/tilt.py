@@ -177,14 +177,14 @@ def check(tray, sta):
     return EV_NONE
 
 
-def set_down(tray):
+def set_down(tray, sta):
     # Round 65 (tilt65): at a window's verdict (throws.py), True when the
     # window left the tray resting quiet and tilted past the tilt bar
     # from where it rested before it: a tray set down another way
     # (tipped onto a book's edge, put down on something), not a throw.
     # Dice do not tilt a tray; while they still roll at the verdict the
-    # tray is not quiet and nothing is refused.
-    sta = tray._sta >> _STA_FX
+    # tray is not quiet and nothing is refused. sta: the level (mg), as
+    # check() takes it.
     if sta > _SET_DOWN_MG or sta > _QUIET_MG + (tray._floor >> _FLOOR_FX) * _QUIET_FLOOR_X:
         return False
     x = tray._bx >> _LF_FX
