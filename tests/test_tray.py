@@ -239,7 +239,7 @@ def test_a_throw_that_shifts_the_tray_off_its_rest_settles(seed):
     assert still - 50 <= t_settled <= max(still, start + 120) + 1000, (seed, still, t_settled)
 
 
-@pytest.mark.parametrize("seed,thrown", [(2, False), (3, False), (7, True)])
+@pytest.mark.parametrize("seed,thrown", [(2, False), (3, False), (7, False)])
 def test_a_window_that_leaves_the_tray_resting_tilted_is_no_throw(seed, thrown):
     # round 65 (tilt65): a window after which the tray rests quiet at its
     # verdict, turned 7 degrees from where it rested before, was the tray
@@ -247,8 +247,12 @@ def test_a_window_that_leaves_the_tray_resting_tilted_is_no_throw(seed, thrown):
     # dice: dice do not tilt a tray (above). The screen says "Level the
     # tray" at once, and no throw is recorded. Here the tray is turned 7
     # degrees by the landing anyway: where the dice are still by the
-    # verdict (seeds 2, 3) it is no throw; where they still roll (7) nothing
-    # is refused, the throw settles and the tilt is told after it
+    # verdict (seeds 2, 3) it is no throw; where they still roll (7)
+    # round 65 refused nothing (the throw settled and the tilt was told
+    # after it); round 66 (tips66) holds a verdict turned past the tilt
+    # bar until the tray rests, as a tipped tray's dice still slide at
+    # it: seed 7 too is no throw, the tilt told 249 ms after the still.
+    # (thrown: the case of a throw kept, should a seed show it again)
     trace, rows = _shifted_by_its_landing(seed, 7)
     (start, still), = trace.throws
     tray, events = _events(rows)
@@ -340,7 +344,8 @@ def test_same_events_on_the_micropython_unix_port(tmp_path):
                                  for e in [tray.feed(*r)] if e))
     # and a throw that shifts the tray off its rest (the settle asks
     # tilt.py's rest_off), and a window that leaves it tilted (set_down)
-    for name, (seed, degrees) in (("shifted", (2, 2)), ("tipped", (2, 7))):
+    # (round 66: and one whose verdict set_down holds until it rests, seed 7)
+    for name, (seed, degrees) in (("shifted", (2, 2)), ("tipped", (2, 7)), ("held", (7, 7))):
         trace, rows = _shifted_by_its_landing(seed, degrees)
         path = tmp_path / ("%s.csv" % name)
         path.write_text("t_ms,x_mg,y_mg,z_mg\n" + "".join("%d,%d,%d,%d\n" % r for r in rows))
@@ -348,8 +353,9 @@ def test_same_events_on_the_micropython_unix_port(tmp_path):
         tray = Tray()
         expected.append(" ".join("%d:%d" % (r[0], e) for r in rows for e in [tray.feed(*r)] if e))
     assert events_on_micropython(paths) == expected
-    assert all(expected) and ":%d" % EV_SETTLED in expected[-2]
-    assert ":%d" % EV_TILT in expected[-1] and ":%d" % EV_THROW not in expected[-1]
+    assert all(expected) and ":%d" % EV_SETTLED in expected[-3]
+    for got in expected[-2:]:
+        assert ":%d" % EV_TILT in got and ":%d" % EV_THROW not in got
 
 
 def test_generator_is_deterministic_and_labelled():

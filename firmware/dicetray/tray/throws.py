@@ -328,6 +328,7 @@ _CUR_M = const(25)
 _CUR_X = const(26)
 _CUR_Y = const(27)
 _WAIT_WHY = const(28)           # the pattern that waits for dice moving after knock-like impacts
+_HELD_WHY = const(16)           # ...or, with this bit, held at set_down (round 66, tilt.py)
 _LATE = const(29)               # impacts since _LATE_MS after the last big one
 _KNOCK_T = const(30)            # when the last big one started
 _KEYMARK = const(31)            # bit i: kept impact i started with a key's contact; bit _IMP_N: the current one;
@@ -1088,7 +1089,9 @@ class Tray(Impacts):
                     imps[_LOUD_OLD] = imps[_LOUD_CK]
                     imps[_LOUD_CK] = imps[_LOUD]
         why = imps[_WAIT_WHY]
-        if why:
+        if why & _HELD_WHY:
+            pass    # held at set_down below (round 66, tilt.py)
+        elif why:
             # knock-like: a throw only once something moved after the last big impact
             if t < imps[_KNOCK_T] + (_FLIGHT_MAX_MS if why == 5 else _AFTER_MS):
                 if not imps[_LATE] or t - imps[_CUR_T] <= _IMP_MS:
@@ -1162,9 +1165,15 @@ class Tray(Impacts):
                     imps[_WAIT_WHY] = why
                     return EV_NONE
         self._state = _IDLE
-        why = self._bars(why)     # after a settle, and while the dice lie (settle.py)
-        if why and tilt_set_down(self, sta):
-            why = 0     # the tray set down tilted: no dice (round 65, tilt.py)
+        if not why & _HELD_WHY:
+            why = self._bars(why)     # after a settle, and while the dice lie (settle.py)
+        if why:
+            # the tray set down tilted: no dice (round 65, tilt.py), or
+            # held there until it rests or turns back (round 66)
+            why = tilt_set_down(self, sta, why)
+            if why < 0:
+                self._state = _CANDIDATE
+                return EV_NONE
         start = self._cand_t0
         if self._keyed and why:
             start = self._keyed_start(t)

@@ -51,6 +51,14 @@ _FLAT = const(0x3FFFFFFF)    # no angle at all: flatter than any bar
 # still rolling read 94 mg under a floor's bar of 114; tipped trays 16-30)
 _SET_DOWN_MG = const(32)
 _REST_SQ = const(25)     # set_down's gravity alone: its square within 1/25 of the rest before's
+# Round 66 (tips66): a window whose slow part has left the rest before by
+# the tilt bar, not yet quiet at its verdict, is held (throws.py's
+# _WAIT_WHY with _HELD_WHY) until the tray rests there (no throw), the slow
+# part comes back within the bar (a throw), or _HOLD_MS from its onset
+# (a throw)
+_WAIT_WHY = const(28)
+_HELD_WHY = const(16)   # (patterns 1-8: impacts.py)
+_HOLD_MS = const(1500)
 
 
 def rested(tray, sta):
@@ -177,30 +185,43 @@ def check(tray, sta):
     return EV_NONE
 
 
-def set_down(tray, sta):
-    # Round 65 (tilt65): at a window's verdict (throws.py), True when the
+def set_down(tray, sta, why):
+    # Round 65 (tilt65): at a window's verdict (throws.py), 0 when the
     # window left the tray resting quiet and tilted past the tilt bar
     # from where it rested before it: a tray set down another way
     # (tipped onto a book's edge, put down on something), not a throw.
-    # Dice do not tilt a tray; while they still roll at the verdict the
-    # tray is not quiet and nothing is refused. sta: the level (mg), as
-    # check() takes it.
-    if sta > _SET_DOWN_MG or sta > _QUIET_MG + (tray._floor >> _FLOOR_FX) * _QUIET_FLOOR_X:
-        return False
+    # Dice do not tilt a tray. Round 66 (tips66): a tray tipped where it
+    # stands is seldom quiet at the verdict (the dice it tipped still
+    # slide to the low wall and strike it, up to 0.5 s after the edge
+    # landed); turned past the bar but not yet resting there, the verdict
+    # is held (-1) and asked again every sample until the tray rests (0),
+    # or the slow part is back within the bar, where a die's blows had
+    # shaken it (why: a throw), or _HOLD_MS from the window's onset (why).
+    # sta: the level (mg), as check() takes it.
+    imps = tray._imps
+    imps[_WAIT_WHY] = 0
+    why &= _HELD_WHY - 1
     x = tray._bx >> _LF_FX
     y = tray._by >> _LF_FX
     z = tray._bz >> _LF_FX
     gx = tray._gx >> _G_FX
     gy = tray._gy >> _G_FX
     gz = tray._gz >> _G_FX
+    if _flatness(x, y, z, gx, gy, gz) >= _TILT_INV_TAN2:
+        return why
+    # quiet: the tray's own rest bar (rested()'s), at most _SET_DOWN_MG;
     # and resting: the slow part is gravity alone, as long as the rest
     # before's within 1/25 of its square (2 % of its length). Turned 20
     # degrees, a sensor whose zero-g offsets are 40 mg (datasheet) reads
     # gravity's square 2.7 % apart at most; a tray that still moves reads
     # more or less (tin throw2_soft 5184 at 100 Hz: 826 mg against 1,014;
     # hexa throw6_hard 9504005 at 200 Hz, six dice rolling on: 4.7 % under)
-    n = gx * gx + gy * gy + gz * gz
-    d = (x * x + y * y + z * z - n) * _REST_SQ
-    if d > n or -d > n:
-        return False
-    return _flatness(x, y, z, gx, gy, gz) < _TILT_INV_TAN2
+    if sta <= _SET_DOWN_MG and sta <= _QUIET_MG + (tray._floor >> _FLOOR_FX) * _QUIET_FLOOR_X:
+        n = gx * gx + gy * gy + gz * gz
+        d = (x * x + y * y + z * z - n) * _REST_SQ
+        if -n <= d <= n:
+            return 0
+    if tray._t - tray._cand_t0 < _HOLD_MS:
+        imps[_WAIT_WHY] = why | _HELD_WHY
+        return -1
+    return why
