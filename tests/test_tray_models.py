@@ -829,8 +829,6 @@ def _first_swing(s, a, at, span=0.03):
     return (1 if x[i] > 0 else -1), abs(float(x[i])) / float(np.abs(x).max())
 
 
-@pytest.mark.xfail(strict=True, reason="round 64, left: the models' knock on the table rings the tray "
-                   "on its feet against the blow (docs/throw-detection-rounds.md, round 64's ring64)")
 @pytest.mark.parametrize("model", ["bare", "light", "box", "tin"])
 def test_a_knock_on_the_table_rings_the_tray_on_its_feet_along_the_blow(model):
     # round 64: the table's top (the tray's base) takes the velocity step dv
@@ -840,10 +838,8 @@ def test_a_knock_on_the_table_rings_the_tray_on_its_feet_along_the_blow(model):
     # way (its pulse goes along the blow), so a knock and a die from the same
     # side start the same way. Until round 64 the knock rang - dv w sin(w t)
     # (as if the tray itself had taken the step) and took the direction's
-    # sign away (abs): every knock started against the dice' pulses. Left
-    # for a round that can re-pin the 19 tray tests pinned to knock traces
-    # that the fix moves (its scores: docs/throw-detection-rounds.md,
-    # round 64's ring64 and lead sections).
+    # sign away (abs): every knock started against the dice' pulses. Fixed
+    # in round 66 (frame66, ring64's change made again: scene.impulse).
     for seed in range(4):
         s, p = _table_scene(model, seed)
         for d in ((0.0, 0.0, 1.0), (0.6, 0.0, 0.8), (0.0, -0.6, 0.8), (-0.5, 0.5, 0.707)):

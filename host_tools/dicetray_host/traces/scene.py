@@ -77,9 +77,17 @@ class Scene:
             end = min(self.n, k0 + width)
             for a in range(3):
                 self.acc[a, k0:end] += pulse[:end - k0] * direction[a]
-        # then every mode rings
+        # then every mode rings. A blow on the tray gives it the step dv
+        # (the pulse above) and its feet pull it back: -dv w sin(w t) along
+        # the blow. A blow on the table beside it (on_tray=False) steps the
+        # base under its feet: the tray is pulled after it, x = dv t -
+        # (dv / w) sin(w t), an acceleration + dv w sin(w t) ALONG the blow,
+        # from 0 (round 64); the table's own modes (the top took the step)
+        # swing back as a blow on the tray does.
+        table = getattr(self, "table_modes", None) or ()
         for f, zeta, share in (modes or self.modes):
             w = 2.0 * math.pi * f
+            along = not on_tray and (f, zeta, share) not in table
             span = min(self.n - k0, int(8.0 / (zeta * w) * FS) + 1)
             if span <= 0:
                 continue
@@ -92,6 +100,8 @@ class Scene:
                 # into the horizontal ones by the share along its direction
                 c = share[a] * (abs(direction[2]) if a == 2 else
                                 (abs(direction[2]) * 0.3 + abs(direction[a])))
+                if along:
+                    c = -math.copysign(c, direction[a])
                 if c:
                     self.acc[a, k0:k0 + span] += c * ring
 
