@@ -8,7 +8,7 @@ ranges are the model's.
 import math
 import random
 
-from dicetray_host.traces.scene import G_MS2, down, sideways, unit
+from dicetray_host.traces.scene import G_MS2, down, sideways, unit, up as from_below
 
 
 def die(s, p, t, v):
@@ -195,7 +195,8 @@ def key(s, p, tr, t):
     up = (-d[0], -d[1], -d[2])
     s.impulse(t + hold, force * rng.uniform(1.0, 2.0) / w, up, rng.uniform(0.005, 0.015),
               modes=p["rim_modes"])
-    s.impulse(t + hold, mf * v * kp["gain"] * rng.uniform(*kp["release"]), d, tc * 1.5,
+    # the cap springs back and tops out on its stop: the press reversed (round 66)
+    s.impulse(t + hold, mf * v * kp["gain"] * rng.uniform(*kp["release"]), up, tc * 1.5,
               modes=p["rim_modes"])
     # round 51: a key on a wobbly tray's free corner holds it down (tin.py)
     s.key_rock(t - lead, lead, v, force, t + hold)
@@ -369,7 +370,8 @@ def pickup(s, p, tr, t, end_tilt=None):
         end_tilt = (r0, p0)
     s.tilt_to(k, k + dn, end_tilt[0], end_tilt[1])
     land = k + dn
-    s.impulse(land, s.mass * rng.uniform(0.02, 0.15), down(rng, 0.3), rng.uniform(0.005, 0.02))
+    # from below: the table stops the tray coming down (round 66: up)
+    s.impulse(land, s.mass * rng.uniform(0.02, 0.15), from_below(rng, 0.3), rng.uniform(0.005, 0.02))
     for _ in range(rng.randint(0, 5)):
         s.impulse(land + rng.uniform(0.0, 0.4), p["die_kg"] * rng.uniform(0.05, 0.4),
                   down(rng, 1.0), 0.001)
@@ -539,7 +541,8 @@ def _hand_picks(s, p, t):
         k += slide
         if rng.random() < 0.6:
             w = 2.0 * math.pi * p["feet_modes"][0][0]
-            s.impulse(k, m * G_MS2 / w, (0.0, 0.0, -1.0), rng.uniform(0.02, 0.1), modes=p["feet_modes"])
+            # the floor loses the die's weight: the feet push the tray UP (round 66)
+            s.impulse(k, m * G_MS2 / w, (0.0, 0.0, 1.0), rng.uniform(0.02, 0.1), modes=p["feet_modes"])
             if rng.random() < 0.15:
                 k += rng.uniform(0.05, 0.2)
                 v = math.sqrt(2.0 * G_MS2 * rng.uniform(0.01, 0.03))

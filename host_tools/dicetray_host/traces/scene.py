@@ -97,11 +97,14 @@ class Scene:
             ring = -(dv * w / G_MS2 * 1000.0) * cut * np.exp(-zeta * w * tt) * np.sin(w * tt)
             for a in range(3):
                 # vertical force drives the mode's vertical share and couples
-                # into the horizontal ones by the share along its direction
-                c = share[a] * (abs(direction[2]) if a == 2 else
-                                (abs(direction[2]) * 0.3 + abs(direction[a])))
+                # into the horizontal ones by the share along its direction,
+                # each with its sign (round 66, frame65's): the ring swings
+                # back from its blow on every axis, and the vertical blow's
+                # rocking (0.3 of it) turns with the vertical force
+                c = share[a] * (direction[2] if a == 2 else
+                                (direction[2] * 0.3 + direction[a]))
                 if along:
-                    c = -math.copysign(c, direction[a])
+                    c = -c
                 if c:
                     self.acc[a, k0:k0 + span] += c * ring
 
@@ -239,7 +242,18 @@ def unit(x, y, z):
 
 
 def down(rng, slant):
-    """Mostly vertical: a die or a finger hitting the floor, off vertical by up to `slant`."""
+    """Mostly vertical: a die or a finger hitting the floor from above, off
+    vertical by up to `slant`. It pushes the tray DOWN, - z (+ z is up: the
+    chip reads + 1 g at rest, and under it while the floor is pushed down);
+    until round 66 it gave + z, every blow mirrored on z against the chip."""
+    h = rng.uniform(0.0, slant)
+    a = rng.uniform(0.0, 2.0 * math.pi)
+    return unit(h * math.cos(a), h * math.sin(a), -1.0)
+
+
+def up(rng, slant):
+    """A blow from below, with `down`'s draws: the table stopping the tray
+    set down on it, or a wobbly tray's free corner clacking on it: + z."""
     h = rng.uniform(0.0, slant)
     a = rng.uniform(0.0, 2.0 * math.pi)
     return unit(h * math.cos(a), h * math.sin(a), 1.0)
