@@ -914,6 +914,74 @@ def test_a_blow_on_the_tray_pulses_along_it_and_rings_back_on_every_axis(model):
                 assert sign == -np.sign(d[a]), (model, seed, d, a)
 
 
+@pytest.mark.parametrize("model", ["bare", "light", "box", "tin"])
+def test_a_die_landing_off_centre_rocks_the_chip_toward_where_it_lands(model):
+    # round 66 (frame65b's physics): a vertical blow J at (bx, by) turns the
+    # tray on its feet by J bx / I_y, J by / I_x, and the chip, above the
+    # axes it rocks about, steps horizontally TOWARD the spot after a blow
+    # down (away after one up), by 3 bx h / a^2 of the bounce (scene.ROCK u,
+    # u in half-widths): none at the centre, twice as much twice as far out.
+    # So the horizontal ring's first swing is back from the spot, its size
+    # in proportion to the offset; z does not depend on the spot; a blow at
+    # a spot fixed on the tray (a key's pad: its modes given) keeps FIXED.
+    import numpy as np
+    from dicetray_host.traces.scene import FIXED
+    for seed in range(4):
+        s, p = _table_scene(model, seed)
+        zs = []
+        for dz in (-1.0, 1.0):
+            for u in ((0.6, 0.6), (-0.6, 0.6), (0.6, -0.6), (-0.6, -0.6)):
+                s.acc[:] = 0.0
+                s.impulse(0.2, 0.01, (0.0, 0.0, dz), 0.0002, spot=u)
+                zs.append(s.acc[2].copy())
+                for a in range(2):
+                    sign, _ = _first_swing(s, a, 0.2)
+                    # the step is toward the spot (down) or away (up); the ring swings back
+                    assert sign == -np.sign(u[a]) * -np.sign(dz), (model, seed, dz, u, a)
+            big = s.acc[:2].copy()
+            s.acc[:] = 0.0
+            s.impulse(0.2, 0.01, (0.0, 0.0, dz), 0.0002, spot=(-0.3, -0.3))
+            assert np.allclose(s.acc[:2], 0.5 * big)             # half as far out: half the rocking
+            s.acc[:] = 0.0
+            s.impulse(0.2, 0.01, (0.0, 0.0, dz), 0.0002, spot=(0.0, 0.0))
+            assert not s.acc[:2].any()                           # at the centre: none
+        assert all(np.array_equal(zs[0], z) for z in zs[1:4])
+        assert all(np.array_equal(zs[4], z) for z in zs[5:])
+        s.acc[:] = 0.0
+        s.impulse(0.2, 0.01, (0.0, 0.0, -1.0), 0.0002, modes=p["rim_modes"] if "rim_modes" in p else p["feet_modes"])
+        a = s.acc.copy()
+        s.acc[:] = 0.0
+        s.impulse(0.2, 0.01, (0.0, 0.0, -1.0), 0.0002, modes=p["rim_modes"] if "rim_modes" in p else p["feet_modes"],
+                  spot=FIXED)
+        assert np.array_equal(a, s.acc)
+
+
+def test_where_the_dice_land_moves_only_the_horizontal_ring(monkeypatch):
+    # round 66: the spots come from a generator of their own, so the throws,
+    # the keys and z are the same with every spot drawn and with every spot
+    # at FIXED (frame65's side); x and y are not; the draws cover both sides
+    import numpy as np
+    from dicetray_host.traces import scene
+    a = ensemble.generate("bare", "throw6_hard", 5000, rate_hz=400, range_g=8)
+    drawn = []
+    real = scene.Scene._spot
+
+    def spot(self):
+        drawn.append(real(self))
+        return drawn[-1]
+    monkeypatch.setattr(scene.Scene, "_spot", spot)
+    ensemble.generate("bare", "throw6_hard", 5000, rate_hz=400, range_g=8)
+    monkeypatch.setattr(scene.Scene, "_spot", lambda self: scene.FIXED)
+    b = ensemble.generate("bare", "throw6_hard", 5000, rate_hz=400, range_g=8)
+    assert a.throws == b.throws and a.keys == b.keys and a.z == b.z
+    assert a.x != b.x and a.y != b.y
+    assert len(drawn) >= 40
+    u = np.array(drawn[:40])
+    for ax in range(2):
+        assert 0.3 <= (u[:, ax] > 0).mean() <= 0.7
+    assert (np.abs(u) <= 1.0).all()
+
+
 def test_a_fist_makes_the_dice_jump_only_past_one_g():
     from dicetray_host.traces import happenings as hp
     s, p = _table_scene("bare", 1)

@@ -169,8 +169,8 @@ class Scene(sc.Scene):
         self.rock_rng = rng
         self._clacking = False
 
-    def impulse(self, t0, j_ns, direction, contact_s, modes=None, on_tray=True):
-        super().impulse(t0, j_ns, direction, contact_s, modes, on_tray)
+    def impulse(self, t0, j_ns, direction, contact_s, modes=None, on_tray=True, spot=None):
+        super().impulse(t0, j_ns, direction, contact_s, modes, on_tray, spot)
         if self.wobble and on_tray and modes is None and not self._clacking:
             self._rock(t0, j_ns * abs(direction[2]))
 
@@ -181,7 +181,7 @@ class Scene(sc.Scene):
         self._clacking = True
         try:
             # from below: the table stops the corner (round 66: up)
-            super().impulse(t, j, up(self.rock_rng, 0.2), w["contact_s"])
+            super().impulse(t, j, up(self.rock_rng, 0.2), w["contact_s"], spot=sc.FIXED)   # the free corner
         finally:
             self._clacking = False
 
