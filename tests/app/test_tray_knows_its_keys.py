@@ -54,8 +54,11 @@ def test_key_presses_that_knock_the_tray_start_no_throw(tray):
     # since round 27: seed 12's next key after a refused one is that run's;
     # seed 24 since round 28: seed 22's windows read as a finger, no throw;
     # seed 36 since round 30: seed 24's last press, 0.8 s after the false
-    # throw's settle, is refused now that the rest counts from the quiet)
-    trace = generate("bare", "keys", 36, rate_hz=200, range_g=4)
+    # throw's settle, is refused now that the rest counts from the quiet;
+    # seed 41 since round 66: on the models with the blows signed as the chip
+    # reads them, seed 36's untold presses make one throw, not two, and 37
+    # and 38 too, so they no longer show that the scan matters)
+    trace = generate("bare", "keys", 41, rate_hz=200, range_g=4)
     assert len(detect(trace.rows())["throws"]) >= 2
     tray.new_game("pig")
     play_trace(tray, list(trace.rows()), trace.keys)

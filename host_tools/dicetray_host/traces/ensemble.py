@@ -98,6 +98,8 @@ def generate(model_name, kind, seed, rate_hz=None, range_g=None, tray_seed=None,
         hp._table(s, p, random.Random("%s/table/%d" % (model_name, tray_seed)))
     # round 13: how dice come to rest and ring the table, from its own generator
     s.still_rng = random.Random("%s/%s/%d/still" % (model_name, kind, seed))
+    # round 66: where each blow lands on the floor (its rocking's side), its own generator
+    s.spot_rng = random.Random("%s/%s/%d/spot" % (model_name, kind, seed))
     end = _act(s, p, tr, kind)
     clean = [] if oracle else None
     ts, (x, y, z), _ = s.sample(rate, rg, p["sensor"], clean, sensor_mode)

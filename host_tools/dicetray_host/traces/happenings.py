@@ -8,7 +8,7 @@ ranges are the model's.
 import math
 import random
 
-from dicetray_host.traces.scene import G_MS2, down, sideways, unit
+from dicetray_host.traces.scene import G_MS2, down, sideways, unit, up as from_below
 
 
 def die(s, p, t, v):
@@ -29,6 +29,10 @@ def die(s, p, t, v):
         _land(s, p, t, m * v * (1.0 + e), down(rng, 0.5), tc)
         v *= e
         t += 2.0 * v / G_MS2
+    # round 66 (frame65b's): each bounce lands where it lands (its own spot,
+    # drawn in _land); the die rolls out, spins down or rocks within a few
+    # cm: one spot for all of that
+    at = s._spot()
     v_edge = _edge_speed(m)
     roll = rng.uniform(*p["roll_s"])
     v0 = max(v_edge, rng.uniform(*p["slap_v"]) + v_edge)
@@ -37,14 +41,14 @@ def die(s, p, t, v):
     while t - t_roll < roll:
         u = (t - t_roll) / roll
         vs = v_edge + (v0 - v_edge) * (1.0 - u)
-        _land(s, p, t, m * vs * (1.0 + e), down(rng, 0.6), tc)
+        _land(s, p, t, m * vs * (1.0 + e), down(rng, 0.6), tc, at)
         last = t
         t += rng.uniform(0.02, 0.05) * (1.0 + 1.5 * u)
     if last > t_roll:
         # sliding and scraping while it rolls, fading as it slows
         s.noise(t_roll, last, p["scrape_mg"] * (v0 - v_edge) * rng.uniform(0.5, 1.0), 2.0)
     if p.get("run_down"):
-        last = _run_down(s, p, last, m, tc)
+        last = _run_down(s, p, last, m, tc, at)
     return last + 0.004
 
 
@@ -56,7 +60,7 @@ def _edge_speed(m):
     return math.sqrt(2.0 * G_MS2 * side * (math.sqrt(0.5) - 0.5))
 
 
-def _run_down(s, p, t, m, tc):
+def _run_down(s, p, t, m, tc, at=None):
     """How a die on a hard or thinly lined floor comes to rest (round 13).
 
     Drawn from the scene's own generator `s.still_rng`, so the rest of the
@@ -75,7 +79,7 @@ def _run_down(s, p, t, m, tc):
       sideways) like a bouncing ball: each slap loses speed by e_r (0.3-0.6)
       and the time to the next shrinks by the same factor, from 40-120 ms at
       0.08-0.2 m/s, until the slaps are under 0.01 m/s.
-    Returns its last contact.
+    Returns its last contact. `at`: where the die lies (its spot, round 66).
     """
     rng = s.still_rng
     u = rng.random()
@@ -89,7 +93,7 @@ def _run_down(s, p, t, m, tc):
         last = t
         while k < t0 + span:
             left = 1.0 - (k - t0) / span                     # (T - t) / T
-            s.impulse(k, m * v0 * left ** (1.0 / 3.0) * 1.5, down(rng, 0.7), tc)
+            s.impulse(k, m * v0 * left ** (1.0 / 3.0) * 1.5, down(rng, 0.7), tc, spot=at)
             last = k
             k += 1.0 / min(f_top, f0 * left ** (-1.0 / 3.0))
         return last
@@ -101,13 +105,13 @@ def _run_down(s, p, t, m, tc):
         while v > 0.01:
             t += gap
             d = sideways(rng, 0.3) if wall and rng.random() < 0.5 else down(rng, 0.5)
-            s.impulse(t, m * v * (1.0 + er), d, tc)
+            s.impulse(t, m * v * (1.0 + er), d, tc, spot=at)
             v *= er
             gap *= er
     return t
 
 
-def _land(s, p, t, j_ns, d, tc):
+def _land(s, p, t, j_ns, d, tc, spot=None):
     """A die's impact on the tray's floor; with "dice_ring_table" (round 13)
     it rings the table under the tray too.
 
@@ -119,7 +123,7 @@ def _land(s, p, t, j_ns, d, tc):
     critical goes on swaying and bending for a second or more after the
     dice are still. Drawn from `s.still_rng` (the rest of the trace is as
     it was)."""
-    s.impulse(t, j_ns, d, tc)
+    s.impulse(t, j_ns, d, tc, spot=spot)
     if p.get("dice_ring_table") and p.get("springy_table"):
         modes = _table(s, p, s.still_rng)
         if getattr(s, "table_kg", None) is None:
@@ -195,7 +199,8 @@ def key(s, p, tr, t):
     up = (-d[0], -d[1], -d[2])
     s.impulse(t + hold, force * rng.uniform(1.0, 2.0) / w, up, rng.uniform(0.005, 0.015),
               modes=p["rim_modes"])
-    s.impulse(t + hold, mf * v * kp["gain"] * rng.uniform(*kp["release"]), d, tc * 1.5,
+    # the cap springs back and tops out on its stop: the press reversed (round 66)
+    s.impulse(t + hold, mf * v * kp["gain"] * rng.uniform(*kp["release"]), up, tc * 1.5,
               modes=p["rim_modes"])
     # round 51: a key on a wobbly tray's free corner holds it down (tin.py)
     s.key_rock(t - lead, lead, v, force, t + hold)
@@ -369,7 +374,8 @@ def pickup(s, p, tr, t, end_tilt=None):
         end_tilt = (r0, p0)
     s.tilt_to(k, k + dn, end_tilt[0], end_tilt[1])
     land = k + dn
-    s.impulse(land, s.mass * rng.uniform(0.02, 0.15), down(rng, 0.3), rng.uniform(0.005, 0.02))
+    # from below: the table stops the tray coming down (round 66: up)
+    s.impulse(land, s.mass * rng.uniform(0.02, 0.15), from_below(rng, 0.3), rng.uniform(0.005, 0.02))
     for _ in range(rng.randint(0, 5)):
         s.impulse(land + rng.uniform(0.0, 0.4), p["die_kg"] * rng.uniform(0.05, 0.4),
                   down(rng, 1.0), 0.001)
@@ -539,7 +545,8 @@ def _hand_picks(s, p, t):
         k += slide
         if rng.random() < 0.6:
             w = 2.0 * math.pi * p["feet_modes"][0][0]
-            s.impulse(k, m * G_MS2 / w, (0.0, 0.0, -1.0), rng.uniform(0.02, 0.1), modes=p["feet_modes"])
+            # the floor loses the die's weight: the feet push the tray UP (round 66)
+            s.impulse(k, m * G_MS2 / w, (0.0, 0.0, 1.0), rng.uniform(0.02, 0.1), modes=p["feet_modes"])
             if rng.random() < 0.15:
                 k += rng.uniform(0.05, 0.2)
                 v = math.sqrt(2.0 * G_MS2 * rng.uniform(0.01, 0.03))

@@ -25,6 +25,7 @@ Everything is computed on an internal grid of 3.2 kHz with numpy, then
 sampled at the sensor's own times.
 """
 import math
+import random
 
 import numpy as np
 
@@ -32,6 +33,19 @@ from dicetray_host.traces import sensor_modes as sm
 
 G_MS2 = 9.81
 FS = 3200.0                     # internal grid, Hz
+
+# Round 66 (frame66, frame65b's physics): a vertical blow at (bx, by) on the
+# floor of a tray of half-widths (a, b) turns it on its feet by J bx / I_y and
+# J by / I_x; the chip, h above the axes it rocks about, steps horizontally
+# TOWARD the spot after a blow down (away after one up) by bx h / r_g^2 = 3 bx
+# h / a^2 of the bounce's J / M (a plate: r_g^2 = a^2 / 3). With the spot in
+# half-widths (u = bx / a, -1..1) that is ROCK u, ROCK = 3 h / a: 0.5 for h =
+# 2 cm, a = 12 cm (0 at the centre, 0.3 at 0.6 of the half-width, 0.5 at the
+# rim). A blow at a spot fixed on the tray (a key's pad, a wobbly tray's free
+# corner, a knock beside it, the hand's lift) keeps FIXED, frame65's side and
+# size (ROCK x 0.6 = 0.3).
+ROCK = 0.5
+FIXED = (-0.6, -0.6)
 _NOISE_UG_PER_RTHZ = 220.0
 
 
@@ -59,12 +73,27 @@ class Scene:
         stands flat does not."""
 
     # -- forces -----------------------------------------------------------
-    def impulse(self, t0, j_ns, direction, contact_s, modes=None, on_tray=True):
+    def _spot(self):
+        """Where a blow lands on the floor, in half-widths (x, y each -1..1,
+        uniform): from the scene's own generator `spot_rng` (ensemble.generate
+        seeds it per trace; a scene built elsewhere seeds one from its
+        length), so every other draw of the trace is as it was."""
+        rng = getattr(self, "spot_rng", None)
+        if rng is None:
+            rng = self.spot_rng = random.Random(self.n)
+        return (rng.uniform(-1.0, 1.0), rng.uniform(-1.0, 1.0))
+
+    def impulse(self, t0, j_ns, direction, contact_s, modes=None, on_tray=True, spot=None):
         """An impact of impulse j_ns (N s) along direction (unit vector).
 
         on_tray=False: the blow lands on the table, not on the tray (round
         11): the tray feels it only through its feet's springs, so there is
-        no force spike on the tray, only its modes ringing."""
+        no force spike on the tray, only its modes ringing.
+        spot: where on the floor it lands, in half-widths (ROCK above); a blow
+        on the floor (on the tray, the tray's own modes) draws one, any other
+        keeps FIXED."""
+        if spot is None:
+            spot = self._spot() if on_tray and modes is None else FIXED
         if t0 < 0.0 or t0 >= self.t[-1]:
             return
         dv = j_ns / self.mass                       # m/s velocity step
@@ -77,9 +106,17 @@ class Scene:
             end = min(self.n, k0 + width)
             for a in range(3):
                 self.acc[a, k0:end] += pulse[:end - k0] * direction[a]
-        # then every mode rings
+        # then every mode rings. A blow on the tray gives it the step dv
+        # (the pulse above) and its feet pull it back: -dv w sin(w t) along
+        # the blow. A blow on the table beside it (on_tray=False) steps the
+        # base under its feet: the tray is pulled after it, x = dv t -
+        # (dv / w) sin(w t), an acceleration + dv w sin(w t) ALONG the blow,
+        # from 0 (round 64); the table's own modes (the top took the step)
+        # swing back as a blow on the tray does.
+        table = getattr(self, "table_modes", None) or ()
         for f, zeta, share in (modes or self.modes):
             w = 2.0 * math.pi * f
+            along = not on_tray and (f, zeta, share) not in table
             span = min(self.n - k0, int(8.0 / (zeta * w) * FS) + 1)
             if span <= 0:
                 continue
@@ -89,9 +126,14 @@ class Scene:
             ring = -(dv * w / G_MS2 * 1000.0) * cut * np.exp(-zeta * w * tt) * np.sin(w * tt)
             for a in range(3):
                 # vertical force drives the mode's vertical share and couples
-                # into the horizontal ones by the share along its direction
-                c = share[a] * (abs(direction[2]) if a == 2 else
-                                (abs(direction[2]) * 0.3 + abs(direction[a])))
+                # into the horizontal ones by the share along its direction,
+                # each with its sign (round 66, frame65's): the ring swings
+                # back from its blow on every axis; the vertical blow's
+                # rocking steps the chip toward its spot (ROCK, above)
+                c = share[a] * (direction[2] if a == 2 else
+                                (-ROCK * spot[a] * direction[2] + direction[a]))
+                if along:
+                    c = -c
                 if c:
                     self.acc[a, k0:k0 + span] += c * ring
 
@@ -229,7 +271,18 @@ def unit(x, y, z):
 
 
 def down(rng, slant):
-    """Mostly vertical: a die or a finger hitting the floor, off vertical by up to `slant`."""
+    """Mostly vertical: a die or a finger hitting the floor from above, off
+    vertical by up to `slant`. It pushes the tray DOWN, - z (+ z is up: the
+    chip reads + 1 g at rest, and under it while the floor is pushed down);
+    until round 66 it gave + z, every blow mirrored on z against the chip."""
+    h = rng.uniform(0.0, slant)
+    a = rng.uniform(0.0, 2.0 * math.pi)
+    return unit(h * math.cos(a), h * math.sin(a), -1.0)
+
+
+def up(rng, slant):
+    """A blow from below, with `down`'s draws: the table stopping the tray
+    set down on it, or a wobbly tray's free corner clacking on it: + z."""
     h = rng.uniform(0.0, slant)
     a = rng.uniform(0.0, 2.0 * math.pi)
     return unit(h * math.cos(a), h * math.sin(a), 1.0)

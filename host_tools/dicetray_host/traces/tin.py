@@ -93,7 +93,7 @@ a model's `Scene` when it has one); everything else is the shared
 import math
 
 from dicetray_host.traces import scene as sc
-from dicetray_host.traces.scene import G_MS2, down, sensor_of
+from dicetray_host.traces.scene import G_MS2, sensor_of, up
 
 NAME = "tin"
 
@@ -169,8 +169,8 @@ class Scene(sc.Scene):
         self.rock_rng = rng
         self._clacking = False
 
-    def impulse(self, t0, j_ns, direction, contact_s, modes=None, on_tray=True):
-        super().impulse(t0, j_ns, direction, contact_s, modes, on_tray)
+    def impulse(self, t0, j_ns, direction, contact_s, modes=None, on_tray=True, spot=None):
+        super().impulse(t0, j_ns, direction, contact_s, modes, on_tray, spot)
         if self.wobble and on_tray and modes is None and not self._clacking:
             self._rock(t0, j_ns * abs(direction[2]))
 
@@ -180,7 +180,8 @@ class Scene(sc.Scene):
         j = w["k"] * self.mass * omega * w["arm_m"] * (1.0 + w["e"])
         self._clacking = True
         try:
-            super().impulse(t, j, down(self.rock_rng, 0.2), w["contact_s"])
+            # from below: the table stops the corner (round 66: up)
+            super().impulse(t, j, up(self.rock_rng, 0.2), w["contact_s"], spot=sc.FIXED)   # the free corner
         finally:
             self._clacking = False
 
