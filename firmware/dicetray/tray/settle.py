@@ -62,6 +62,7 @@ _SLIP_QUIET_MS = const(160)          # (impacts.py's figures for _slipped, below
 _SLIP_LONG_QUIET_MS = const(80)
 # round 50 (late50): the settle's levels on a part with coarse steps (_settle_levels)
 _COARSE_STEP_MG = const(8)      # readings all in steps of 8 mg or more (the LIS3DH's normal mode at +-4 g)
+_FLIGHT_MAX_MS = const(450)     # (throws.py's: _flight below)
 _COARSE_FLOOR = const(1536)     # set the settle's floor at least 3/4 of 8 mg (6 mg << _FLOOR_FX)
 
 
@@ -84,6 +85,20 @@ class Settle:
         self.moving = False
         self.settled_ms = t
         self._moved_loud_after()
+
+    def _flight(self, mg, cap):
+        # How long a die may fly after a blow of mg (ms, at most cap). Round
+        # 63 (hold63): a blow shorter than a sample reads by its impulse, so
+        # it launches a die at most its share of the peak's speed, and for
+        # at most that share of the longest flight, x 3/2 (a bouncy floor's
+        # first flight runs to 500 ms; the peak sample reads the luckiest
+        # blow). Until round 63, 1 ms per mg. The wait's renewal (throws.py's feed)
+        # caps it at the blow's mg, the window's hold (_watch below) at the
+        # peak's. (Here since round 66: throws.py's import heap.)
+        d = mg * (_FLIGHT_MAX_MS * 3 >> 1) // (self._peak or 1)
+        if d > cap:
+            d = cap
+        return _FLIGHT_MAX_MS if d > _FLIGHT_MAX_MS else d
 
     def _steady_check(self, t, lvl, dt):
         # Every _STEADY_STEP_MS while moving: a level that has stayed within
@@ -119,7 +134,7 @@ class Settle:
         self._sy = self._sz = 0     # (round 57: no run off rest yet, throws.py)
         self.settled_ms = -1
         # a die that bounced off the window's loudest impacts may still fly
-        # (throws.py's _flight: up to the peak's mg, as before round 63)
+        # (_flight above: up to the peak's mg, as before round 63)
         p = self._peak
         self._half_peak = p >> 1
         imps = self._imps

@@ -399,7 +399,7 @@ _PRE = const(91)                # round 56 (lead): the rest before the throw, x,
                                 # rest_off rested the tray elsewhere, and (94) that window's throw_start_ms
 _SWAY_MAX = const(95)           # round 57 (onedie57): the longest run off rest that is a sway's, _SWAY_MS or 5/4 of the tray's swing (idle)
 _RISE_T = const(96)             # round 57 (rise57): the first sample of the last blow's rise held after a move's settle (window.py's _rise)
-_LAST_LOUD_MG = const(97)       # round 63 (hold63): the mg of the window's last loud sample, at _loud_t (_flight)
+_LAST_LOUD_MG = const(97)       # round 63 (hold63): the mg of the window's last loud sample, at _loud_t (settle.py's _flight)
 _IMP_SLOTS = const(98)          # (328 -> 336 -> 340 -> 344 -> 352 -> 364 -> 380 -> 384 -> 388 -> 392 bytes)
 # A throw's dice fall through the air and touch nothing until they land:
 # the tray is quiet (at its noise) before the first impact, apart from keys
@@ -750,17 +750,24 @@ class Tray(Impacts):
                 self._armed = _DISARMED
                 return EV_SETTLED
             return EV_NONE
-        # idle: follow gravity and the background level
-        dev = dx if dx > 0 else -dx
-        if dy > dev:
-            dev = dy
-        elif -dy > dev:
-            dev = -dy
-        if dz > dev:
-            dev = dz
-        elif -dz > dev:
-            dev = -dz
-        # (dev stays in 1/256 mg: _REST_DEV and _FAR_OFF are shifted instead)
+        # idle: follow gravity and the background level. dev: the slow part's
+        # largest offset from resting gravity on an axis, read only against
+        # _REST_DEV and _FAR_OFF (in 1/256 mg: they are shifted instead).
+        # Within 16 mg on every axis (the usual idle sample: one test of the
+        # three offsets ORed, where the three tests that find the largest
+        # cost three times as much) it is under both, and 0 stands for it
+        if ((dx + (16 << _G_FX)) | (dy + (16 << _G_FX)) | (dz + (16 << _G_FX))) >> (_G_FX + 5):
+            dev = dx if dx > 0 else -dx
+            if dy > dev:
+                dev = dy
+            elif -dy > dev:
+                dev = -dy
+            if dz > dev:
+                dev = dz
+            elif -dz > dev:
+                dev = -dz
+        else:
+            dev = 0
         if t < self._key_until:
             # a key's press and release shove the tray on its feet (a finger's
             # 0.6-3 N on 0.15-0.35 kg: the slow part moves up to hundreds of
@@ -909,19 +916,6 @@ class Tray(Impacts):
             self._tilt_t = t + _TILT_EVERY_MS
             return tilt_check(self, sta)
         return EV_NONE
-
-    def _flight(self, mg, cap):
-        # How long a die may fly after a blow of mg (ms, at most cap). Round
-        # 63 (hold63): a blow shorter than a sample reads by its impulse, so
-        # it launches a die at most its share of the peak's speed, and for
-        # at most that share of the longest flight, x 3/2 (a bouncy floor's
-        # first flight runs to 500 ms; the peak sample reads the luckiest
-        # blow). Until round 63, 1 ms per mg. The wait's renewal (feed) caps it
-        # at the blow's mg, the window's hold (settle.py's _watch) at the peak's.
-        d = mg * (_FLIGHT_MAX_MS * 3 >> 1) // (self._peak or 1)
-        if d > cap:
-            d = cap
-        return _FLIGHT_MAX_MS if d > _FLIGHT_MAX_MS else d
 
     def _candidate(self, dt, hx, hy, hz, mag):
         # Collect evidence for _EVAL_MS, then decide: throw or not.

@@ -238,7 +238,7 @@ class Window(Settle):
         imps[_WAIT_WHY] = imps[_LATE] = imps[_HID_N] = 0
         imps[_ENV_LAG] = sta
         imps[_HID_T] = t
-        imps[_LAST_LOUD_MG] = mag     # (with _loud_t: the settle's hold, throws.py's _flight)
+        imps[_LAST_LOUD_MG] = mag     # (with _loud_t: the settle's hold, settle.py's _flight)
         imps[_RING] = imps[_RING + 1] = imps[_RING_KEY] = 0
         imps[_CO_P] = imps[_CO_Q] = imps[_CO_R] = imps[_CO_Z1] = imps[_CO_Z2] = imps[_CO_S] = 0
         rb = self._rbuf
