@@ -32,7 +32,7 @@ def _score_one(keys_fed, reading, job):
     from dicetray_host.traces.heard import heard_stills
     model, kind, seed, tray_seed, config = job
     tr = generate(model, kind, seed, tray_seed=tray_seed, oracle=True, **(reading or {}))
-    out = detect(tr.rows(), keys=tr.keys if keys_fed else (), config=config)
+    out = detect(tr.rows(), keys=tr.keys if keys_fed else None, config=config)
     return (model, kind, seed, tr.duration_ms, tr.throws, tr.keys, tr.topples, tr.tilts, out,
             heard_stills(tr))
 

@@ -1242,7 +1242,7 @@ def test_dice_landing_after_a_knocks_settle_are_a_throw_at_the_onset_level(model
     # knock's top rings on alone and its window is no throw, so no settle
     # comes before the dice; its throw is found, test_at_100_hz_...)
     trace = ensemble.generate(model, kind, seed)
-    out = detect(trace.rows(), keys=trace.keys if fed else ())
+    out = detect(trace.rows(), keys=trace.keys if fed else None)
     settles = [t["settled_ms"] for t in out["throws"] if t["settled_ms"] is not None]
     late = [th for th in trace.throws if any(100 < th[0] - s < 300 for s in settles)]
     pairs, _ = match(late, out["throws"])
@@ -1331,7 +1331,7 @@ def _found_at(model, kind, seed, at, untold=False):
 def _all_found(model, kind, seed, fed):
     """Every throw found, nothing else, the keys given (fed) or not."""
     trace = ensemble.generate(model, kind, seed)
-    out = detect(trace.rows(), keys=trace.keys if fed else ())
+    out = detect(trace.rows(), keys=trace.keys if fed else None)
     assert _found_all(trace, out)[0], (fed, trace.throws, trace.keys, out["throws"])
 
 
@@ -1346,7 +1346,7 @@ def _no_throw_untold(model, kind, seed, told_too=True):
     trace = ensemble.generate(model, kind, seed)
     if told_too:
         assert detect(trace.rows(), keys=trace.keys)["throws"] == []
-    out = detect(trace.rows(), keys=())
+    out = detect(trace.rows(), keys=None)
     assert out["throws"] == [], out["throws"]
 
 
@@ -1814,7 +1814,7 @@ def test_a_press_its_louder_release_and_a_weaker_strike_untold_are_no_throw(mode
 def test_dice_louder_then_weaker_after_a_first_strike_are_still_a_throw_untold(model, kind, seed, at):
     trace = ensemble.generate(model, kind, seed)
     assert at in [t for t, _ in trace.throws]
-    out = detect(trace.rows(), keys=())
+    out = detect(trace.rows(), keys=None)
     assert _started_near(out, at), out["throws"]
 
 
@@ -1861,7 +1861,7 @@ def test_the_finger_on_the_pad_again_after_a_silence_untold_is_no_throw(model, k
     ("box", "throw6_soft", 3200)])  # 1.00 x
 def test_keys_after_a_throw_struck_again_after_a_silence_untold_are_no_throw(model, kind, seed):
     trace = ensemble.generate(model, kind, seed)
-    out = detect(trace.rows(), keys=())
+    out = detect(trace.rows(), keys=None)
     pairs, extra = match(trace.throws, out["throws"])
     assert not extra and pairs, (trace.throws, trace.keys, out["throws"])
 
@@ -1876,7 +1876,7 @@ def test_knocks_struck_again_after_a_silence_are_no_throw():
 def _every_throw_found(model, kind, seed, fed):
     """Every true throw found, the keys given (fed) or not."""
     trace = ensemble.generate(model, kind, seed)
-    out = detect(trace.rows(), keys=trace.keys if fed else ())
+    out = detect(trace.rows(), keys=trace.keys if fed else None)
     assert _found_each(trace, out), (trace.throws, out["throws"])
 
 
@@ -2004,7 +2004,7 @@ def test_a_louder_die_soon_after_the_first_is_no_release(kind, seed, fed):
     # 60-73 ms after the first is found with or without keys fed (a 60 ms
     # hold lost these two; 3395's second throw is missed on main too)
     trace = ensemble.generate("light", kind, seed)
-    out = detect(trace.rows(), keys=trace.keys if fed else ())
+    out = detect(trace.rows(), keys=trace.keys if fed else None)
     start = trace.throws[0][0]
     assert any(abs(d["start_ms"] - start) <= MATCH_MS for d in out["throws"]), (trace.throws, out["throws"])
 

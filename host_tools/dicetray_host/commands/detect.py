@@ -67,7 +67,7 @@ def run(args):
             print("dicetray detect: %s" % exc if isinstance(exc, LabelError)
                   else "dicetray detect: %s: not JSON (%s)" % (args.score, exc), file=sys.stderr)
             return 2
-    result = detect(rows, keys=labels[1] if labels else (), config=config)
+    result = detect(rows, keys=labels[1] if labels else None, config=config)
     score = None
     if labels:
         score = _score(rows, labels, result)

@@ -80,6 +80,18 @@ def _is_int(text):
 KEY_LAG_MS = 20     # the key scan reports a press a debounce time after the contact
 
 
+# The board's detector hears of the keys from its boot on: the menu's keys
+# that started the game, the faces keyed after each throw. A trace is a
+# stretch of a game in progress, so on the board a key was told before its
+# first sample (app.py's key_to_tray; the detector is made once, at boot,
+# and never reset). It turns off the rules for presses the scan did not
+# tell of (rounds 27 and 29: window.py's key_down sets _FINGER_PEAK to -1).
+# A scanned trace (keys given, even none) is told of a press and its
+# release this long before its first sample: long past every key's wait
+# (_KEY_WAIT_MS 1.2 s) and the run of keys (_KEY_RUN_MS 700 ms).
+SCAN_LEAD_MS = 5000
+
+
 def keys_told(listener, rows, keys):
     """The rows, the listener (the detector or the calibration) told of each
     key before the first row from its report on: key_down / key_up at the
@@ -93,11 +105,24 @@ def keys_told(listener, rows, keys):
         yield row
 
 
-def detect(rows, tray=None, keys=(), config=None, why=False):
+def scanned(rows, keys):
+    """rows and keys as the board's detector hears them in a game: a key
+    pressed and released SCAN_LEAD_MS before the first row, then the trace's
+    own keys (round 66, keys66)."""
+    rows = list(rows)
+    if not rows:
+        return rows, list(keys)
+    lead = rows[0][0] - SCAN_LEAD_MS
+    return rows, [(lead, lead + 100)] + list(keys)
+
+
+def detect(rows, tray=None, keys=None, config=None, why=False):
     """Run the detector over rows; returns {"throws": [...], "tilt": [...], "moved": [...]}.
 
     keys: [(down_ms, up_ms)] contacts on the tray's own pad; the detector
-    hears of each one KEY_LAG_MS later, as from the board's key scan.
+    hears of each one KEY_LAG_MS later, as from the board's key scan, and
+    (keys given, even []) of a key before the first sample, as on the board
+    in a game (scanned). None: a plain CSV, the pad's keys unknown.
     config: figures from a calibration (firmware dicetray/tray/calibrate.py).
     """
     from dicetray.tray.throws import Tray, EV_THROW, EV_SETTLED, EV_TILT, EV_LEVEL, EV_MOVED
@@ -109,6 +134,10 @@ def detect(rows, tray=None, keys=(), config=None, why=False):
     tilt = []
     moved = []
     waiting = None          # the throw or the move the next EV_SETTLED ends
+    if keys is None:
+        keys = ()           # a plain CSV: no key told
+    else:
+        rows, keys = scanned(rows, keys)
     feed = tray.feed
     for t, x, y, z in keys_told(tray, rows, keys):
         ev = feed(t, x, y, z)
