@@ -283,9 +283,8 @@ def down(rng, slant):
 def up(rng, slant):
     """A blow from below, with `down`'s draws: the table stopping the tray
     set down on it, or a wobbly tray's free corner clacking on it: + z."""
-    h = rng.uniform(0.0, slant)
-    a = rng.uniform(0.0, 2.0 * math.pi)
-    return unit(h * math.cos(a), h * math.sin(a), 1.0)
+    x, y, z = down(rng, slant)
+    return (x, y, -z)
 
 
 def sideways(rng, lift=0.4):
