@@ -151,8 +151,13 @@ def test_the_tilt_check_reads_the_slots_and_figures_throws_writes():
 # characters (64 B steps); its limit 2k up, deliberately, as in round 62:
 # throws.py's import (unchanged, under its limit at 15 path lengths of
 # 12-96 characters) is where settle.py is compiled on the board.
+# Round 67 (hold67): set_down's lasting rest (150 ms quiet at every
+# sample, or the tilt check's own rest) and its slot: tilt.py alone 23-24k
+# -> 25-26k from copies at paths of 20-90 characters; its limit 2k up,
+# deliberately, as in rounds 62 and 66: throws.py's import, where tilt.py
+# is compiled on the board, is unchanged (98k at 45, 87 and 93 characters).
 HEAP_K = {"throws": 96 + 2, "impacts": 88 + 2, "window": 43 + 2, "settle": 31 + 2,
-          "tilt": 22 + 2, "ring": 18 + 2}
+          "tilt": 24 + 2, "ring": 18 + 2}
 
 
 @pytest.mark.parametrize("module", sorted(HEAP_K))

@@ -62,6 +62,8 @@ _REST_SQ = const(25)     # set_down's gravity alone: its square within 1/25 of t
 _WAIT_WHY = const(28)
 _HELD_WHY = const(16)   # (patterns 1-8: impacts.py)
 _HOLD_MS = const(2500)
+_QUIET_T = const(98)            # (throws.py's slot) since when the held verdict has read the tray quiet
+_SET_DOWN_QUIET_MS = const(150)
 
 
 def rested(tray, sta):
@@ -202,11 +204,13 @@ def set_down(tray, sta, why):
     # shaken it (why: a throw), or _HOLD_MS from the window's onset (why).
     # sta: the level (mg), as check() takes it.
     imps = tray._imps
+    t = tray._t
     if not why & _HELD_WHY:
         # the rest is counted from the verdict: rested()'s count is only
         # kept while idle and settling, and here it is neither
         imps[_TB + 3] = 0
-        tray._tilt_t = tray._t
+        tray._tilt_t = t
+        imps[_QUIET_T] = t
     imps[_WAIT_WHY] = 0
     why &= _HELD_WHY - 1
     x = tray._bx >> _LF_FX
@@ -224,22 +228,41 @@ def set_down(tray, sta, why):
     # gravity's square 2.7 % apart at most; a tray that still moves reads
     # more or less (tin throw2_soft 5184 at 100 Hz: 826 mg against 1,014;
     # hexa throw6_hard 9504005 at 200 Hz, six dice rolling on: 4.7 % under)
-    # Round 67 (hold67): and the rest lasts, as the tilt check's does
-    # (rested(): still for _TILT_STILL_MS, quiet at each check). One quiet
-    # sample was taken for rest (round 66): six dice still rolling on a
-    # tray their blows had turned 5.05 degrees read 25 mg, under the rest
-    # bar, for a sample, and the throw was refused (hexa throw6_hard
-    # 9504005, the bench's calibration traces).
-    if tray._t >= tray._tilt_t:
-        tray._tilt_t = tray._t + _TILT_EVERY_MS
-        n = gx * gx + gy * gy + gz * gz
-        d = (x * x + y * y + z * z - n) * _REST_SQ
-        if sta <= _SET_DOWN_MG and -n <= d <= n:
+    # Round 67 (hold67): and the rest lasts. Round 66 took one such sample
+    # for rest: between two clicks of six dice still rolling on a tray
+    # their blows had rocked 5.05 degrees over, the level fell to 25 mg,
+    # under the rest bar, for a sample, and the throw was refused (hexa
+    # throw6_hard 9504005, the bench's calibration traces). Now the tray
+    # rests there once it has read so at every sample for
+    # _SET_DOWN_QUIET_MS (the settle's own quiet length, throws.py's
+    # _MURMUR_QUIET_MS), or once the tilt check would call it resting
+    # (rested(): the slow part still within 6 mg for 250 ms, quiet at each
+    # 50 ms check), whichever comes first. Each alone came late where the
+    # other did not: a tin tray rocking on its new support after the rest
+    # keeps its level over the bar at a sample in every 150 ms (tin 5332's
+    # tip back), a hexa tray bobbing at 100 Hz moves its slow part 7 mg
+    # within 250 ms while its level stays at 2-14 mg (hexa 9000122).
+    n = gx * gx + gy * gy + gz * gz
+    d = (x * x + y * y + z * z - n) * _REST_SQ
+    if sta <= _SET_DOWN_MG and sta <= _QUIET_MG + (tray._floor >> _FLOOR_FX) * _QUIET_FLOOR_X and -n <= d <= n:
+        if t - imps[_QUIET_T] >= _SET_DOWN_QUIET_MS:
+            # the tilt check takes this rest as its own: its next check
+            # tells the tilt, unless the slow part has moved by then
+            imps[_TB] = x
+            imps[_TB + 1] = y
+            imps[_TB + 2] = z
+            imps[_TB + 3] = _TILT_STILL_MS // _TILT_EVERY_MS - 1
+            return 0
+        if t >= tray._tilt_t:
+            tray._tilt_t = t + _TILT_EVERY_MS
             if rested(tray, sta):
                 return 0
-        else:
+    else:
+        imps[_QUIET_T] = t
+        if t >= tray._tilt_t:
+            tray._tilt_t = t + _TILT_EVERY_MS
             imps[_TB + 3] = 0
-    if tray._t - tray._cand_t0 < _HOLD_MS:
+    if t - tray._cand_t0 < _HOLD_MS:
         imps[_WAIT_WHY] = why | _HELD_WHY
         return -1
     return why
