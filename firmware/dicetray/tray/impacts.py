@@ -1180,7 +1180,10 @@ class Impacts(Window):
         imps = self._imps
         # Round 67 (table67): or, at 400 Hz, a die's landing first (the
         # floor struck from inside: in the first _PEAK_MS z changes within a
-        # sample by its whole largest |z|, half the window's peak or more)
+        # sample by its whole largest |z|, half the window's peak or more;
+        # _EDGE_D follows z only at _SPIKE_DT, so not at 200 Hz and under,
+        # whatever the judging sample's dt: table 5183 at 4916 is judged on
+        # a 4 ms stamp)
         # and the throw over within _HALF_MS (5/6 of the energy): a soft
         # throw's dice run into the wall with the sideways speed they came
         # with (0.2-1.5 m/s against a fall of 0.5-1.4), or the cup's rim
@@ -1189,7 +1192,7 @@ class Impacts(Window):
         # bump shoves the tray through its feet (z at most 0.51 of its
         # peak), a key's press and release or a hand's pick spread over the
         # window, a knock on tin's table rings on (3.2-3.9 x: tin 5217, 5301).
-        upright = up >= side or (dt <= _SPIKE_DT and imps[_EDGE_D] >= imps[_EDGE_Z]
+        upright = up >= side or (imps[_EDGE_D] >= imps[_EDGE_Z]
                                  and imps[_EDGE_Z] << 1 >= peak
                                  and early >= 5 * (self._energy - early))
         low = (self._low_peak >= _THROW_LOW_MG and shift <= _SHIFT_MG + (peak >> 1)
