@@ -1197,13 +1197,13 @@ class Impacts(Window):
                                  and early >= 5 * (self._energy - early))
         low = (self._low_peak >= _THROW_LOW_MG and shift <= _SHIFT_MG + (peak >> 1)
                and _SIDE_MAX_X * up >= _SIDE_MAX_Y * side)
-        if not low or (self._imps[_HAND] and peak < _HAND_PEAK_X * self._throw_peak):
+        if not low or (imps[_HAND] and peak < _HAND_PEAK_X * self._throw_peak):
             return 0    # (or the hand in the tray before and soft: a die slipped from the fingers)
         if peak >= self._throw_peak:
             # shaken more sideways than down: a hand sliding dice about (_SIDE_IMPS)
             flat = _SIDE_UP_X * up < _SIDE_UP_Y * side
             if (((rises >= 2 and crest >= 4) or (rises >= 3 and crest >= 3))
-                    and not ((flat or self._imps[_HAND]) and self._imp_n < _SIDE_IMPS)):
+                    and not ((flat or imps[_HAND]) and self._imp_n < _SIDE_IMPS)):
                 return 1        # separate impacts
             if tail >= _TAIL_MS and crest >= _TAIL_CREST and not flat:
                 return 2        # a long tail
@@ -1211,11 +1211,11 @@ class Impacts(Window):
                     and (10 * up >= (_RUMBLE_UP_SLOW if dt >= _CO_DT else _RUMBLE_UP_X) * side
                          or 2 * early >= 3 * (self._energy - early))):
                 return 3        # a decaying rumble
-            if self._imps[_HAND]:
+            if imps[_HAND]:
                 return 0        # the hand in the tray before: patterns 1-3 pass (a long tail too, since round 19's 2307c90)
             if upright and tail >= _UPRIGHT_TAIL_MS and (crest >= 3 or (
                     crest >= _RING_CREST and dt <= _SPIKE_DT and self._spiked()
-                    and self._imps[_RING] >= self._imps[_RING + 1] > 0)):
+                    and imps[_RING] >= imps[_RING + 1] > 0)):
                 return 4        # upright and lasting (at 400 Hz over a floor's fast ring: crest 2 with a die's spike)
             if upright and peak >= _SLAP_PEAK_MG and crest >= _SLAP_CREST:
                 return 5        # one sharp upright slap
