@@ -3198,3 +3198,31 @@ def test_a_hand_s_touch_that_reaches_6_x_late_in_the_rise_is_no_throw():
     out = detect(trace.rows(), keys=trace.keys)
     pairs, extra = match(trace.throws, out["throws"])
     assert len(pairs) == len(trace.throws) and not extra, out["throws"]
+
+
+# ---------------------------------------------------------------- round 67 (table67): a throw's dice strike the wall as hard as they land
+
+@pytest.mark.parametrize("kind,seed,at", [("throw1_soft", 5070, 1151), ("throw1_hard", 5141, 5141),
+                                          ("throw1_hard", 5183, 4916)])
+def test_a_die_that_lands_then_strikes_the_wall_sideways_is_a_throw(kind, seed, at):
+    # table at 400 Hz: the die lands (z a sample-wide pulse, half the
+    # window's peak or more), then runs into the wall with the sideways
+    # speed it came with (5070: 3.3 mN s on the wall against a 4.1 landing;
+    # 5183: 17 against 33) or the cup's rim strikes it (5141: 13 against a
+    # 4.8 landing); the window's sums read sideways (0.64-0.96) and main
+    # found no pattern. The throw is over in its first 200 ms (6.8-8.4 x
+    # the next 200 ms)
+    trace = ensemble.generate("table", kind, seed, **ensemble.BOARD_READING)
+    assert at in [t for t, _ in trace.throws]
+    out = detect(trace.rows(), keys=trace.keys)
+    assert _started_near(out, at), out["throws"]
+
+
+@pytest.mark.parametrize("model,seed", [("felt", 5146), ("bare", 5386), ("bare", 5078), ("light", 5414)])
+def test_a_bump_that_is_over_in_200_ms_is_still_no_throw(model, seed):
+    # a guard: a bump shoves the tray sideways through its feet and is over
+    # as fast as such a throw (its first 200 ms 10-13 x the next), but its
+    # z stays under half its peak (0.33 at most on these): no die landed
+    trace = ensemble.generate(model, "bump", seed, **ensemble.BOARD_READING)
+    out = detect(trace.rows(), keys=trace.keys)
+    assert not out["throws"], out["throws"]

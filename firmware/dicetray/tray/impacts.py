@@ -1177,16 +1177,33 @@ class Impacts(Window):
         # part is vertical; a phone's motor and a bump shake the table sideways
         up = self._upright
         side = self._energy - up
-        upright = up >= side
+        imps = self._imps
+        # Round 67 (table67): or, at 400 Hz, a die's landing first (the
+        # floor struck from inside: in the first _PEAK_MS z changes within a
+        # sample by its whole largest |z|, half the window's peak or more;
+        # _EDGE_D follows z only at _SPIKE_DT, so not at 200 Hz and under,
+        # whatever the judging sample's dt: table 5183 at 4916 is judged on
+        # a 4 ms stamp)
+        # and the throw over within _HALF_MS (5/6 of the energy): a soft
+        # throw's dice run into the wall with the sideways speed they came
+        # with (0.2-1.5 m/s against a fall of 0.5-1.4), or the cup's rim
+        # strikes it, as hard as the landing, and the sums read sideways
+        # (table 5070, 5141, 5183 at 400 Hz: 6.8-8.4 x the next 200 ms). A
+        # bump shoves the tray through its feet (z at most 0.51 of its
+        # peak), a key's press and release or a hand's pick spread over the
+        # window, a knock on tin's table rings on (3.2-3.9 x: tin 5217, 5301).
+        upright = up >= side or (imps[_EDGE_D] >= imps[_EDGE_Z]
+                                 and imps[_EDGE_Z] << 1 >= peak
+                                 and early >= 5 * (self._energy - early))
         low = (self._low_peak >= _THROW_LOW_MG and shift <= _SHIFT_MG + (peak >> 1)
                and _SIDE_MAX_X * up >= _SIDE_MAX_Y * side)
-        if not low or (self._imps[_HAND] and peak < _HAND_PEAK_X * self._throw_peak):
+        if not low or (imps[_HAND] and peak < _HAND_PEAK_X * self._throw_peak):
             return 0    # (or the hand in the tray before and soft: a die slipped from the fingers)
         if peak >= self._throw_peak:
             # shaken more sideways than down: a hand sliding dice about (_SIDE_IMPS)
             flat = _SIDE_UP_X * up < _SIDE_UP_Y * side
             if (((rises >= 2 and crest >= 4) or (rises >= 3 and crest >= 3))
-                    and not ((flat or self._imps[_HAND]) and self._imp_n < _SIDE_IMPS)):
+                    and not ((flat or imps[_HAND]) and self._imp_n < _SIDE_IMPS)):
                 return 1        # separate impacts
             if tail >= _TAIL_MS and crest >= _TAIL_CREST and not flat:
                 return 2        # a long tail
@@ -1194,11 +1211,11 @@ class Impacts(Window):
                     and (10 * up >= (_RUMBLE_UP_SLOW if dt >= _CO_DT else _RUMBLE_UP_X) * side
                          or 2 * early >= 3 * (self._energy - early))):
                 return 3        # a decaying rumble
-            if self._imps[_HAND]:
+            if imps[_HAND]:
                 return 0        # the hand in the tray before: patterns 1-3 pass (a long tail too, since round 19's 2307c90)
             if upright and tail >= _UPRIGHT_TAIL_MS and (crest >= 3 or (
                     crest >= _RING_CREST and dt <= _SPIKE_DT and self._spiked()
-                    and self._imps[_RING] >= self._imps[_RING + 1] > 0)):
+                    and imps[_RING] >= imps[_RING + 1] > 0)):
                 return 4        # upright and lasting (at 400 Hz over a floor's fast ring: crest 2 with a die's spike)
             if upright and peak >= _SLAP_PEAK_MG and crest >= _SLAP_CREST:
                 return 5        # one sharp upright slap
