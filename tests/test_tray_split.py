@@ -156,7 +156,12 @@ def test_the_tilt_check_reads_the_slots_and_figures_throws_writes():
 # -> 25-26k from copies at paths of 20-90 characters; its limit 2k up,
 # deliberately, as in rounds 62 and 66: throws.py's import, where tilt.py
 # is compiled on the board, is unchanged (98k at 45, 87 and 93 characters).
-HEAP_K = {"throws": 96 + 2, "impacts": 88 + 2, "window": 43 + 2, "settle": 31 + 2,
+# Round 67 (lead): hold67 and table67 merged, throws.py's import needs 99k
+# from an 87-character path (98k from 45, 81, 84, 90 and 93; each branch
+# alone 98k at 87): its limit 1k up, deliberately. The source firmware's
+# whole game ran in 149-153k of the test board's 192k (bench, "heap"); a
+# board given .mpy files compiles nothing.
+HEAP_K = {"throws": 97 + 2, "impacts": 88 + 2, "window": 43 + 2, "settle": 31 + 2,
           "tilt": 24 + 2, "ring": 18 + 2}
 
 
