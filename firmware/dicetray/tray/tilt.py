@@ -55,15 +55,14 @@ _REST_SQ = const(25)     # set_down's gravity alone: its square within 1/25 of t
 # the tilt bar, not yet quiet at its verdict, is held (throws.py's
 # _WAIT_WHY with _HELD_WHY) until the tray rests there (no throw), the slow
 # part comes back within the bar (a throw), or _HOLD_MS from its onset
-# (a throw). Round 67 (hold67): 2.5 s, not 1.5: the tray rests as the
-# tilt check's rest (set_down below), and a tin tray tipped onto a book
-# rocks on its new support, its level 20-460 mg, for 700 ms after the
-# labels' rest (tin 5010 at 200 Hz: rested 2.1 s after the onset)
+# (a throw). Round 67 (hold67): 2.5 s, not 1.5: the rest must now last
+# (set_down below), and a tin tray tipped onto a book rocks on its new
+# support, its level 20-460 mg, for 700 ms after the labels' rest (tin
+# 5010 at 200 Hz: rested 2.1 s after the onset)
 _WAIT_WHY = const(28)
 _HELD_WHY = const(16)   # (patterns 1-8: impacts.py)
 _HOLD_MS = const(2500)
 _QUIET_T = const(98)            # (throws.py's slot) since when the held verdict has read the tray quiet
-_SET_DOWN_QUIET_MS = const(150)
 
 
 def rested(tray, sta):
@@ -234,8 +233,8 @@ def set_down(tray, sta, why):
     # under the rest bar, for a sample, and the throw was refused (hexa
     # throw6_hard 9504005, the bench's calibration traces). Now the tray
     # rests there once it has read so at every sample for
-    # _SET_DOWN_QUIET_MS (the settle's own quiet length, throws.py's
-    # _MURMUR_QUIET_MS), or once the tilt check would call it resting
+    # _MURMUR_QUIET_MS (the settle's own quiet length, as rest_off's
+    # calm above), or once the tilt check would call it resting
     # (rested(): the slow part still within 6 mg for 250 ms, quiet at each
     # 50 ms check), whichever comes first. Each alone came late where the
     # other did not: a tin tray rocking on its new support after the rest
@@ -245,7 +244,7 @@ def set_down(tray, sta, why):
     n = gx * gx + gy * gy + gz * gz
     d = (x * x + y * y + z * z - n) * _REST_SQ
     if sta <= _SET_DOWN_MG and sta <= _QUIET_MG + (tray._floor >> _FLOOR_FX) * _QUIET_FLOOR_X and -n <= d <= n:
-        if t - imps[_QUIET_T] >= _SET_DOWN_QUIET_MS:
+        if t - imps[_QUIET_T] >= _MURMUR_QUIET_MS:
             # the tilt check takes this rest as its own: its next check
             # tells the tilt, unless the slow part has moved by then
             imps[_TB] = x
