@@ -243,24 +243,25 @@ def set_down(tray, sta, why):
     # within 250 ms while its level stays at 2-14 mg (hexa 9000122).
     n = gx * gx + gy * gy + gz * gz
     d = (x * x + y * y + z * z - n) * _REST_SQ
-    if sta <= _SET_DOWN_MG and sta <= _QUIET_MG + (tray._floor >> _FLOOR_FX) * _QUIET_FLOOR_X and -n <= d <= n:
-        if t - imps[_QUIET_T] >= _MURMUR_QUIET_MS:
-            # the tilt check takes this rest as its own: its next check
-            # tells the tilt, unless the slow part has moved by then
-            imps[_TB] = x
-            imps[_TB + 1] = y
-            imps[_TB + 2] = z
-            imps[_TB + 3] = _TILT_STILL_MS // _TILT_EVERY_MS - 1
-            return 0
-        if t >= tray._tilt_t:
-            tray._tilt_t = t + _TILT_EVERY_MS
-            if rested(tray, sta):
-                return 0
-    else:
+    quiet = (sta <= _SET_DOWN_MG and sta <= _QUIET_MG + (tray._floor >> _FLOOR_FX) * _QUIET_FLOOR_X
+             and -n <= d <= n)
+    if not quiet:
         imps[_QUIET_T] = t
-        if t >= tray._tilt_t:
-            tray._tilt_t = t + _TILT_EVERY_MS
+    elif t - imps[_QUIET_T] >= _MURMUR_QUIET_MS:
+        # the tilt check takes this rest as its own: its next check
+        # tells the tilt, unless the slow part has moved by then
+        imps[_TB] = x
+        imps[_TB + 1] = y
+        imps[_TB + 2] = z
+        imps[_TB + 3] = _TILT_STILL_MS // _TILT_EVERY_MS - 1
+        return 0
+    if t >= tray._tilt_t:
+        # the tilt check's own still, at its own steps
+        tray._tilt_t = t + _TILT_EVERY_MS
+        if not quiet:
             imps[_TB + 3] = 0
+        elif rested(tray, sta):
+            return 0
     if t - tray._cand_t0 < _HOLD_MS:
         imps[_WAIT_WHY] = why | _HELD_WHY
         return -1
