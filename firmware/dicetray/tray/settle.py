@@ -248,10 +248,15 @@ class Settle:
             return 0    # after a settle only many impacts are a throw: one is a die falling over
         if self._landed and _LANDED_X * peak < self._thrown_peak:
             return 0    # opened by round 44's landing after a move's settle: a hand still picking
+        # (the hand's slide, round 28, is under half the last throw's peak, not
+        # the bar a throw in its moved window kept from a louder one before,
+        # round 45: the dice that lie are the last's. Round 68, lie68: the
+        # FIFO section's 4th throw at 400 Hz, seed 105, 658 mg, was under half
+        # the 1st's 1471 mg, its last's 873 mg)
         up = self._upright
         if self._cand_t0 < imps[_LIE_UNTIL] and (
                 peak * _LIE_X < bar or self._slipped(peak, bar) or (
-                    peak + peak < bar and self._imp_n <= _SIDE_IMPS
+                    peak + peak < (bar if bar < self._thrown_peak else self._thrown_peak) and self._imp_n <= _SIDE_IMPS
                     and _LIE_UP_X * up < _LIE_UP_Y * (self._energy - up))):
             return 0    # the dice still lie in the tray: a hand keying or taking them out (or sliding them, or a die slipped)
         return why
