@@ -34,6 +34,7 @@ _CUR_M = const(25)
 _KEYMARK = const(31)
 _LIE_PEAK = const(53)
 _LIE_UNTIL = const(54)
+_EDGE_D = const(67)             # (throws.py's: 0 but at 400 Hz)
 _TAP_V = const(55)
 _TAP_A = const(56)
 _TAP_T = const(57)
@@ -252,11 +253,17 @@ class Settle:
         # the bar a throw in its moved window kept from a louder one before,
         # round 45: the dice that lie are the last's. Round 68, lie68: the
         # FIFO section's 4th throw at 400 Hz, seed 105, 658 mg, was under half
-        # the 1st's 1471 mg, its last's 873 mg)
+        # the 1st's 1471 mg, its last's 873 mg. Only at 400 Hz (_EDGE_D read),
+        # where a peak is read near its height (round 41): at 100 Hz box
+        # throw2_hard 5171's last throw read 232 mg, the one before 503, and a
+        # hand's slide 118 mg)
         up = self._upright
+        side = self._thrown_peak
+        if bar < side or not imps[_EDGE_D]:
+            side = bar
         if self._cand_t0 < imps[_LIE_UNTIL] and (
                 peak * _LIE_X < bar or self._slipped(peak, bar) or (
-                    peak + peak < (bar if bar < self._thrown_peak else self._thrown_peak) and self._imp_n <= _SIDE_IMPS
+                    peak + peak < side and self._imp_n <= _SIDE_IMPS
                     and _LIE_UP_X * up < _LIE_UP_Y * (self._energy - up))):
             return 0    # the dice still lie in the tray: a hand keying or taking them out (or sliding them, or a die slipped)
         return why
