@@ -87,10 +87,10 @@ def _jobs(models, start, count, figures=None):
 
 def _line(model, sc, tag=""):
     got = dict(sc.rows())
-    return "%-8s%s recall %s  precision %s  %s  early %s  p95 %s  falses: %s" % (
+    return "%-8s%s recall %s  precision %s  %s  early %s  p95 %s  falses: %s  tilt IoU %.3f" % (
         model, tag, got["recall"], got["precision"], got["throws true / detected / matched"],
         got["settles > 50 ms before still"], got["settle latency median / p95"].split(" / ")[1],
-        sc.falses_text())
+        sc.falses_text(), sc.iou())
 
 
 def _check_held(models, start, count, held):

@@ -686,6 +686,23 @@ def test_a_tray_tipped_onto_a_book_where_it_stands_is_no_throw(model, seed):
     assert abs(start - rest) <= 500 and abs(end - level) <= 500, (tr.tilts, out["tilt"])
 
 
+@pytest.mark.parametrize("seed", [5164, 5234, 5346])
+def test_a_tilted_tray_bobbing_on_its_normal_tells_its_tilt_near_the_labels(seed):
+    # Round 68 (tilt68): as the board reads, a table tray put down tilted
+    # whose z (its normal) bobs 20-50 mg for seconds after it came to rest
+    # while x and y stay still: the tilt told within 1.5 s after the
+    # labels' start (table labels it from when gravity passes 5 degrees,
+    # as the tray still turns) and the level again within 1 s of theirs.
+    # Main waited for z to stand within 6 mg for 250 ms: 5164 told the
+    # level 1.1 s late, 5234 the tilt 2.4 s late, 5346 2.4 s.
+    tr = ensemble.generate("table", "tilted", seed, **ensemble.BOARD_READING)
+    out = detect(tr.rows(), keys=tr.keys)
+    assert out["throws"] == [], out["throws"]
+    (rest, level), = tr.tilts
+    (start, end), = [(t["start_ms"], t["end_ms"]) for t in out["tilt"]]
+    assert 0 <= start - rest <= 1500 and abs(end - level) <= 1000, (tr.tilts, out["tilt"])
+
+
 def test_a_false_throw_a_key_press_opened_is_blamed_on_the_key_from_its_touch():
     # The finger's touch pushes the cap down for up to 50 ms before the
     # contact the labels give: a window it opens starts before that contact.
