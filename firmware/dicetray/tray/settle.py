@@ -34,7 +34,7 @@ _CUR_M = const(25)
 _KEYMARK = const(31)
 _LIE_PEAK = const(53)
 _LIE_UNTIL = const(54)
-_EDGE_D = const(67)             # (throws.py's: 0 but at 400 Hz)
+_SPIKE_DT = const(3)            # (throws.py's: a sample every 3 ms or less, 400 Hz)
 _TAP_V = const(55)
 _TAP_A = const(56)
 _TAP_T = const(57)
@@ -228,7 +228,7 @@ class Settle:
         self._armed = _ARMED_QUIET
         return True
 
-    def _bars(self, why):
+    def _bars(self, why, dt):
         # At a window's verdict (throws.py's _candidate, once a window): the
         # bars the last settles set (_moved_loud_after, the lie bar) on the
         # pattern why the window showed: why, or 0. Moved here from
@@ -253,13 +253,13 @@ class Settle:
         # the bar a throw in its moved window kept from a louder one before,
         # round 45: the dice that lie are the last's. Round 68, lie68: the
         # FIFO section's 4th throw at 400 Hz, seed 105, 658 mg, was under half
-        # the 1st's 1471 mg, its last's 873 mg. Only at 400 Hz (_EDGE_D read),
+        # the 1st's 1471 mg, its last's 873 mg. Only at 400 Hz (_SPIKE_DT),
         # where a peak is read near its height (round 41): at 100 Hz box
         # throw2_hard 5171's last throw read 232 mg, the one before 503, and a
         # hand's slide 118 mg)
         up = self._upright
         side = self._thrown_peak
-        if bar < side or not imps[_EDGE_D]:
+        if bar < side or dt > _SPIKE_DT:
             side = bar
         if self._cand_t0 < imps[_LIE_UNTIL] and (
                 peak * _LIE_X < bar or self._slipped(peak, bar) or (

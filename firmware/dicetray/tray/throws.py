@@ -1161,7 +1161,7 @@ class Tray(Impacts):
                     return EV_NONE
         self._state = _IDLE
         if not why & _HELD_WHY:
-            why = self._bars(why)     # after a settle, and while the dice lie (settle.py)
+            why = self._bars(why, dt)     # after a settle, and while the dice lie (settle.py)
         if why:
             # the tray set down tilted: no dice (round 65, tilt.py), or
             # held there until it rests or turns back (round 66)
