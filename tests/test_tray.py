@@ -106,7 +106,6 @@ def test_the_same_impacts_sideways_are_not_a_throw():
     assert detect(_turned(trace, True))["throws"] == []
 
 
-
 @pytest.mark.parametrize("gap_ms", (1000, 1300, 1600))
 def test_a_run_of_quick_one_die_throws_is_judged_by_the_last_dice_not_the_loudest(gap_ms):
     # `make bench`'s FIFO section at 400 Hz (round 68): one die thrown again
@@ -127,6 +126,7 @@ def test_a_run_of_quick_one_die_throws_is_judged_by_the_last_dice_not_the_loudes
         t = rows[-1][0] + 3
     assert seed == 106
     assert len(detect(rows, keys=keys)["throws"]) == 4
+
 
 @pytest.mark.parametrize("rate", traces.RATES)
 @pytest.mark.parametrize("range_g", traces.RANGES_G)
