@@ -686,10 +686,18 @@ class Impacts(Window):
         # (round 25). Impacts of a told key (marked) are no dice. Or (round
         # 26) at the first impact twice the onset's strike (_PAST_BOUNCE_X)
         # that something moves _LATE_MS or more after (a release only rings).
+        imps = self._imps
+        if imps[_FINGER_PEAK] < 0:
+            # round 69 (table69): the key scan tells of keys (on the board
+            # always, keys66), so no untold press started this window: the
+            # dice landed at its onset, however loud a later blow (table
+            # throw6_soft 5004 at 400 Hz: a cup's later dice 2.4 x its first
+            # at 218 ms; table throw1_hard 5155: a hard die's later strike
+            # 2.4 x its landing at 382 ms; each a lost throw and a false one)
+            return 0
         n = self._imp_n
         if n > _IMP_N:
             n = _IMP_N
-        imps = self._imps
         mark = imps[_KEYMARK]
         top = at = 0
         land = -1
