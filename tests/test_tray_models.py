@@ -3243,19 +3243,3 @@ def test_a_bump_that_is_over_in_200_ms_is_still_no_throw(model, seed):
     trace = ensemble.generate(model, "bump", seed, **ensemble.BOARD_READING)
     out = detect(trace.rows(), keys=trace.keys)
     assert not out["throws"], out["throws"]
-
-
-# ---------------------------------------------------------------- round 69 (table69): with the key scan telling, a throw starts at its onset
-
-@pytest.mark.parametrize("kind,seed,at", [("throw6_soft", 5004, 1219), ("throw1_hard", 5155, 835)])
-def test_with_the_key_scan_telling_a_throw_starts_at_its_first_blow_not_a_louder_later_one(kind, seed, at):
-    # table at 400 Hz, keys fed as the board's scan tells them: no told key
-    # started these windows, and main moved each throw's start to a later
-    # blow 2.4 x the first (round 26's "a finger's press, then the dice":
-    # 5004's cup pours its later dice at 218 ms, 5155's hard die strikes
-    # again at 382 ms), a lost throw and a false one each. A scan that tells
-    # of keys leaves no untold press to start a window
-    trace = ensemble.generate("table", kind, seed, **ensemble.BOARD_READING)
-    assert at in [t for t, _ in trace.throws]
-    out = detect(trace.rows(), keys=trace.keys)
-    assert _found_all(trace, out)[0], (trace.throws, out["throws"])

@@ -703,19 +703,10 @@ class Impacts(Window):
                     land = imps[i]
                 if top and m >= _DICE_OVER_KEY_X * top:
                     return at or land
-                if top and not at and m >= _PAST_BOUNCE_X * top and imps[_FINGER_PEAK] >= 0:
+                if top and not at and m >= _PAST_BOUNCE_X * top:
                     # twice the press: the dice, landing here, if they move
                     # on after it (round 26; what came between, weaker, may
-                    # be the finger's release). Round 69 (table69): not once
-                    # the key scan tells of keys (on the board always,
-                    # keys66): no untold key pressed and released, and a
-                    # blow at the onset within _DICE_OVER_KEY_X of a later
-                    # one is a die's (table throw6_soft 5004 at 400 Hz: a
-                    # cup's later dice 2.4 x its first at 218 ms; throw1_hard
-                    # 5155: a hard die's later strike 2.4 x its landing at
-                    # 382 ms; each a lost throw and a false one). A hand's
-                    # touch before the dice is softer: round 25's test above
-                    # (box throw6_soft 5102 at 6847: 70 mg, the dice 416)
+                    # be the finger's release)
                     for j in range(i + 4, n << 2, 4):
                         if (imps[j + 1] and imps[j] >= imps[i] + _LATE_MS
                                 and not mark & (1 << (j >> 2))):
