@@ -275,3 +275,16 @@ def test_a_key_released_after_a_quiet_in_its_window_opens_no_window_of_its_own(m
     # split waits for the key's mask, as round 42's does
     tr = quick.generate(model, seed, 1.2, pick=False, **ensemble.READING_200)
     assert tr.throws[1] in _found(tr)
+
+
+@pytest.mark.parametrize("model,seed,gap", [("bare", 5042, 1.2), ("bare", 5042, 2.4), ("tin", 5015, 2.4)])
+def test_dice_landing_while_the_hand_s_pick_still_murmurs_open_a_window_of_their_own(model, seed, gap):
+    # round 70 (swallow70): at 200 Hz the hand's pick (bare 5042: in the
+    # window the face key opened at 1.2 s, in a settle's moved window at
+    # 2.4 s) murmurs at 36-131 mg up to 43 ms before the dice land at 419
+    # and 1,407 mg (tin 5015 at 2.4 s: 138 mg, 5 ms before dice at 534 mg):
+    # round 61's split asked a quiet of _QUIET_MS first, and the window was
+    # told a throw from the pick, 330-447 ms early. A blow over 3 x all
+    # before it, after the window's first ring, opens a window of its own
+    tr = quick.generate(model, seed, gap, **ensemble.READING_200)
+    assert tr.throws[1] in _found(tr)

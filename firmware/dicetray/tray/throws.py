@@ -77,6 +77,13 @@ _LANDING_X = const(6)
 # slides dice along it); the window must then reach a third of the last
 # throw's peak (a hand picking on read 0.23-0.31 of it on the tuning seeds)
 _MOVED_LANDING_X = const(2)
+# Round 70 (swallow70): in a window a key or a settle's move opened (the
+# hand's pick), a blow over this many times all before it, once the first
+# ring has shown its peak (_PEAK_MS), opens a window of its own with no
+# quiet before it (_candidate): the hand still in the tray murmurs up to the
+# dice's landing (bare quick 5042 at 200 Hz: the pick's 131 mg 43 ms before
+# dice at 419 and 1,407 mg; 36 mg 43 ms before them at 2.4 s)
+_PICK_OVER_X = const(3)
 # (and _LANDED_X: settle.py's _bars, since round 62)
 # Round 52 (miss52): an impact this many times over the onset level opens a
 # window on a tray that has not rested (re-armed: it fell under half the
@@ -938,7 +945,8 @@ class Tray(Impacts):
         if mag > peak:
             if mag >= self._throw_peak and t >= self._key_until and (
                     self._keyed and t - self._active_t > _KEY_TAIL_MS
-                    or self._moved_cand and self._cand_t0 < self._active_t < t - _QUIET_MS and mag > peak + peak):
+                    or self._moved_cand and self._cand_t0 < self._active_t < t - _QUIET_MS and mag > peak + peak
+                    or (self._keyed or self._moved_cand) and span > _PEAK_MS and mag > _PICK_OVER_X * peak):
                 # round 42: louder than anything in the window a key opened,
                 # after the key's mask and a quiet: dice landing (a face
                 # keyed and thrown again at once). Round 61 (mergedq61): or,
