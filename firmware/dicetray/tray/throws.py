@@ -957,7 +957,11 @@ class Tray(Impacts):
                 # and has left it before they land; dropped dice strike the
                 # floor far harder, 2.4-87 x the pick on the quick
                 # re-throws). Neither inside a key's mask: a release's clack
-                # can read over twice its press. A window of its own, from here
+                # can read over twice its press. Round 70 (swallow70): or, in
+                # either window, past its first ring (_PEAK_MS), a sample over
+                # 3 x all before it with no quiet: the hand has not always
+                # left the tray when the dice land (_PICK_OVER_X). A window
+                # of its own, from here
                 self._start(dt, hx, hy, hz, self._floor >> _FLOOR_FX)
                 return EV_NONE
             self._peak = peak = mag
