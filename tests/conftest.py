@@ -44,8 +44,6 @@ MOVED66 = {
         'LOST: the throw (1834) is not found at the onset level',
     'tests/test_tray_models.py::test_dice_landing_after_a_knocks_settle_are_a_throw_at_the_onset_level[light-throw6_hard-3327-False]':
         'LOST: the throw (1834) is not found at the onset level',
-    'tests/test_tray_models.py::test_after_a_moves_settle_rest_still_counts_from_the_settle[bare-throw1_hard-3281]':
-        'FALSE: a throw reported at 13820 with no dice',
     'tests/test_tray_models.py::test_at_400_hz_one_blow_without_a_spike_is_a_knock_and_a_die_with_one_a_throw':
         'FALSE: bare knock 245 as modelled at 400 Hz is a throw (ring64 found it)',
     'tests/test_tray_models.py::test_dice_blurring_into_an_upright_dying_rumble_are_a_throw[light-throw2_hard-143-8]':
