@@ -690,7 +690,7 @@ def test_a_tray_tipped_onto_a_book_where_it_stands_is_no_throw(model, seed):
                                              ("box", "throw1_soft", 6070)])
 def test_a_tray_standing_level_at_power_on_is_not_told_tilted(model, kind, seed):
     # Round 69 (level69): as the board reads, without Tray setup, a tray
-    # standing level when powered on whose sensor reads its rest 6.5-7.4
+    # standing level when powered on whose sensor reads its rest 6.6-7.5
     # degrees off the chip's z axis (mounted up to 3 degrees off about
     # each of x and y, offsets up to 40 mg on each). Main took a first
     # rest only within 6.5 degrees for level and told these tilted from
