@@ -735,7 +735,8 @@ class Tray(Impacts):
                 # rule took for a hum that has fallen under a quarter of it
                 # was dice rolling on at one level (round 28); still means
                 # still against the tray's own floor again
-                if (lvl >> _STA_FX) * (_QUIET_FLOOR_X * _HUM_GONE) + _QUIET_MG < quiet:
+                # (an odd quiet level is an entry's keys' bar, no hum's: window.py)
+                if not quiet & 1 and (lvl >> _STA_FX) * (_QUIET_FLOOR_X * _HUM_GONE) + _QUIET_MG < quiet:
                     d = _QUIET_MG + (self._floor >> _FLOOR_FX) * _QUIET_FLOOR_X
                     if quiet > d:
                         self._floor_levels(t, d)
