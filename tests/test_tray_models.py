@@ -3243,3 +3243,46 @@ def test_a_bump_that_is_over_in_200_ms_is_still_no_throw(model, seed):
     trace = ensemble.generate(model, "bump", seed, **ensemble.BOARD_READING)
     out = detect(trace.rows(), keys=trace.keys)
     assert not out["throws"], out["throws"]
+
+
+# ---------------------------------------------------------------- round 69 (tin69): an entry's keys in a throw's wait
+
+@pytest.mark.parametrize("kind,seed,within", [
+    ("throw2_soft", 5030, 2500),    # keys 0.8 and 1.4 s after still; main settled 3,082 ms after it (here 1,866)
+    ("throw2_soft", 5324, 2500),    # six keys from 1.0 s; main 4,612 ms (here 1,965)
+    ("throw1_hard", 5029, 2500),    # its first throw: three keys from 1.0 s; main 5,905 ms (here 1,987)
+    ("throw2_soft", 5212, 2500),    # keys 1.3 and 1.7 s after still; main 2,939 ms (here 1,939)
+    ("throw1_hard", 5197, 3000)])   # keys 1.4 and 2.0 s after still; main 7,247 ms, its hum-gone test
+                                    # putting the floor's bar back (here 2,581)
+def test_an_entry_s_keys_raise_tin_s_settle_bars_to_their_own_blows(kind, seed, within):
+    # tin as the board reads it (400 Hz): each key's press and release
+    # strike the pad and ring the plate anew, its ring holding the change
+    # per sample over the tap level 0.3-1.3 s past the release, and each
+    # key of the player's entry (0.6-3.5 s after the still, 250-600 ms
+    # apart) restarted the wait. From the second key pressed in the wait
+    # (an entry: no hand takes the dice up while a finger keys faces) the
+    # wait's quiet and tap levels are at least the keys' own blows at
+    # their reports (window.py's key_down, once a press): the throw
+    # settles within 2-3 s of the still, and not before it
+    trace = ensemble.generate("tin", kind, seed, **ensemble.BOARD_READING)
+    out = detect(trace.rows(), keys=trace.keys)
+    pairs, _ = match(trace.throws, out["throws"])
+    (ts, te), d = pairs[0]
+    assert ts == trace.throws[0][0]
+    assert d["settled_ms"] is not None and te - 50 <= d["settled_ms"] <= te + within, (te, d)
+
+
+@pytest.mark.parametrize("seed,gap,rate", [(5003, 1.8, 400), (5030, 2.4, 400), (5033, 1.8, 200)])
+def test_one_face_key_s_ring_still_holds_tin_s_wait_until_the_hand_takes_the_dice(seed, gap, rate):
+    # a guard on the rule above: one face keyed and the dice thrown again
+    # (quick re-throws). The key's ring held the first throw's wait until
+    # the hand's pick (5003: 760 ms after the release; 5030: 1.1 s); a wait
+    # settled before the pick makes the pick a move (EV_MOVED) whose wait
+    # the dice land in (round 55's keymask54 losses). 5033 at 200 Hz: a
+    # key pressed as the first throw's dice flew, before the window's last
+    # loud sample, is no entry's key, and the face key after it is heard
+    # as one key (counted, its mask lost the second throw)
+    from dicetray_host.traces import quick
+    tr = quick.generate("tin", seed, gap, **dict(ensemble.BOARD_READING, rate_hz=rate))
+    pairs, _ = match(tr.throws, detect(tr.rows(), keys=tr.keys)["throws"])
+    assert tr.throws[1] in [p[0] for p in pairs]
