@@ -521,7 +521,7 @@ class Tray(Impacts):
         self._rest_since = 0
         self._tilt_t = _TILT_EVERY_MS   # the next tilt check
         self._armed = _ARMED_QUIET
-        self._cand_t0 = 0
+        self._cand_t0 = self._cand_dt = 0
         self._peak = self._half_peak = 0
         self._loud_t = 0
         self._env = 0

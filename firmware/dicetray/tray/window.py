@@ -33,6 +33,7 @@ _QUIET_MG = const(6)
 _QUIET_FLOOR_X = const(2)
 _FLIGHT_MAX_MS = const(450)
 _KEY_PRE_MS = const(60)
+_SPIKE_DT = const(3)             # (throws.py's: a sample every 3 ms or less, 400 Hz)
 _HIT_BEFORE_MS = const(60)
 _HIT_AFTER_MS = const(30)
 _MOVED_WINDOW_MS = const(2500)
@@ -208,6 +209,7 @@ class Window(Settle):
         self._quiet_thr = _QUIET_MG + (self._floor >> _FLOOR_FX) * _QUIET_FLOOR_X
         self._armed = _DISARMED
         self._cand_t0 = t - dt
+        self._cand_dt = dt     # (round 69: key_down's entry at 400 Hz)
         self._keyed = self._key_from <= t < self._key_until
         self._keyed_end = self._key_until
         self._moved_cand = 0 <= self.settled_ms and t - self.settled_ms < _MOVED_WINDOW_MS
@@ -352,7 +354,7 @@ class Window(Settle):
             imps[_KEY_UP_T] = t
         else:
             self._key_gap = t - imps[_KEY_UP_T]     # (round 47: from the last release)
-            if self._state > _CANDIDATE and self.why and self._key_from >= self._loud_t:
+            if self._state > _CANDIDATE and self.why and self._key_from >= self._loud_t and self._cand_dt <= _SPIKE_DT:
                 # Round 69 (tin69): a press in a throw's wait after another
                 # key told since the window's last loud sample (the first
                 # key's release, or a press before): an entry, a finger
