@@ -380,7 +380,13 @@ class Window(Settle):
                 # (keymask54's losses, round 55). A key told before the
                 # window's last loud sample (a press as the dice flew) is no
                 # entry's (tin quick 5033 at 200 Hz: with it counted the face
-                # key at 4,325 ms was masked and the second throw at 1.8 s lost).
+                # key at 4,325 ms was masked and the second throw at 1.8 s lost;
+                # tin 5324 at 400 Hz: a false throw at 5,796 ms). Only at 400
+                # Hz (the window read a sample every _SPIKE_DT ms or less):
+                # at 200 Hz the plate's modes are near and over the
+                # reading's low-pass, tin's p95 there 1.2 s, and a settle
+                # inside the entry handed its later keys or the hand's pick
+                # to an idle tray (tin 5072, 5197, 5350: 4 false throws new).
                 self._quiet_thr = max(self._quiet_thr, self._env | 1)
                 self._low_peak = max(self._low_peak, self._upright)
         self._key_from = kf = t - _KEY_PRE_MS     # (kf: the contact, at the earliest)
