@@ -33,7 +33,6 @@ _QUIET_MG = const(6)
 _QUIET_FLOOR_X = const(2)
 _FLIGHT_MAX_MS = const(450)
 _KEY_PRE_MS = const(60)
-_SPIKE_DT = const(3)             # (throws.py's: a sample every 3 ms or less, 400 Hz)
 _HIT_BEFORE_MS = const(60)
 _HIT_AFTER_MS = const(30)
 _MOVED_WINDOW_MS = const(2500)
@@ -209,7 +208,7 @@ class Window(Settle):
         self._quiet_thr = _QUIET_MG + (self._floor >> _FLOOR_FX) * _QUIET_FLOOR_X
         self._armed = _DISARMED
         self._cand_t0 = t - dt
-        self._cand_dt = dt     # (round 69: key_down's entry at 400 Hz)
+        self._cand_dt = dt     # (round 69: key_down asks 3 ms or less, throws.py's _SPIKE_DT: 400 Hz)
         self._keyed = self._key_from <= t < self._key_until
         self._keyed_end = self._key_until
         self._moved_cand = 0 <= self.settled_ms and t - self.settled_ms < _MOVED_WINDOW_MS
@@ -354,7 +353,7 @@ class Window(Settle):
             imps[_KEY_UP_T] = t
         else:
             self._key_gap = t - imps[_KEY_UP_T]     # (round 47: from the last release)
-            if self._state > _CANDIDATE and self.why and self._key_from >= self._loud_t and self._cand_dt <= _SPIKE_DT:
+            if self._state > _CANDIDATE and self.why and self._key_from >= self._loud_t and self._cand_dt <= 3:
                 # Round 69 (tin69): a press in a throw's wait after another
                 # key told since the window's last loud sample (the first
                 # key's release, or a press before): an entry, a finger
@@ -382,7 +381,7 @@ class Window(Settle):
                 # entry's (tin quick 5033 at 200 Hz: with it counted the face
                 # key at 4,325 ms was masked and the second throw at 1.8 s lost;
                 # tin 5324 at 400 Hz: a false throw at 5,796 ms). Only at 400
-                # Hz (the window read a sample every _SPIKE_DT ms or less):
+                # Hz (the window read a sample every 3 ms or less, _cand_dt):
                 # at 200 Hz the plate's modes are near and over the
                 # reading's low-pass, tin's p95 there 1.2 s, and a settle
                 # inside the entry handed its later keys or the hand's pick
@@ -391,8 +390,9 @@ class Window(Settle):
                 self._low_peak = max(self._low_peak, self._upright)
         self._key_from = kf = t - _KEY_PRE_MS     # (kf: the contact, at the earliest)
         self._key_until = t + self._key_ms
-        if (self._state == _CANDIDATE and imps[_UNREST_T] > self._cand_t0
-                and kf <= self._cand_t0 + _KEY_LEAD_MS):
+        c0 = self._cand_t0      # (the window's onset)
+        if (self._state == _CANDIDATE and imps[_UNREST_T] > c0
+                and kf <= c0 + _KEY_LEAD_MS):
             # round 53 (miss53): a window opened without rest (_UNREST_X) that
             # this key's contact may have opened: the pad's key, not dice
             # (the scan tells of it its debounce after the contact, long
@@ -405,13 +405,13 @@ class Window(Settle):
             # rise57b's hold, so a window opened just after a 15 ms hold
             # broke rest counts too)
             i = imps[_RISE_T]
-            self._armed = _DISARMED if self.settled_ms <= i and self._cand_t0 - i <= 30 else _ARMED
+            self._armed = _DISARMED if self.settled_ms <= i and c0 - i <= 30 else _ARMED
             self._refused(t, self._sta >> _STA_FX)
         if self._state == _CANDIDATE:
-            if not self._keyed and kf <= self._cand_t0 + _KEY_LEAD_MS:
+            if not self._keyed and kf <= c0 + _KEY_LEAD_MS:
                 self._keyed = True
                 self._keyed_end = self._key_until
-            elif kf <= self._cand_t0 <= t + _HIT_AFTER_MS:
+            elif kf <= c0 <= t + _HIT_AFTER_MS:
                 # the onset was this key's contact (as _mark_keys marks an
                 # impact): a release while its press still rang started the
                 # window, and its own ring is the one the dice must outlast
@@ -446,7 +446,7 @@ class Window(Settle):
         if imps[_HAND_T] >= kf:
             # what was over the hand's level since the contact was the key
             imps[_HAND_T] = h = imps[_HAND_PREV]
-            if self._state == _CANDIDATE and self._cand_t0 - h > _HAND_MS:
+            if self._state == _CANDIDATE and c0 - h > _HAND_MS:
                 imps[_HAND] = 0
 
     def key_up(self, t):
