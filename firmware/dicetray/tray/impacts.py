@@ -504,6 +504,8 @@ class Impacts(Window):
         # landing) if the loudest is no key's or that came before the keys';
         # else at the first run of key impacts of 2/3 of the peak with the
         # most of them (the dice landed with that key and bounced; round 21).
+        if self._moved_cand and self._quiet_thr & 1 and self._key_gap < _KEY_RUN_MS:
+            return -1
         free = self._free_t
         if free > t - _KEY_PRE_MS:
             free = self._free_old       # the key scan may not have told of that yet
