@@ -846,6 +846,8 @@ class Tray(Impacts):
                 self._gy = (self._by << _LF_TO_G) - dy
                 self._gz = (self._bz << _LF_TO_G) - dz
                 self._start(dt, x, y, z, floor)
+                if self._quiet_thr & 1 and t - self._key_from < _MOVED_WINDOW_MS + _KEY_PRE_MS:
+                    self._moved_cand = True
                 return EV_NONE
             elif self._armed:
                 # over half the onset level, no onset. A die landing on a

@@ -205,17 +205,13 @@ class Window(Settle):
         mag = (x if x > 0 else -x) + (y if y > 0 else -y) + (z if z > 0 else -z)
         self._state = _CANDIDATE
         # the quiet level, for the whole window: the floor is learnt only while idle
-        km = self._quiet_thr & 1
-        self._quiet_thr = _QUIET_MG + (self._floor >> _FLOOR_FX) * _QUIET_FLOOR_X | km
+        self._quiet_thr = _QUIET_MG + (self._floor >> _FLOOR_FX) * _QUIET_FLOOR_X | self._quiet_thr & 1
         self._armed = _DISARMED
         self._cand_t0 = t - dt
         self._cand_dt = dt     # (round 69: key_down asks 3 ms or less, throws.py's _SPIKE_DT: 400 Hz)
         self._keyed = self._key_from <= t < self._key_until
         self._keyed_end = self._key_until
-        s = self.settled_ms
-        if km and 0 <= s < self._key_from:
-            s = self._key_from + _KEY_PRE_MS
-        self._moved_cand = 0 <= s and t - s < _MOVED_WINDOW_MS
+        self._moved_cand = 0 <= self.settled_ms and t - self.settled_ms < _MOVED_WINDOW_MS
         # (round 44) opened under _LANDING_X x the onset level right after a
         # move's settle: only round 44's landing clause opens such a window
         onset = floor * _ONSET_FLOOR_X
@@ -356,9 +352,7 @@ class Window(Settle):
         if up:
             imps[_KEY_UP_T] = t
         else:
-            self._key_gap = k = t - imps[_KEY_UP_T]     # (round 47: from the last release)
-            if k >= 700 and self._state < 2:
-                self._quiet_thr &= -2
+            self._key_gap = t - imps[_KEY_UP_T]     # (round 47: from the last release)
             if self._state > _CANDIDATE and self.why and self._key_from >= self._loud_t and self._cand_dt <= 3:
                 # Round 69 (tin69): a press in a throw's wait after another
                 # key told since the window's last loud sample (the first
