@@ -3320,3 +3320,23 @@ def test_what_follows_an_entry_on_tin_is_no_throw(kind, seed, rate, at):
     tr = ensemble.generate("tin", kind, seed, **dict(ensemble.BOARD_READING, rate_hz=rate))
     out = detect(tr.rows(), keys=tr.keys)
     assert not [d for d in out["throws"] if abs(d["start_ms"] - at) <= 150], out["throws"]
+
+
+# ---------------------------------------------------------------- round 70 (keymask70): after a settle inside an entry
+
+@pytest.mark.parametrize("kind,seed,reading,at", [
+    ("throw1_soft", 5294, "modelled", 10205),   # the entry's next press, 600 ms after its last release
+    ("throw6_hard", 5355, "modelled", 11151),   # the hand's pick 2.0 s after the entry's last key, 4.5 s after the settle
+    ("throw1_soft", 6140, "400", 7109)])        # (fresh seed) the pick after the entry's keys
+def test_what_follows_a_settle_inside_an_entry_on_tin_is_no_throw(kind, seed, reading, at):
+    # Round 70 (keymask70, keymask54's two steps on round 69's mark): a wait
+    # settled under an entry's raised bars (round 69's odd quiet level) leaves
+    # the mark to the windows after it; a window whose press is in that run of
+    # keys (_KEY_RUN_MS from the last release) is only keys, and the moved
+    # window (_MOVED_WINDOW_MS) runs from the run's last key: the player keys
+    # the dice that lie there, then picks them up. Each of these was a false
+    # throw with round 69's rule alone (not on main: the keys held the wait)
+    rd = {} if reading == "modelled" else dict(ensemble.BOARD_READING, rate_hz=int(reading))
+    tr = ensemble.generate("tin", kind, seed, **rd)
+    out = detect(tr.rows(), keys=tr.keys)
+    assert not [d for d in out["throws"] if abs(d["start_ms"] - at) <= 150], out["throws"]
