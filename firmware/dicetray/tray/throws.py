@@ -846,6 +846,16 @@ class Tray(Impacts):
                 self._gy = (self._by << _LF_TO_G) - dy
                 self._gz = (self._bz << _LF_TO_G) - dz
                 self._start(dt, x, y, z, floor)
+                # Round 70 (keymask70; round 54's keymask54 step 2): after a
+                # settle under an entry's keys (round 69's odd quiet level,
+                # kept by _start) the moved window runs from the entry's
+                # last key too, as it did when each key held the wait: the
+                # player keys the dice that lie there, then picks them up
+                # (tin throw6_hard 5355 as modelled: the pick 2.0 s after the
+                # last key, 4.5 s after the settle, judged a throw; fresh
+                # 6140 at 400 Hz). Here, not in window.py's _start, for
+                # window.py's compile heap (0.75k there, 0.5k here); once a
+                # window, nothing a sample
                 if self._quiet_thr & 1 and t - self._key_from < _MOVED_WINDOW_MS + _KEY_PRE_MS:
                     self._moved_cand = True
                 return EV_NONE

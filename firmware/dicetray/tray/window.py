@@ -205,6 +205,12 @@ class Window(Settle):
         mag = (x if x > 0 else -x) + (y if y > 0 else -y) + (z if z > 0 else -z)
         self._state = _CANDIDATE
         # the quiet level, for the whole window: the floor is learnt only while idle
+        # (round 70, keymask70: the quiet level's odd bit, round 69's mark of
+        # a settle under an entry's keys (key_down), is kept through the
+        # windows after that settle: the entry's later keys open windows of
+        # their own, and what follows them is read with it (throws.py's
+        # moved window, impacts.py's _keyed_start). _watch's levels are
+        # even: a window judged a throw or a move ends it)
         self._quiet_thr = _QUIET_MG + (self._floor >> _FLOOR_FX) * _QUIET_FLOOR_X | self._quiet_thr & 1
         self._armed = _DISARMED
         self._cand_t0 = t - dt
