@@ -241,7 +241,8 @@ class Settle:
         # (a quarter of the bar the last settle set: _LIE_UNTIL is its time + _LIE_MS;
         # with a face keyed since the settle, one blow that opened its window at
         # _MOVED_OVER is the next throw, as after a move: no topple is that loud)
-        if self._moved_cand and (imps[_LIE_UNTIL] - self.settled_ms == _LIE_MS and peak < bar >> 2 or (
+        if self._moved_cand and ((imps[_LIE_UNTIL] - self.settled_ms == _LIE_MS
+                                  or self._quiet_thr & 1 and self._cand_t0 < imps[_LIE_UNTIL]) and peak < bar >> 2 or (
                 why != 1 and why != 3
                 and (self._keyed or peak < self._moved_loud or not (
                     why == 2 or self._moved_any
