@@ -504,6 +504,16 @@ class Impacts(Window):
         # landing) if the loudest is no key's or that came before the keys';
         # else at the first run of key impacts of 2/3 of the peak with the
         # most of them (the dice landed with that key and bounced; round 21).
+        # Round 70 (keymask70; round 54's keymask54 step 1): a window after a
+        # settle under an entry's keys (round 69's odd quiet level, kept by
+        # window.py's _start), in the moved window, its key pressed in a run
+        # (_KEY_RUN_MS from the last release): the entry's keys, the player
+        # keying the dice just settled (tin throw1_soft 5294 as modelled:
+        # the next press 600 ms after the last release judged a throw).
+        # Dice thrown at once land after the key's mask, in a window of
+        # their own (round 42)
+        if self._moved_cand and self._quiet_thr & 1 and self._key_gap < _KEY_RUN_MS:
+            return -1
         free = self._free_t
         if free > t - _KEY_PRE_MS:
             free = self._free_old       # the key scan may not have told of that yet

@@ -241,7 +241,24 @@ class Settle:
         # (a quarter of the bar the last settle set: _LIE_UNTIL is its time + _LIE_MS;
         # with a face keyed since the settle, one blow that opened its window at
         # _MOVED_OVER is the next throw, as after a move: no topple is that loud)
-        if self._moved_cand and (imps[_LIE_UNTIL] - self.settled_ms == _LIE_MS and peak < bar >> 2 or (
+        # Round 71 (tin71): or a settle under an entry's keys (round 69's odd
+        # quiet level, window.py's key_down; kept through the entry's later
+        # windows, round 70), the bar still holding. In that wait the player
+        # keyed the faces of the dice that lie there, the bar's throw's; the
+        # window it closed, when not that throw's own, was judged in a moved
+        # window or with a key (round 45 renews no quarter after it: the
+        # entry's keys or a hand; fresh tin 6014 and 6144 its first key's).
+        # What follows is as in the moved window after the bar's own settle
+        # (round 22): a hand picking those dice (fingertips, clicks, a die
+        # slipping 1-3 cm, 0.2-0.8 m/s) is under a quarter of a throw's
+        # landing (0.8-3.5 m/s). Fresh tin at 400 Hz: 6014's pick at 8,298
+        # ms read 311 mg (0.227 of its bar, 1,373), 6144's at 11,032 1,142
+        # (0.232 of 4,922), each judged a throw on its many impacts; the
+        # throws in such windows on the tuning and fresh seeds read 0.74-1.0
+        # of theirs (6128, 6252, 6336, 6369; 6103 with no bar). The mark is
+        # made at 400 Hz only
+        if self._moved_cand and ((imps[_LIE_UNTIL] - self.settled_ms == _LIE_MS
+                                  or self._quiet_thr & 1 and self._cand_t0 < imps[_LIE_UNTIL]) and peak < bar >> 2 or (
                 why != 1 and why != 3
                 and (self._keyed or peak < self._moved_loud or not (
                     why == 2 or self._moved_any

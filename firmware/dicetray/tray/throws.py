@@ -528,7 +528,7 @@ class Tray(Impacts):
         self._rest_since = 0
         self._tilt_t = _TILT_EVERY_MS   # the next tilt check
         self._armed = _ARMED_QUIET
-        self._cand_t0 = 0
+        self._cand_t0 = self._cand_dt = 0
         self._peak = self._half_peak = 0
         self._loud_t = 0
         self._env = 0
@@ -742,7 +742,8 @@ class Tray(Impacts):
                 # rule took for a hum that has fallen under a quarter of it
                 # was dice rolling on at one level (round 28); still means
                 # still against the tray's own floor again
-                if (lvl >> _STA_FX) * (_QUIET_FLOOR_X * _HUM_GONE) + _QUIET_MG < quiet:
+                # (an odd quiet level is an entry's keys' bar, no hum's: window.py)
+                if not quiet & 1 and (lvl >> _STA_FX) * (_QUIET_FLOOR_X * _HUM_GONE) + _QUIET_MG < quiet:
                     d = _QUIET_MG + (self._floor >> _FLOOR_FX) * _QUIET_FLOOR_X
                     if quiet > d:
                         self._floor_levels(t, d)
@@ -852,6 +853,19 @@ class Tray(Impacts):
                 self._gy = (self._by << _LF_TO_G) - dy
                 self._gz = (self._bz << _LF_TO_G) - dz
                 self._start(dt, x, y, z, floor)
+                # Round 70 (keymask70; round 54's keymask54 step 2): after a
+                # settle under an entry's keys (round 69's odd quiet level,
+                # kept by _start) the moved window runs from the entry's
+                # last key too, as it did when each key held the wait: the
+                # player keys the dice that lie there, then picks them up
+                # (tin throw6_hard 5355 as modelled: the pick 2.0 s after the
+                # last key, 4.5 s after the settle, judged a throw; fresh
+                # 6140 at 400 Hz). Here, not in window.py's _start: there it
+                # took window.py's import over its 45k at 4 of 15 path
+                # lengths; here throws.py's 98.25k -> 98.5k (93 characters,
+                # of 99k). Once a window, nothing a sample
+                if self._quiet_thr & 1 and t - self._key_from < _MOVED_WINDOW_MS + _KEY_PRE_MS:
+                    self._moved_cand = True
                 return EV_NONE
             elif self._armed:
                 # over half the onset level, no onset. A die landing on a

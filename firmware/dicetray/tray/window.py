@@ -205,9 +205,16 @@ class Window(Settle):
         mag = (x if x > 0 else -x) + (y if y > 0 else -y) + (z if z > 0 else -z)
         self._state = _CANDIDATE
         # the quiet level, for the whole window: the floor is learnt only while idle
-        self._quiet_thr = _QUIET_MG + (self._floor >> _FLOOR_FX) * _QUIET_FLOOR_X
+        # (round 70, keymask70: the quiet level's odd bit, round 69's mark of
+        # a settle under an entry's keys (key_down), is kept through the
+        # windows after that settle: the entry's later keys open windows of
+        # their own, and what follows them is read with it (throws.py's
+        # moved window, impacts.py's _keyed_start). _watch's levels are
+        # even: a window judged a throw or a move ends it)
+        self._quiet_thr = _QUIET_MG + (self._floor >> _FLOOR_FX) * _QUIET_FLOOR_X | self._quiet_thr & 1
         self._armed = _DISARMED
         self._cand_t0 = t - dt
+        self._cand_dt = dt     # (round 69: key_down asks 3 ms or less, throws.py's _SPIKE_DT: 400 Hz)
         self._keyed = self._key_from <= t < self._key_until
         self._keyed_end = self._key_until
         self._moved_cand = 0 <= self.settled_ms and t - self.settled_ms < _MOVED_WINDOW_MS
@@ -347,14 +354,51 @@ class Window(Settle):
         # A key went down at t (the key scan's time, after its debounce).
         # (Tray's, here since round 54 so that throws.py compiles from source
         # in a smaller heap: once a key, not per sample.)
+        imps = self._imps
         if up:
-            self._imps[_KEY_UP_T] = t
+            imps[_KEY_UP_T] = t
         else:
-            self._key_gap = t - self._imps[_KEY_UP_T]     # (round 47: from the last release)
-        self._key_from = t - _KEY_PRE_MS
+            self._key_gap = t - imps[_KEY_UP_T]     # (round 47: from the last release)
+            if self._state > _CANDIDATE and self.why and self._key_from >= self._loud_t and self._cand_dt <= 3:
+                # Round 69 (tin69): a press in a throw's wait after another
+                # key told since the window's last loud sample (the first
+                # key's release, or a press before): an entry, a finger
+                # keying the faces, no hand taking the dice up. Each press
+                # and release strikes the pad and rings the plate anew, and
+                # that ring only decays: on tin at 400 Hz it held the wait's
+                # change per sample over the tap level 0.3-1.3 s past each
+                # release, and the entry's keys (0.6-3.5 s after the still,
+                # 250-600 ms apart) restarted the wait (p95 2,395 ms on
+                # 5000-5419; tin 5029's first throw settled 5.9 s after
+                # still, 5197 7.2 s). From this report the wait's quiet level
+                # and tap level are at least the level's envelope and the
+                # change per sample it finds (the keys' own blows): their
+                # ring renews neither quiet, a louder sample (a hand, a die)
+                # does. throws.py's feed reads the two bars it always reads:
+                # nothing a sample. The bars go back to the floor's at the
+                # next window (_start) or wait (_watch). The quiet level is
+                # made odd (the floor's and a hum's are even) so that the
+                # settle's hum-gone test (throws.py) does not take it for a
+                # hum's and put the floor's back (tin 5197: settled at 5,170
+                # ms, not 9,836). One face key (the quick re-throws) is heard
+                # as before: its ring holds the wait until the hand moves
+                # (keymask54's losses, round 55). A key told before the
+                # window's last loud sample (a press as the dice flew) is no
+                # entry's (tin quick 5033 at 200 Hz: with it counted the face
+                # key at 4,325 ms was masked and the second throw at 1.8 s lost;
+                # tin 5324 at 400 Hz: a false throw at 5,796 ms). Only at 400
+                # Hz (the window read a sample every 3 ms or less, _cand_dt):
+                # at 200 Hz the plate's modes are near and over the
+                # reading's low-pass, tin's p95 there 1.2 s, and a settle
+                # inside the entry handed its later keys or the hand's pick
+                # to an idle tray (tin 5072, 5197, 5350: 4 false throws new).
+                self._quiet_thr = max(self._quiet_thr, self._env | 1)
+                self._low_peak = max(self._low_peak, self._upright)
+        self._key_from = kf = t - _KEY_PRE_MS     # (kf: the contact, at the earliest)
         self._key_until = t + self._key_ms
-        if (self._state == _CANDIDATE and self._imps[_UNREST_T] > self._cand_t0
-                and self._key_from <= self._cand_t0 + _KEY_LEAD_MS):
+        c0 = self._cand_t0      # (the window's onset)
+        if (self._state == _CANDIDATE and imps[_UNREST_T] > c0
+                and kf <= c0 + _KEY_LEAD_MS):
             # round 53 (miss53): a window opened without rest (_UNREST_X) that
             # this key's contact may have opened: the pad's key, not dice
             # (the scan tells of it its debounce after the contact, long
@@ -366,28 +410,27 @@ class Window(Settle):
             # throw1_soft 5294 as modelled reopened at once at 6 x). (30 ms:
             # rise57b's hold, so a window opened just after a 15 ms hold
             # broke rest counts too)
-            i = self._imps[_RISE_T]
-            self._armed = _DISARMED if self.settled_ms <= i and self._cand_t0 - i <= 30 else _ARMED
+            i = imps[_RISE_T]
+            self._armed = _DISARMED if self.settled_ms <= i and c0 - i <= 30 else _ARMED
             self._refused(t, self._sta >> _STA_FX)
         if self._state == _CANDIDATE:
-            if not self._keyed and self._key_from <= self._cand_t0 + _KEY_LEAD_MS:
+            if not self._keyed and kf <= c0 + _KEY_LEAD_MS:
                 self._keyed = True
                 self._keyed_end = self._key_until
-            elif self._key_from <= self._cand_t0 <= t + _HIT_AFTER_MS:
+            elif kf <= c0 <= t + _HIT_AFTER_MS:
                 # the onset was this key's contact (as _mark_keys marks an
                 # impact): a release while its press still rang started the
                 # window, and its own ring is the one the dice must outlast
                 # (round 19: a release's ring, still loud 40-160 ms past its
                 # own mask, read as dice rolling on past the press's)
                 self._keyed_end = self._key_until
-            if self._free_t >= self._key_from:
+            if self._free_t >= kf:
                 self._free_t = self._free_old   # what was loud since the contact was the key
-            if self._free_ck_val >= self._key_from:
+            if self._free_ck_val >= kf:
                 self._free_ck_val = self._free_old
-            imps = self._imps
-            if imps[_LOUD] >= self._key_from:
+            if imps[_LOUD] >= kf:
                 imps[_LOUD] = imps[_LOUD_OLD]
-            if imps[_LOUD_CK] >= self._key_from:
+            if imps[_LOUD_CK] >= kf:
                 imps[_LOUD_CK] = imps[_LOUD_OLD]
             self._mark_keys(t, up)     # (round 34: a later key's ring is outlasted too)
             if imps[_KEYMARK] & _KW_ON:
@@ -400,17 +443,16 @@ class Window(Settle):
                 # have (box 6308, light 7046)
                 self._refused(t, self._sta >> _STA_FX)
                 imps[_MOVE_T] = t   # the touch moved the tray while idle: the rest before it stands (below)
-        imps = self._imps
-        if self._state == _IDLE and imps[_MOVE_T] >= self._key_from:
+        if self._state == _IDLE and imps[_MOVE_T] >= kf:
             # the tray moved only since the key's touch: its shove, no motion
             # of the tray's own (round 30, keymask30)
             self._rest_since = imps[_REST_OLD]
             imps[_SHOVE_T] = t
         imps[_FINGER_PEAK] = -1     # the key scan tells: a window it did not start is no finger's (round 27)
-        if imps[_HAND_T] >= self._key_from:
+        if imps[_HAND_T] >= kf:
             # what was over the hand's level since the contact was the key
             imps[_HAND_T] = h = imps[_HAND_PREV]
-            if self._state == _CANDIDATE and self._cand_t0 - h > _HAND_MS:
+            if self._state == _CANDIDATE and c0 - h > _HAND_MS:
                 imps[_HAND] = 0
 
     def key_up(self, t):
