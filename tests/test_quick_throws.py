@@ -288,3 +288,17 @@ def test_dice_landing_while_the_hand_s_pick_still_murmurs_open_a_window_of_their
     # before it, after the window's first ring, opens a window of its own
     tr = quick.generate(model, seed, gap, **ensemble.READING_200)
     assert tr.throws[1] in _found(tr)
+
+
+@pytest.mark.parametrize("seed,gap", [(5002, 1.8), (5009, 2.4), (5010, 1.2), (5055, 1.8)])
+def test_a_die_toppling_after_a_quick_re_throw_on_tin_is_no_throw(seed, gap):
+    # round 71 (tinpick71): the re-throw, judged in the first throw's moved
+    # window, renews the lie bar (round 45: the first throw's peak, never
+    # lowered); after its settle round 22's quarter of that bar now holds in
+    # the moved window as after the bar's own settle. A die of the re-throw
+    # leaning on the wall falls over there at 0.20-0.24 of the bar, many
+    # impacts, and was judged a throw (main 5479be7, as the board reads)
+    tr = quick.generate("tin", seed, gap, **ensemble.BOARD_READING)
+    pairs, extra = match(tr.throws, detect(tr.rows(), keys=tr.keys)["throws"])
+    assert tr.throws[1] in [p[0] for p in pairs]
+    assert not [d for d in extra if abs(d["start_ms"] - tr.topples[0]) <= 150], extra

@@ -256,8 +256,17 @@ class Settle:
         # (0.232 of 4,922), each judged a throw on its many impacts; the
         # throws in such windows on the tuning and fresh seeds read 0.74-1.0
         # of theirs (6128, 6252, 6336, 6369; 6103 with no bar). The mark is
-        # made at 400 Hz only
-        if self._moved_cand and ((imps[_LIE_UNTIL] - self.settled_ms == _LIE_MS
+        # made at 400 Hz only. Round 71 (tinpick71): and after the settle of a
+        # throw judged in the moved window or keyed that renewed the bar
+        # (_LIE_MS + 1 after it, round 45): the dice that lie are the bar's
+        # throw's or that throw's, and the bar never went below the louder.
+        # Quick re-throws on tin at 400 Hz: a die of the re-throw falling
+        # over at 0.20-0.24 of the bar (quick 5002, 5009, 5010, 5055), judged
+        # a throw on its impacts; fresh tin 6366's hand at 0.236. Not after a
+        # move's settle (a pick's): a throw after the hand took the dice out
+        # reads down to 0.22 of the one before (round 22; quick at 2.4 and
+        # 3.5 s lost 9 re-throws with it)
+        if self._moved_cand and ((imps[_LIE_UNTIL] - self.settled_ms >= _LIE_MS
                                   or self._quiet_thr & 1 and self._cand_t0 < imps[_LIE_UNTIL]) and peak < bar >> 2 or (
                 why != 1 and why != 3
                 and (self._keyed or peak < self._moved_loud or not (
