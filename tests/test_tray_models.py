@@ -3281,8 +3281,7 @@ def test_an_entry_s_keys_raise_tin_s_settle_bars_to_their_own_blows(kind, seed, 
     # wait's quiet and tap levels are at least the keys' own blows at
     # their reports (window.py's key_down, once a press): the throw
     # settles within 2-3 s of the still, and not before it
-    trace = ensemble.generate("tin", kind, seed, **ensemble.BOARD_READING)
-    out = detect(trace.rows(), keys=trace.keys)
+    trace, out = _as_the_board_reads("tin", kind, seed)
     pairs, _ = match(trace.throws, out["throws"])
     (ts, te), d = pairs[0]
     assert ts == trace.throws[0][0]
@@ -3319,7 +3318,7 @@ def test_what_follows_an_entry_on_tin_is_no_throw(kind, seed, rate, at):
     # the hand's pick to an idle tray, each judged a throw near `at`
     tr = ensemble.generate("tin", kind, seed, **dict(ensemble.BOARD_READING, rate_hz=rate))
     out = detect(tr.rows(), keys=tr.keys)
-    assert not [d for d in out["throws"] if abs(d["start_ms"] - at) <= 150], out["throws"]
+    assert not _started_near(out, at), out["throws"]
 
 
 # ---------------------------------------------------------------- round 70 (keymask70): after a settle inside an entry
@@ -3339,7 +3338,7 @@ def test_what_follows_a_settle_inside_an_entry_on_tin_is_no_throw(kind, seed, re
     rd = {} if reading == "modelled" else dict(ensemble.BOARD_READING, rate_hz=int(reading))
     tr = ensemble.generate("tin", kind, seed, **rd)
     out = detect(tr.rows(), keys=tr.keys)
-    assert not [d for d in out["throws"] if abs(d["start_ms"] - at) <= 150], out["throws"]
+    assert not _started_near(out, at), out["throws"]
 
 
 # ---------------------------------------------------------------- round 71 (tin71): the pick after an entry's settle
@@ -3356,9 +3355,8 @@ def test_the_hand_s_pick_after_an_entry_s_settle_on_tin_is_no_throw(kind, seed, 
     # and 0.232 of the bar and were judged throws on their many impacts
     # with rounds 69 and 70's rules (fresh seeds, 400 Hz; not on main: the
     # keys' ring held the wait through the pick)
-    tr = ensemble.generate("tin", kind, seed, **dict(ensemble.BOARD_READING, rate_hz=400))
-    out = detect(tr.rows(), keys=tr.keys)
-    assert not [d for d in out["throws"] if abs(d["start_ms"] - at) <= 150], out["throws"]
+    tr, out = _as_the_board_reads("tin", kind, seed)
+    assert not _started_near(out, at), out["throws"]
 
 
 @pytest.mark.parametrize("kind,seed,at", [
@@ -3371,8 +3369,8 @@ def test_a_throw_after_an_entry_s_settle_on_tin_is_still_found(kind, seed, at):
     # the guard on the rule above: thrown dice in the moved window after a
     # settle under an entry's keys land at 0.74-1.0 of the last sure throw's
     # peak on the fresh seeds at 400 Hz, over its quarter
-    tr = ensemble.generate("tin", kind, seed, **dict(ensemble.BOARD_READING, rate_hz=400))
-    pairs, _ = match(tr.throws, detect(tr.rows(), keys=tr.keys)["throws"])
+    tr, out = _as_the_board_reads("tin", kind, seed)
+    pairs, _ = match(tr.throws, out["throws"])
     assert [th for th in tr.throws if abs(th[0] - at) <= 5][0] in [p[0] for p in pairs]
 
 
@@ -3385,6 +3383,5 @@ def test_the_hand_after_a_moved_window_throw_s_settle_on_tin_is_no_throw():
     # 6366 at 400 Hz: the second throw (11,139 ms, 1,706 mg) settled at
     # 14,840; the hand at 16,100 read 403 mg (0.236 of the bar), 6 impacts,
     # and was judged a throw on main 5479be7
-    tr = ensemble.generate("tin", "throw2_soft", 6366, **dict(ensemble.BOARD_READING, rate_hz=400))
-    out = detect(tr.rows(), keys=tr.keys)
-    assert not [d for d in out["throws"] if abs(d["start_ms"] - 16100) <= 150], out["throws"]
+    tr, out = _as_the_board_reads("tin", "throw2_soft", 6366)
+    assert not _started_near(out, 16100), out["throws"]
