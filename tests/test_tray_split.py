@@ -51,7 +51,7 @@ def test_the_figures_traysetup_py_writes_are_throws_py_s_and_impacts_py_s():
     # tray is made) writes the figures and slots it sets: each is written
     # in throws.py or impacts.py too, with the same value
     throws, impacts, setup = _consts("throws.py"), _consts("impacts.py"), _consts("traysetup.py")
-    assert {"_DT_MAX", "_IMP_SLOTS", "_REF", "_FLOOR0", "_KEY_MS", "_SLIP_ROLL_MS"} <= set(setup)
+    assert {"_DT_MAX", "_IMP_SLOTS", "_REF", "_FLOOR0", "_KEY_MS", "_KNOCK_T"} <= set(setup)
     for name, value in setup.items():
         assert name in throws or name in impacts, name
         for other in (throws, impacts):

@@ -1094,6 +1094,23 @@ class Impacts(Window):
         imps[_RING + 3] = self._t + _RING_WAIT_MS
         imps[_RING + 4] = level
 
+    def _setup_figures(self, chz, roll_ms):
+        # Tray.configure's figures that these rules keep. The table's ring
+        # (hundredths of a Hz) that a rap beside the tray rang longest at
+        # Tray setup, 0 for none (round 29).
+        # ring.py is imported only for a ring: a tray without one pays
+        # nothing but _rbuf, None (Tray.__init__).
+        if chz > 0:
+            from dicetray.tray import ring
+            ring.setup(self, chz)
+        else:
+            self._rbuf = None       # (the window's late part, ring.py's buffer)
+        # and how soon its setup throws' dice went quiet (ms, 0: not learnt):
+        # over _SLIP_ROLL_MS (its dice roll on: bare wood) _slipped is on
+        # (round 38; light trays read up to 706 ms, felt's throws 557)
+        self._slip_on = roll_ms > _SLIP_ROLL_MS
+        self._slip_long = roll_ms > _SLIP_LONG_MS     # (round 47, _slipped)
+
     def _table_rings(self, dt):
         # True when the window's late part is a slow ring (see _RING_HZ):
         # its mean frequency under _RING_HZ at 100 Hz, max(_RING_HZ_FAST,

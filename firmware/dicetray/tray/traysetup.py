@@ -51,8 +51,6 @@ _IMP_SLOTS = const(99)
 _HAND_PEAK_X = const(2)
 _DT_MAX = const(40)
 _IDLE = const(0)
-_SLIP_LONG_MS = const(1200)
-_SLIP_ROLL_MS = const(882)
 
 
 def start(tray):
@@ -109,21 +107,7 @@ def configure(tray, floor_mg=0, key_ms=_KEY_MS, throw_mg=0, gx=0, gy=0, gz=0, ri
     # down to 0.41 x the setup's softest; _HAND_PEAK_X asks 2 x this)
     peak = throw_mg // 5 if throw_mg > 0 else _THROW_PEAK_MG
     tray._throw_peak = max(_SOFT_PEAK_MG, min(150, peak))
-    # Tray.configure's figures that these rules keep. The table's ring
-    # (hundredths of a Hz) that a rap beside the tray rang longest at
-    # Tray setup, 0 for none (round 29).
-    # ring.py is imported only for a ring: a tray without one pays
-    # nothing but _rbuf, None (Tray.__init__).
-    if ring_chz > 0:
-        from dicetray.tray import ring
-        ring.setup(tray, ring_chz)
-    else:
-        tray._rbuf = None       # (the window's late part, ring.py's buffer)
-    # and how soon its setup throws' dice went quiet (ms, 0: not learnt):
-    # over _SLIP_ROLL_MS (its dice roll on: bare wood) _slipped is on
-    # (round 38; light trays read up to 706 ms, felt's throws 557)
-    tray._slip_on = roll_ms > _SLIP_ROLL_MS
-    tray._slip_long = roll_ms > _SLIP_LONG_MS     # (round 47, _slipped)
+    tray._setup_figures(ring_chz, roll_ms)    # the table's ring, its dice's roll (impacts.py)
 
 
 def reset(tray):
