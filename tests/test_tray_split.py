@@ -45,6 +45,19 @@ def test_the_figures_window_py_writes_are_throws_py_s_and_impacts_py_s():
             shared = sorted(set(mine) & set(other))
             assert [(n, mine[n]) for n in shared] == [(n, other[n]) for n in shared]
 
+def test_the_figures_traysetup_py_writes_are_throws_py_s_and_impacts_py_s():
+    # traysetup.py (round 72, ram72: Tray's rate tables, configure() and
+    # reset(), which play never calls; app.py drops the module once the
+    # tray is made) writes the figures and slots it sets: each is written
+    # in throws.py or impacts.py too, with the same value
+    throws, impacts, setup = _consts("throws.py"), _consts("impacts.py"), _consts("traysetup.py")
+    assert {"_DT_MAX", "_IMP_SLOTS", "_REF", "_FLOOR0", "_KEY_MS", "_KNOCK_T"} <= set(setup)
+    for name, value in setup.items():
+        assert name in throws or name in impacts, name
+        for other in (throws, impacts):
+            assert other.get(name, value) == value, name
+
+
 def test_the_late_parts_buffer_is_the_same_size_where_it_is_filled_and_read():
     # throws.py fills the ring's buffer (made by ring.py) at every late
     # sample; ring.py reads it at the judgment: one size, one mask

@@ -27,6 +27,10 @@ before = gc.mem_alloc()
 tray = Tray()
 if RING:
     tray.configure(0, 0, 0, 0, 0, 0, RING)
+# the set-up's code (tray/traysetup.py) is dropped once the tray is made
+# and configured, as app.py drops it: the RAM is the detector's state
+from dicetray.tray import unload
+unload("tray.traysetup")
 gc.collect()
 ram = gc.mem_alloc() - before
 events = 0

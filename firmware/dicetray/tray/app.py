@@ -85,7 +85,7 @@ class App:
             from dicetray.tray import traycfg
             self.tray = Tray()
             traycfg.apply(self.tray, traycfg.load())    # what "Tray setup" learnt
-            unload("tray.traycfg")  # needed again only by Tray setup
+            unload("tray.traycfg", "tray.traysetup")  # needed again only by Tray setup
         self.setup = None
         self.gate = Gate(accel is None)
         self.store = None
@@ -423,7 +423,7 @@ class App:
             self.keys_out()         # the keys Tray setup heard go to it, not to the detector
             self.setup = None
             self.drain()            # its save (a file and a rename: an erase at times) done
-            unload("tray.calibrate", "tray.traycfg")
+            unload("tray.calibrate", "tray.traycfg", "tray.traysetup")
             self.drain()
             self.mode = MENU
 

@@ -22,7 +22,6 @@
 # port's tests, a board given .py files) holds every docstring's text in the
 # heap until the module is built; the detector is the largest module the tray
 # imports.
-from array import array
 
 from micropython import const
 
@@ -455,121 +454,22 @@ class Tray(Impacts):
     # source in a smaller heap.)
 
     def __init__(self):
-        # averaging rates per sample interval (1/1024), made once: at 400 Hz
-        # t_ms steps 2, 3, 2, 3 ms and a division per sample costs too much
-        n = _DT_MAX + 1
-        # the slow part's rate and sta's in one entry (lf | sta << 10): every
-        # sample needs both, and one lookup costs less than two
-        self._r_lf_sta = r_lf_sta = array("i", bytes(4 * n))
-        self._r_mid = r_mid = array("H", bytes(2 * n))
-        # a single ring's envelope kept per sample: 1 - dt/tau, at least a quarter
-        self._r_env = r_env = array("H", bytes(2 * n))
-        for dt in range(n):  # one loop, not a generator per table: less bytecode kept
-            r_lf_sta[dt] = min(512, dt * 1024 // _TAU_LF_MS) | min(1024, dt * 1024 // _TAU_STA_MS) << 10
-            r_mid[dt] = min(1024, dt * 1024 // _TAU_MID_MS)
-            r_env[dt] = max(256, 1024 - dt * 1024 // _TAU_ENV_MS)
-        # the window's impacts: (start - onset ms, peak mag, sum |hx|, sum |hy|),
-        # then the current one and the knock-like wait (_CUR_T ...)
-        self._imps = array("i", bytes(4 * _IMP_SLOTS))
-        # the ring's buffer (ring.py), None for none: an attribute of the
-        # instance all the same, read on every late sample of a window; the
-        # class's default cost a miss in the instance's dict and in Tray's
-        # before Impacts' (about 2,500 instructions a read on the unix port),
-        # and the dict has room for it (no more RAM)
-        self._rbuf = None
-        self.configure()
-        self.reset()
+        # the rate tables, the impacts array, the default figures and a
+        # fresh start: tray/traysetup.py, which app.py drops once the tray
+        # is made and configured (play never needs it again)
+        from dicetray.tray import traysetup
+        traysetup.start(self)
 
-    def configure(self, floor_mg=0, key_ms=_KEY_MS, throw_mg=0, gx=0, gy=0, gz=0, ring_chz=0, roll_ms=0):
+    def configure(self, *figures, **named):
         # Figures learnt on this tray (tray/calibrate.py), 0 for the defaults,
-        # in traycfg.FIELDS's order (traycfg.apply passes them so):
-        # its noise floor (the level to start from), how long a key's ring
-        # lasts, the peak of its weakest calibration throw, and gravity at
-        # rest (the level reference: it takes out the sensor's offset and
-        # how it is mounted; without it level is the sensor's z axis); the
-        # table's ring and how soon its setup dice went quiet (impacts.py).
-        imps = self._imps
-        learn = gz < 500    # no gravity at rest learnt: learn the level at the first rest
-        imps[_REF + 3] = learn
-        if learn:
-            gx = gy = 0
-            gz = 1024
-        imps[_REF] = gx
-        imps[_REF + 1] = gy
-        imps[_REF + 2] = gz
-        imps[_FLOOR0] = floor_mg << _FLOOR_FX
-        # a ring learnt longer than the default is masked as the default:
-        # a longer mask hides the dice's rises, and a key's ring past it is
-        # what the keyed rules' loud level (3/2 of the quiet) is for (round 30)
-        self._key_ms = key_ms if 0 < key_ms < _KEY_MS else _KEY_MS
-        # a fifth of the weakest setup throw (a third until round 30): see
-        # "Tray setup" in docs/throw-detection.md (soft throws in play read
-        # down to 0.41 x the setup's softest; _HAND_PEAK_X asks 2 x this)
-        peak = throw_mg // 5 if throw_mg > 0 else _THROW_PEAK_MG
-        self._throw_peak = max(_SOFT_PEAK_MG, min(150, peak))
-        self._setup_figures(ring_chz, roll_ms)    # the table's ring, its dice's roll (impacts.py)
+        # in traycfg.FIELDS's order (traycfg.apply passes them so): floor_mg,
+        # key_ms, throw_mg, gx, gy, gz, ring_chz, roll_ms (traysetup.configure)
+        from dicetray.tray import traysetup
+        traysetup.configure(self, *figures, **named)
 
     def reset(self):
-        self.moving = False
-        self.tilted = False
-        self.why = 0                # which pattern made the last candidate a throw (docs)
-        self.throw_start_ms = -1
-        self.settled_ms = -1
-        self._state = _IDLE
-        self._floor_hold = -(1 << 28)
-        self._imps[_KEY_UP_T] = -(1 << 28)
-        self._key_gap = 1 << 28
-        self._learn_t = _FLOOR_LEARN_MS  # the first sample's time + _FLOOR_LEARN_MS (its rest, below)
-        self._floor = self._imps[_FLOOR0]
-        self._t = -(1 << 28)        # the first sample comes after a gap (t_ms from -2**28 on)
-        self._bx = self._by = self._bz = 0
-        self._gx = self._gy = self._gz = 0
-        self._sta = 0
-        self._rest_since = 0
-        self._tilt_t = _TILT_EVERY_MS   # the next tilt check
-        self._armed = _ARMED_QUIET
-        self._cand_t0 = self._cand_dt = 0
-        self._peak = self._half_peak = 0
-        self._loud_t = 0
-        self._env = 0
-        self._rises = 0
-        self._impulse_thr = 0
-        self._low_peak = 0
-        self._sx = self._sy = self._sz = 0
-        self._energy = 0
-        self._upright = 0
-        self._sta_peak = 0
-        self._tail_t = 0
-        self._energy_half = 0
-        self._mx = self._my = self._mz = 0
-        self._quiet_thr = 0
-        self._active_t = 0
-        self._hold_until = 0
-        self._lvl = 0
-        self._murmur_t = 0
-        self._steady_t = self._steady_lvl = self._steady_n = 0
-        self._key_from = self._key_until = -_KEY_MS
-        self._moved_cand = False
-        self._moved_loud = 1 << 29
-        self._moved_any = False
-        self._landed = False
-        self._thrown_peak = 0
-        self._keyed = False
-        self._keyed_end = 0
-        self._free_t = self._free_old = self._free_ck = self._free_ck_val = 0
-        self._imp_n = 0
-        imps = self._imps
-        imps[_WAIT_WHY] = imps[_LATE] = imps[_KEYMARK] = 0
-        imps[_KNOCK_T] = 1 << 29
-        imps[_TB] = imps[_TB + 1] = imps[_TB + 2] = imps[_TB + 3] = 0
-        imps[_RING + 3] = -(1 << 29)    # no knock's table ringing
-        imps[_HAND_T] = imps[_HAND_RUN] = imps[_HAND_PREV] = imps[_WIN_T] = -(1 << 29)   # no hand seen
-        imps[_HAND] = imps[_LIE_PEAK] = imps[_LIE_UNTIL] = 0
-        imps[_FINGER_T] = -(1 << 29)
-        imps[_FINGER_PEAK] = 0
-        imps[_SHOVE_T] = imps[_SWAY_T] = imps[_HELD_T] = -(1 << 28)
-        imps[_SWAY_MAX] = _SWAY_MS
-        imps[_REST_OLD] = imps[_MOVE_T] = 0
+        from dicetray.tray import traysetup
+        traysetup.reset(self)
 
     def _restart(self, t, x, y, z):
         # First sample or after a gap: start the filters from this sample.

@@ -14,7 +14,9 @@ CHIP_US: the instructions the module's import takes on the unix port
 (callgrind, the .mpy files as `make deploy` puts them, the modules it
 imports loaded before it, in the boot's order; round 53, switch53; round
 54 split window.py's 7969 into window and settle by the ratio of their
-.mpy imports measured alone, 355k and 281k instructions against 524k), at
+.mpy imports measured alone, 355k and 281k instructions against 524k;
+round 72 split throws.py's 8144 into throws and traysetup by their .mpy
+sizes, 5,213 and 1,631 bytes against 6,136, not measured), at
 9.84 ns an instruction (bench/records.py's scale, issue 9's emulated
 RP2040). The x3: the chip's Python time mode charges a boot's imports about
 three times their instruction count (docs/hardware-layer.md), and that is
@@ -53,7 +55,8 @@ CHIP_US = {  # "" is the dicetray package itself
     "tray.ring": 2274,
     "tray.impacts": 6403,
     "tray.tilt": 2048,
-    "tray.throws": 8144,
+    "tray.throws": 6919,
+    "tray.traysetup": 2165,
     "tray.gate": 5277,
     "engine": 1188,
     "engine.actions": 2630,

@@ -9,7 +9,6 @@ every 20 ms the FIFO holds about 4, at 400 Hz about 8.) The presence check and t
 in lis3dh_setup.py, needed only at boot.
 Register facts: ST LIS3DH datasheet (DocID17530) and AN3308.
 """
-from array import array
 
 from micropython import const
 from time import ticks_add, ticks_diff
@@ -43,33 +42,11 @@ class LIS3DHNotFound(OSError):
 
 class LIS3DH:
     def __init__(self, i2c, addr=0x18, range_g=4, odr_hz=100):
-        self.i2c = i2c
-        self.addr = addr
-        self._one = bytearray(1)
-        # Raw FIFO data lands in an int16 array (the chip is little-endian, as
-        # are the RP2040 and the host), left-justified: 10-bit in normal mode
-        # (the set-up's), 12-bit in HR mode; raw >> 4 is in 12-bit units.
-        self._raw = array("h", bytes(6 * _BURST))
-        raw = memoryview(self._raw)
-        self._bursts = []
-        for n in range(_BURST + 1):
-            self._bursts.append(raw[:3 * n])
-        self.samples = array("h", bytes(6 * _FIFO_DEPTH))
-        self.times = array("i", bytes(4 * _FIFO_DEPTH))    # stamp()'s, ticks_ms
-        self.overrun = False
-        self.range_g = 0
-        self.odr_hz = 0
-        self.sample_period_us = 0
-        self._t_last = 0        # the time given to the newest sample read (ticks_ms)
-        self._us_last = 0       # and the microseconds past that ms (0-999)
-        self._mg_per_digit = 1
-        self._ths_mg = 1        # mg per INT1_THS LSb at this range
-        self._wake = False
-        # The presence check and the set-up run once, at boot: their code is
-        # in lis3dh_setup.py, which main.py drops with board.py (bytecode is
-        # RAM on a Pico).
-        from dicetray.tray.drivers.lis3dh_setup import configure
-        configure(self, range_g, odr_hz)
+        # Its buffers and state, the presence check and the set-up run once,
+        # at boot: their code is in lis3dh_setup.py, which main.py drops
+        # with board.py (bytecode is RAM on a Pico).
+        from dicetray.tray.drivers.lis3dh_setup import make
+        make(self, i2c, addr, range_g, odr_hz)
 
     def _write(self, reg, value):
         self._one[0] = value

@@ -4,6 +4,8 @@ Apart from the driver (lis3dh.py) because it is needed only then: main.py
 drops this module with board.py, and on a Pico a module's bytecode is RAM.
 Register facts: ST LIS3DH datasheet (DocID17530) and AN3308.
 """
+from array import array
+
 from micropython import const
 
 from dicetray.tray.drivers.lis3dh import LIS3DHNotFound
@@ -20,6 +22,8 @@ _FIFO_EN = const(0x40)
 _LIR_INT1 = const(0x08)
 _STREAM = const(0x80)
 _BYPASS = const(0x00)
+_FIFO_DEPTH = const(32)        # lis3dh.py's
+_BURST = const(8)              # samples per read at most (lis3dh.py's)
 
 # ODR (Hz) -> CTRL_REG1 ODR[3:0]
 _ODR_CODES = {1: 1, 10: 2, 25: 3, 50: 4, 100: 5, 200: 6, 400: 7, 1344: 9}
@@ -32,6 +36,33 @@ _ODR_CODES = {1: 1, 10: 2, 25: 3, 50: 4, 100: 5, 200: 6, 400: 7, 1344: 9}
 # high-resolution mode's is ODR/9, 44 Hz at 400 Hz, under the floor ring
 # (80-200 Hz) that tells a die from a finger. Same current (73 uA at 400 Hz).
 _RANGES = {2: (0, 1, 16), 4: (1, 2, 32), 8: (2, 4, 62), 16: (3, 12, 186)}
+
+
+def make(acc, i2c, addr, range_g, odr_hz):
+    """LIS3DH(): its buffers and state, then configure()."""
+    acc.i2c = i2c
+    acc.addr = addr
+    acc._one = bytearray(1)
+    # Raw FIFO data lands in an int16 array (the chip is little-endian, as
+    # are the RP2040 and the host), left-justified: 10-bit in normal mode
+    # (the set-up's), 12-bit in HR mode; raw >> 4 is in 12-bit units.
+    acc._raw = array("h", bytes(6 * _BURST))
+    raw = memoryview(acc._raw)
+    acc._bursts = []
+    for n in range(_BURST + 1):
+        acc._bursts.append(raw[:3 * n])
+    acc.samples = array("h", bytes(6 * _FIFO_DEPTH))
+    acc.times = array("i", bytes(4 * _FIFO_DEPTH))    # stamp()'s, ticks_ms
+    acc.overrun = False
+    acc.range_g = 0
+    acc.odr_hz = 0
+    acc.sample_period_us = 0
+    acc._t_last = 0        # the time given to the newest sample read (ticks_ms)
+    acc._us_last = 0       # and the microseconds past that ms (0-999)
+    acc._mg_per_digit = 1
+    acc._ths_mg = 1        # mg per INT1_THS LSb at this range
+    acc._wake = False
+    configure(acc, range_g, odr_hz)
 
 
 def configure(acc, range_g=4, odr_hz=100):
