@@ -42,7 +42,6 @@ _WIN_T = const(64)
 _WIN_M = const(65)
 _HID_T = const(89)
 _IMP_MS = const(15)
-_FLIGHT_MAX_MS = const(450)    # (throws.py's)
 _HID_N = const(90)
 _HAND_EDGE_MS = const(30)
 _RING = const(40)
@@ -458,18 +457,6 @@ def _one_way(x0, y0, x1, y1, dir_x=_LIKE_DIR_X):
     d = x0 * y1 - x1 * y0
     return _KNOCK_DIR_Y * (d if d > 0 else -d) <= dir_x * (x0 + y0) * (x1 + y1)
 
-
-# Round 72 (hop72): a lone slap (pattern 5) of _HOP_LOUD_MG or more waits on
-# to _HOP_MAX_MS for a blow softer than itself. A die flies past 450 ms only
-# off a hard floor (restitution e >= 0.49-0.63 at 3.5-4.5 m/s), so its landing
-# is among the loudest; the longest flight, 2 x 0.65 x 4.5 / g = 0.60 s
-# (table's dice), and its second landing carries e < 1 of the first's
-# impulse. Bare throw1_hard 5141 at 400 Hz: slap 3,291 (clipped at 4 g),
-# the die down again 494 ms later at 0.86 of it. The ratio is no finer test:
-# lone slaps' next blows at 450-600 ms read 0.02-4 x the slap whatever made
-# them (round 72's section).
-_HOP_MAX_MS = const(600)
-_HOP_LOUD_MG = const(2000)
 
 class Impacts(Window):
     # The window's impacts (Tray's _imps, _imp_n, _cand_t0 ...) and the
@@ -949,27 +936,6 @@ class Impacts(Window):
                 if m > top:
                     top = m
         return last >= 0 and self._wait_after(last, n)
-
-    def _hop_wait(self, t):
-        # Round 72 (hop72): past throws.py's _FLIGHT_MAX_MS a lone slap of
-        # _HOP_LOUD_MG or more (its loudest impact at _KNOCK_T) waits on to
-        # _HOP_MAX_MS for a blow softer than itself: True while it waits; a
-        # blow as loud or louder there ends the wait with nothing after the
-        # slap (_LATE 0). Once per sample only in that part of the wait.
-        imps = self._imps
-        late = imps[_LATE]
-        if (self._peak < _HOP_LOUD_MG or t >= imps[_KNOCK_T] + _HOP_MAX_MS
-                or late and imps[_CUR_T] < imps[_KNOCK_T] + _FLIGHT_MAX_MS):
-            return False    # (a blow that began within the wait: judged as before)
-        if not late or t - imps[_CUR_T] <= _IMP_MS:
-            return True     # nothing yet, or the blow's peak still to come
-        top = 0
-        for i in range(1, (self._imp_n if self._imp_n < _IMP_N else _IMP_N) << 2, 4):
-            if imps[i] > top:
-                top = imps[i]
-        if imps[_CUR_M] >= top:
-            imps[_LATE] = 0     # as loud as the slap or louder: no bounce of its die
-        return False
 
     def _wait_after(self, at, n):
         # Count the kept impacts that started _LATE_MS or more after `at` (ms
