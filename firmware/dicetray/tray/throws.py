@@ -172,17 +172,6 @@ _HUM_GONE = const(4)
 # at 200 Hz over 1.56 x; at 100 Hz (3.1 x) no test.
 _HUM_CHG_DT = const(20)
 _FLIGHT_MAX_MS = const(450)
-# Round 72 (hop72): a lone slap (pattern 5) of _HOP_LOUD_MG or more waits on
-# to _HOP_MAX_MS for a blow softer than itself. A die flies past 450 ms only
-# off a hard floor (restitution e >= 0.49-0.63 at 3.5-4.5 m/s), so its landing
-# is among the loudest; the longest flight, 2 x 0.65 x 4.5 / g = 0.60 s
-# (table's dice), and its second landing carries e < 1 of the first's
-# impulse. Bare throw1_hard 5141 at 400 Hz: slap 3,291 (clipped at 4 g),
-# the die down again 494 ms later at 0.86 of it. The ratio is no finer test:
-# lone slaps' next blows at 450-600 ms read 0.02-4 x the slap whatever made
-# them (round 72's section).
-_HOP_MAX_MS = const(600)
-_HOP_LOUD_MG = const(2000)
 # Long flights follow the loudest impacts (a hard die bouncing off the
 # floor); a die that rolls slaps the floor from a few mm: on a light tray
 # those slaps are loud too, yet nothing flies. So the hold is taken only
@@ -1128,20 +1117,6 @@ class Tray(Impacts):
             if t < imps[_KNOCK_T] + (_FLIGHT_MAX_MS if why == 5 else _AFTER_MS):
                 if not imps[_LATE] or t - imps[_CUR_T] <= _IMP_MS:
                     return EV_NONE      # nothing yet, or the new impact's peak still to come
-            elif (why == 5 and self._peak >= _HOP_LOUD_MG and t < imps[_KNOCK_T] + _HOP_MAX_MS
-                  and (not imps[_LATE] or imps[_CUR_T] >= imps[_KNOCK_T] + _FLIGHT_MAX_MS)):
-                # round 72 (hop72): a slap as loud as a die's hardest landing
-                # waits on for the die's own second landing, softer than the
-                # slap (a bounce keeps e < 1 of the landing's impulse)
-                if not imps[_LATE] or t - imps[_CUR_T] <= _IMP_MS:
-                    return EV_NONE
-                top = 0
-                n = self._imp_n
-                for i in range(1, (n if n < _IMP_N else _IMP_N) << 2, 4):
-                    if imps[i] > top:
-                        top = imps[i]
-                if imps[_CUR_M] >= top:
-                    imps[_LATE] = 0     # as loud as the slap or louder: no bounce of its die
             # round 28: what came after the wait's impact may be the finger
             # on the pad again (a strike after a silence, round 27), not dice
             # moving on: ask the finger rules again, once
