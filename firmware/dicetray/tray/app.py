@@ -21,13 +21,12 @@ between the boot's steps (the record's resume, the menu's import).
 """
 import gc
 import time
-from array import array
 
 from micropython import const
 
 from dicetray.tray import READING, keys, load, screens, unload, unload_games
-from dicetray.tray.gate import Gate
-from dicetray.tray.store import Store
+# (loaded here, in this order, for appboot.py: the App's set-up and boot)
+from dicetray.tray import gate, store  # noqa: F401
 from dicetray.tray.play import Table
 from dicetray.engine.game import Game
 
@@ -47,12 +46,12 @@ _WAKE_MG = const(32)         # INT1 threshold on high-passed data (docs/throw-de
 # none on the host). So a key goes to the detector (or to Tray setup) at
 # its contact + _KEY_LAG_MS, in time order with the samples.
 _KEY_LAG_MS = const(20)
-_KEYS_WAITING = const(8)     # key events held until the samples reach their time
-_HELD = const(8)             # detector events read inside a key's action, held until it ends
+_KEYS_WAITING = const(8)     # (and appboot.py's) key events held until the samples reach their time
+_HELD = const(8)             # (and appboot.py's) detector events read inside a key's action, held until it ends
 _BRIGHT = const(0xCF)
 _DIM = const(0x08)
 
-MENU = const(0)
+MENU = const(0)         # (and appboot.py's _MENU)
 _PLAY = const(1)
 SCORES = const(2)
 _CONFIRM = const(3)
@@ -70,68 +69,15 @@ ASK_DELETE = const(2)     # menu.py asks it
 
 
 class App:
+    # The set-up and the boot are in appboot.py, dropped once booted.
     def __init__(self, oled, accel, pad, int1=None):
-        self.oled = oled
-        self.accel = accel
-        self.pad = pad
-        # With the panel off the FIFO is left alone: the LIS3DH raises INT1
-        # on movement and only then is it read again (waiting costs little).
-        self.int1 = int1 if accel else None
-        self.sleeping = False
-        self._listen_until = 0
-        self.tray = None
-        if accel:
-            from dicetray.tray.throws import Tray
-            from dicetray.tray import traycfg
-            self.tray = Tray()
-            traycfg.apply(self.tray, traycfg.load())    # what "Tray setup" learnt
-            unload("tray.traycfg", "tray.traysetup")  # needed again only by Tray setup
-        self.setup = None
-        self.gate = Gate(accel is None)
-        self.store = None
-        self.table = None
-        self.menu = None
-        self.mode = MENU
-        self.message = None
-        self.winners = ()
-        self.ask1 = self.ask2 = ""
-        self._asked = 0
-        self._delete = 0
-        self.dirty = True
-        self.dimmed = False
-        self.last_active = 0
-        self._next_sample = 0
-        self._kt = array("i", bytes(4 * _KEYS_WAITING))   # key events waiting: their times,
-        self._kup = bytearray(_KEYS_WAITING)               # 1 for a release
-        self._kh = self._kn = 0
-        self._held = bytearray(_HELD)   # events drain() read, for the loop
-        self._nheld = 0
-        # The FIFO has filled since main.py set it up, while the app's
-        # modules loaded: the detector takes what it holds now (the newest
-        # 32 samples) and the boot reads it between its steps from here on.
-        self.drain()
+        from dicetray.tray import appboot
+        appboot.init(self, oled, accel, pad, int1)
 
-    # -- boot --------------------------------------------------------------------
     def boot(self):
-        now = time.ticks_ms()
-        self.last_active = now
-        self._next_sample = now
-        store = self.store = Store()
-        store.between = self.drain   # one bound method, made once; the resume reads between its steps too
-        found = store.resume(now, self.oled)
-        self.drain()
-        unload(*READING)  # only needed again after a failed write
-        self.drain()
-        if found is None or found.game is None or found.left:
-            message = found and found.message  # "Bad 0003" when unreadable
-            found = None  # the menu may need that memory
-            self.open_menu(message)
-        else:
-            # unfinished, or its result not yet left: UNDO may still take it back
-            self.play(found.game, now)
-            self.table.message = found.message
-        if self.accel is None:
-            print("no accelerometer: manual mode")
+        from dicetray.tray import appboot
+        appboot.boot(self)
+        unload("tray.appboot")
 
     def open_menu(self, message):
         from_game = self.table is not None
