@@ -51,7 +51,7 @@ _HELD = const(8)             # (and appboot.py's) detector events read inside a 
 _BRIGHT = const(0xCF)
 _DIM = const(0x08)
 
-MENU = const(0)         # (and appboot.py's _MENU)
+MENU = const(0)         # (and appboot.py's _MENU, calibrate.py's)
 _PLAY = const(1)
 SCORES = const(2)
 _CONFIRM = const(3)
@@ -342,7 +342,7 @@ class App:
                 shelf.delete(self.store, self._delete)
                 self.message = "Deleted %04d" % self._delete
         elif mode == SETUP:
-            self.setup_key(code)
+            self.setup.key(code, self)  # calibrate.py's: back to the menu after a save, the defaults or MENU
         else:
             from dicetray.tray import menu
             start = menu.on_key(self, code, now)
@@ -361,17 +361,6 @@ class App:
         self.ask2 = line2
         self._back = self.mode
         self.mode = _CONFIRM
-
-    def setup_key(self, code):
-        from dicetray.tray.calibrate import BACK
-        if self.setup.key(code, self.tray) == BACK:
-            self.message = self.setup.message
-            self.keys_out()         # the keys Tray setup heard go to it, not to the detector
-            self.setup = None
-            self.drain()            # its save (a file and a rename: an erase at times) done
-            unload("tray.calibrate", "tray.traycfg", "tray.traysetup")
-            self.drain()
-            self.mode = MENU
 
     def start_game(self, started, now):
         """Play the game the menu has just started the record of (name,
