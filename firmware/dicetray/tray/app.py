@@ -152,7 +152,11 @@ class App:
             return
         now = time.ticks_ms()
         if self._nheld and not hold:
-            self._events_out(now)    # what drain() read goes first, in order
+            # what drain() read goes first, in order
+            n = self._nheld
+            self._nheld = 0
+            for i in range(n):
+                self._on_event(self._held[i], now)
         if now_anyway or time.ticks_diff(now, self._next_sample) >= 0:
             self._next_sample = time.ticks_add(now, _SAMPLE_MS)
             self.sample(now, hold)
@@ -163,12 +167,6 @@ class App:
         _held for the next poll(), so the table, the screen and the store
         are not touched in the middle of what they are doing."""
         self.poll(True, True)
-
-    def _events_out(self, now):
-        n = self._nheld
-        self._nheld = 0
-        for i in range(n):
-            self._on_event(self._held[i], now)
 
     def _on_event(self, ev, now):
         # a throw, dice settled, a tilt ...: to the table (the gate at the menu)
@@ -272,11 +270,6 @@ class App:
         self.poll()     # between the drawing and the bytes on the bus (a sample's event redraws next step)
         fb.show()
 
-    def sleep(self):
-        self.keys_out()        # asleep: no samples to wait for
-        self.accel.enable_wake(_WAKE_MG, 0)
-        self.sleeping = True
-
     def stop_sleeping(self, now):
         self.accel.wake_source()  # releases the latched INT1
         self.accel.disable_wake()
@@ -304,7 +297,9 @@ class App:
                 self.oled.poweroff()
             # A movement that was no throw: back to waiting for INT1.
             if self.int1 and not self.sleeping and time.ticks_diff(now, self._listen_until) >= 0:
-                self.sleep()
+                self.keys_out()        # asleep: no samples to wait for
+                self.accel.enable_wake(_WAKE_MG, 0)
+                self.sleeping = True
         elif idle >= _DIM_MS and not self.dimmed:
             self.oled.contrast(_DIM)
             self.dimmed = True
@@ -348,7 +343,23 @@ class App:
             start = menu.on_key(self, code, now)
             del menu  # so that start_game() can drop it before the game loads
             if start:
-                self.start_game(start, now)
+                # Play the game the menu has just started the record of
+                # (name, players, options). The menu's RAM (with the game
+                # modules it looked at) goes before the game's modules
+                # load, so they load into one piece of heap.
+                self.poll()     # the record's first line has just been written
+                self.menu = None
+                unload("tray.menu", *READING)
+                self.poll()     # each unload is a heap collection
+                unload_games()
+                self.poll()
+                # Game() imports the rules and the game's module: apart here, with
+                # a read between them (the rules stay loaded after the first game)
+                self.store.modules(start[0])
+                game = Game(*start)
+                self.store.game = game  # for the snapshots
+                self.poll()
+                self.play(game, now)
 
     def end_game(self):
         self.store.finish()
@@ -361,22 +372,3 @@ class App:
         self.ask2 = line2
         self._back = self.mode
         self.mode = _CONFIRM
-
-    def start_game(self, started, now):
-        """Play the game the menu has just started the record of (name,
-        players, options: menu.on_key)."""
-        # The menu's RAM (with the game modules it looked at) goes before the
-        # game's modules load, so they load into one piece of heap.
-        self.poll()     # the record's first line has just been written
-        self.menu = None
-        unload("tray.menu", *READING)
-        self.poll()     # each unload is a heap collection
-        unload_games()
-        self.poll()
-        # Game() imports the rules and the game's module: apart here, with
-        # a read between them (the rules stay loaded after the first game)
-        self.store.modules(started[0])
-        game = Game(*started)
-        self.store.game = game  # for the snapshots
-        self.poll()
-        self.play(game, now)
