@@ -54,7 +54,7 @@ _DIM = const(0x08)
 MENU = const(0)         # (and appboot.py's _MENU, calibrate.py's)
 _PLAY = const(1)
 SCORES = const(2)
-_CONFIRM = const(3)
+_CONFIRM = const(3)     # (and menu.py's)
 SETUP = const(4)        # "Tray setup": the tray learns itself (tray/calibrate.py)
 
 # A game's modules (games/) are dropped when the menu comes back (their
@@ -121,8 +121,19 @@ class App:
             kind = ev & keys.KIND_MASK
             if kind != keys.LONG:
                 # The pad's own knocks start no throw: the detector is told of them.
+                # It hears of a key going down (or up) at its contact +
+                # _KEY_LAG_MS before the first sample from then on (samples
+                # before it still in the FIFO go first), as the host's
+                # detect() and calibrate() tell it.
                 if self.setup is not None or self.tray is not None:
-                    self.key_to_tray(kind != keys.PRESS, time.ticks_add(pad.contact_ms(), _KEY_LAG_MS))
+                    if self._kn == _KEYS_WAITING:
+                        self._key_out()         # the oldest goes now
+                    i = (self._kh + self._kn) % _KEYS_WAITING
+                    self._kt[i] = time.ticks_add(pad.contact_ms(), _KEY_LAG_MS)
+                    self._kup[i] = 0 if kind == keys.PRESS else 1
+                    self._kn += 1
+                    if self.sleeping:
+                        self.keys_out()        # no samples to wait for
             if kind == keys.PRESS:
                 self.poll(True)     # the FIFO empty before the key's action (a flash write) begins
                 self.on_press(ev & keys.CODE_MASK, now)
@@ -135,7 +146,24 @@ class App:
             if self.int1():
                 self.stop_sleeping(now)  # something moved: read the FIFO at once
         self.poll()
-        self.dim(now)
+        # dimming
+        idle = time.ticks_diff(now, self.last_active)
+        if idle >= _OFF_MS:
+            if self.oled.is_on:
+                self.oled.poweroff()
+            # A movement that was no throw: back to waiting for INT1.
+            if self.int1 and not self.sleeping and time.ticks_diff(now, self._listen_until) >= 0:
+                self.keys_out()        # asleep: no samples to wait for
+                self.accel.enable_wake(_WAKE_MG, 0)
+                self.sleeping = True
+        elif idle >= _DIM_MS and not self.dimmed:
+            self.oled.contrast(_DIM)
+            self.dimmed = True
+            if self.table is not None:
+                try:
+                    self.store.settle()  # quiet table: the record file becomes whole
+                except OSError:
+                    pass  # the lines stay safe in the journal
         if self.dirty:
             self.draw()
         if keyed:
@@ -159,7 +187,36 @@ class App:
                 self._on_event(self._held[i], now)
         if now_anyway or time.ticks_diff(now, self._next_sample) >= 0:
             self._next_sample = time.ticks_add(now, _SAMPLE_MS)
-            self.sample(now, hold)
+            # Feed the detector (or Tray setup) every sample in the FIFO;
+            # `now`, the time of the read, bounds the newest sample's
+            # (stamp()). With `hold` the detector's events are kept for the
+            # loop (drain()).
+            accel = self.accel
+            n = accel.read_fifo()
+            if not n:
+                return
+            s = accel.samples
+            accel.stamp(now, n)
+            ts = accel.times
+            setup = self.setup
+            if setup is not None:
+                for i in range(n):
+                    t = ts[i]
+                    self._keys_before(t)
+                    if setup.feed(t, s[3 * i], s[3 * i + 1], s[3 * i + 2]):
+                        self.dirty = True
+                return
+            tray = self.tray
+            for i in range(n):
+                t = ts[i]
+                self._keys_before(t)
+                ev = tray.feed(t, s[3 * i], s[3 * i + 1], s[3 * i + 2])
+                if ev:
+                    if not hold:
+                        self._on_event(ev, now)
+                    elif self._nheld < _HELD:    # more in one action: not seen (never so far)
+                        self._held[self._nheld] = ev
+                        self._nheld += 1
 
     def drain(self):
         """The FIFO read into the detector now, inside a key's action (the
@@ -179,50 +236,6 @@ class App:
             changed = self.gate.on_event(ev, False)
         if changed and self.mode == _PLAY:
             self.dirty = True
-
-    def sample(self, now, hold=False):
-        """Feed the detector every sample in the FIFO; `now` is the time of
-        the read, which bounds the newest sample's (stamp()). With `hold`
-        the detector's events are kept for the loop (drain())."""
-        accel = self.accel
-        n = accel.read_fifo()
-        if not n:
-            return
-        s = accel.samples
-        accel.stamp(now, n)
-        ts = accel.times
-        setup = self.setup
-        if setup is not None:
-            for i in range(n):
-                t = ts[i]
-                self._keys_before(t)
-                if setup.feed(t, s[3 * i], s[3 * i + 1], s[3 * i + 2]):
-                    self.dirty = True
-            return
-        tray = self.tray
-        for i in range(n):
-            t = ts[i]
-            self._keys_before(t)
-            ev = tray.feed(t, s[3 * i], s[3 * i + 1], s[3 * i + 2])
-            if ev:
-                if not hold:
-                    self._on_event(ev, now)
-                elif self._nheld < _HELD:    # more in one action: not seen (never so far)
-                    self._held[self._nheld] = ev
-                    self._nheld += 1
-
-    def key_to_tray(self, up, t):
-        """A key went down (or up) at t: the detector (or Tray setup) hears of
-        it before the first sample from t on (samples before t still in the
-        FIFO go first), as the host's detect() and calibrate() tell it."""
-        if self._kn == _KEYS_WAITING:
-            self._key_out()         # the oldest goes now
-        i = (self._kh + self._kn) % _KEYS_WAITING
-        self._kt[i] = t
-        self._kup[i] = 1 if up else 0
-        self._kn += 1
-        if self.sleeping:
-            self.keys_out()        # no samples to wait for
 
     def _keys_before(self, t):
         while self._kn and time.ticks_diff(self._kt[self._kh], t) <= 0:
@@ -290,25 +303,6 @@ class App:
             self.dimmed = False
         return was_off
 
-    def dim(self, now):
-        idle = time.ticks_diff(now, self.last_active)
-        if idle >= _OFF_MS:
-            if self.oled.is_on:
-                self.oled.poweroff()
-            # A movement that was no throw: back to waiting for INT1.
-            if self.int1 and not self.sleeping and time.ticks_diff(now, self._listen_until) >= 0:
-                self.keys_out()        # asleep: no samples to wait for
-                self.accel.enable_wake(_WAKE_MG, 0)
-                self.sleeping = True
-        elif idle >= _DIM_MS and not self.dimmed:
-            self.oled.contrast(_DIM)
-            self.dimmed = True
-            if self.table is not None:
-                try:
-                    self.store.settle()  # quiet table: the record file becomes whole
-                except OSError:
-                    pass  # the lines stay safe in the journal
-
     # -- keys ------------------------------------------------------------------------
     def on_press(self, code, now):
         if self.wake(now):
@@ -323,7 +317,11 @@ class App:
                 if table.game.over:
                     self.end_game()   # the result was seen: on to a new game
                 else:
-                    self.ask(_ASK_LEAVE, "Leave this game?", "Record is kept")
+                    self._asked = _ASK_LEAVE
+                    self.ask1 = "Leave this game?"
+                    self.ask2 = "Record is kept"
+                    self._back = self.mode
+                    self.mode = _CONFIRM
             else:
                 table.key(code, now)
         elif mode == SCORES:
@@ -365,10 +363,3 @@ class App:
         self.store.finish()
         self.drain()        # the record's last erase done: the FIFO before the menu loads
         self.open_menu(None)
-
-    def ask(self, what, line1, line2):
-        self._asked = what
-        self.ask1 = line1
-        self.ask2 = line2
-        self._back = self.mode
-        self.mode = _CONFIRM
