@@ -339,7 +339,7 @@ class App:
         else:
             from dicetray.tray import menu
             start = menu.on_key(self, code, now)
-            del menu  # so that start_game() can drop it before the game loads
+            del menu  # so that the game's start below can drop it before the game loads
             if start:
                 # Play the game the menu has just started the record of
                 # (name, players, options). The menu's RAM (with the game
