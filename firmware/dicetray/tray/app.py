@@ -309,14 +309,14 @@ class App:
             return
         self.dirty = True
         mode = self.mode
+        end = False     # the game ends, and the menu comes back
         if mode == _PLAY:
             table = self.table
             if code == keys.SCORES:
                 self.mode = SCORES
             elif code == keys.MENU:
-                if table.game.over:
-                    self.end_game()   # the result was seen: on to a new game
-                else:
+                end = table.game.over   # the result was seen: on to a new game
+                if not end:
                     self._asked = _ASK_LEAVE
                     self.ask1 = "Leave this game?"
                     self.ask2 = "Record is kept"
@@ -329,7 +329,7 @@ class App:
         elif mode == _CONFIRM:
             self.mode = self._back  # a no: back to where it was asked
             if code == keys.OK and self._asked == _ASK_LEAVE:
-                self.end_game()
+                end = True
             elif code == keys.OK and self._asked == ASK_DELETE:
                 from dicetray.tray import shelf  # the menu's: loaded with it
                 shelf.delete(self.store, self._delete)
@@ -359,7 +359,7 @@ class App:
                 self.poll()
                 self.play(game, now)
 
-    def end_game(self):
-        self.store.finish()
-        self.drain()        # the record's last erase done: the FIFO before the menu loads
-        self.open_menu(None)
+        if end:
+            self.store.finish()
+            self.drain()        # the record's last erase done: the FIFO before the menu loads
+            self.open_menu(None)
