@@ -202,14 +202,16 @@ class App:
             if setup is not None:
                 for i in range(n):
                     t = ts[i]
-                    self._keys_before(t)
+                    while self._kn and time.ticks_diff(self._kt[self._kh], t) <= 0:
+                        self._key_out()     # the keys before this sample first
                     if setup.feed(t, s[3 * i], s[3 * i + 1], s[3 * i + 2]):
                         self.dirty = True
                 return
             tray = self.tray
             for i in range(n):
                 t = ts[i]
-                self._keys_before(t)
+                while self._kn and time.ticks_diff(self._kt[self._kh], t) <= 0:
+                    self._key_out()     # the keys before this sample first
                 ev = tray.feed(t, s[3 * i], s[3 * i + 1], s[3 * i + 2])
                 if ev:
                     if not hold:
@@ -236,10 +238,6 @@ class App:
             changed = self.gate.on_event(ev, False)
         if changed and self.mode == _PLAY:
             self.dirty = True
-
-    def _keys_before(self, t):
-        while self._kn and time.ticks_diff(self._kt[self._kh], t) <= 0:
-            self._key_out()
 
     def keys_out(self):
         """Every key waiting for its samples goes now (to who listens now)."""
