@@ -21,13 +21,12 @@ between the boot's steps (the record's resume, the menu's import).
 """
 import gc
 import time
-from array import array
 
 from micropython import const
 
 from dicetray.tray import READING, keys, load, screens, unload, unload_games
-from dicetray.tray.gate import Gate
-from dicetray.tray.store import Store
+# (loaded here, in this order, for appboot.py: the App's set-up and boot)
+from dicetray.tray import gate, store  # noqa: F401
 from dicetray.tray.play import Table
 from dicetray.engine.game import Game
 
@@ -47,15 +46,15 @@ _WAKE_MG = const(32)         # INT1 threshold on high-passed data (docs/throw-de
 # none on the host). So a key goes to the detector (or to Tray setup) at
 # its contact + _KEY_LAG_MS, in time order with the samples.
 _KEY_LAG_MS = const(20)
-_KEYS_WAITING = const(8)     # key events held until the samples reach their time
-_HELD = const(8)             # detector events read inside a key's action, held until it ends
+_KEYS_WAITING = const(8)     # (and appboot.py's) key events held until the samples reach their time
+_HELD = const(8)             # (and appboot.py's) detector events read inside a key's action, held until it ends
 _BRIGHT = const(0xCF)
 _DIM = const(0x08)
 
-MENU = const(0)
+MENU = const(0)         # (and appboot.py's _MENU, calibrate.py's)
 _PLAY = const(1)
 SCORES = const(2)
-_CONFIRM = const(3)
+_CONFIRM = const(3)     # (and menu.py's)
 SETUP = const(4)        # "Tray setup": the tray learns itself (tray/calibrate.py)
 
 # A game's modules (games/) are dropped when the menu comes back (their
@@ -70,68 +69,15 @@ ASK_DELETE = const(2)     # menu.py asks it
 
 
 class App:
+    # The set-up and the boot are in appboot.py, dropped once booted.
     def __init__(self, oled, accel, pad, int1=None):
-        self.oled = oled
-        self.accel = accel
-        self.pad = pad
-        # With the panel off the FIFO is left alone: the LIS3DH raises INT1
-        # on movement and only then is it read again (waiting costs little).
-        self.int1 = int1 if accel else None
-        self.sleeping = False
-        self._listen_until = 0
-        self.tray = None
-        if accel:
-            from dicetray.tray.throws import Tray
-            from dicetray.tray import traycfg
-            self.tray = Tray()
-            traycfg.apply(self.tray, traycfg.load())    # what "Tray setup" learnt
-            unload("tray.traycfg", "tray.traysetup")  # needed again only by Tray setup
-        self.setup = None
-        self.gate = Gate(accel is None)
-        self.store = None
-        self.table = None
-        self.menu = None
-        self.mode = MENU
-        self.message = None
-        self.winners = ()
-        self.ask1 = self.ask2 = ""
-        self._asked = 0
-        self._delete = 0
-        self.dirty = True
-        self.dimmed = False
-        self.last_active = 0
-        self._next_sample = 0
-        self._kt = array("i", bytes(4 * _KEYS_WAITING))   # key events waiting: their times,
-        self._kup = bytearray(_KEYS_WAITING)               # 1 for a release
-        self._kh = self._kn = 0
-        self._held = bytearray(_HELD)   # events drain() read, for the loop
-        self._nheld = 0
-        # The FIFO has filled since main.py set it up, while the app's
-        # modules loaded: the detector takes what it holds now (the newest
-        # 32 samples) and the boot reads it between its steps from here on.
-        self.drain()
+        from dicetray.tray import appboot
+        appboot.init(self, oled, accel, pad, int1)
 
-    # -- boot --------------------------------------------------------------------
     def boot(self):
-        now = time.ticks_ms()
-        self.last_active = now
-        self._next_sample = now
-        store = self.store = Store()
-        store.between = self.drain   # one bound method, made once; the resume reads between its steps too
-        found = store.resume(now, self.oled)
-        self.drain()
-        unload(*READING)  # only needed again after a failed write
-        self.drain()
-        if found is None or found.game is None or found.left:
-            message = found and found.message  # "Bad 0003" when unreadable
-            found = None  # the menu may need that memory
-            self.open_menu(message)
-        else:
-            # unfinished, or its result not yet left: UNDO may still take it back
-            self.play(found.game, now)
-            self.table.message = found.message
-        if self.accel is None:
-            print("no accelerometer: manual mode")
+        from dicetray.tray import appboot
+        appboot.boot(self)
+        unload("tray.appboot")
 
     def open_menu(self, message):
         from_game = self.table is not None
@@ -175,8 +121,19 @@ class App:
             kind = ev & keys.KIND_MASK
             if kind != keys.LONG:
                 # The pad's own knocks start no throw: the detector is told of them.
+                # It hears of a key going down (or up) at its contact +
+                # _KEY_LAG_MS before the first sample from then on (samples
+                # before it still in the FIFO go first), as the host's
+                # detect() and calibrate() tell it.
                 if self.setup is not None or self.tray is not None:
-                    self.key_to_tray(kind != keys.PRESS, time.ticks_add(pad.contact_ms(), _KEY_LAG_MS))
+                    if self._kn == _KEYS_WAITING:
+                        self._key_out()         # the oldest goes now
+                    i = (self._kh + self._kn) % _KEYS_WAITING
+                    self._kt[i] = time.ticks_add(pad.contact_ms(), _KEY_LAG_MS)
+                    self._kup[i] = 0 if kind == keys.PRESS else 1
+                    self._kn += 1
+                    if self.sleeping:
+                        self.keys_out()        # no samples to wait for
             if kind == keys.PRESS:
                 self.poll(True)     # the FIFO empty before the key's action (a flash write) begins
                 self.on_press(ev & keys.CODE_MASK, now)
@@ -189,7 +146,24 @@ class App:
             if self.int1():
                 self.stop_sleeping(now)  # something moved: read the FIFO at once
         self.poll()
-        self.dim(now)
+        # dimming
+        idle = time.ticks_diff(now, self.last_active)
+        if idle >= _OFF_MS:
+            if self.oled.is_on:
+                self.oled.poweroff()
+            # A movement that was no throw: back to waiting for INT1.
+            if self.int1 and not self.sleeping and time.ticks_diff(now, self._listen_until) >= 0:
+                self.keys_out()        # asleep: no samples to wait for
+                self.accel.enable_wake(_WAKE_MG, 0)
+                self.sleeping = True
+        elif idle >= _DIM_MS and not self.dimmed:
+            self.oled.contrast(_DIM)
+            self.dimmed = True
+            if self.table is not None:
+                try:
+                    self.store.settle()  # quiet table: the record file becomes whole
+                except OSError:
+                    pass  # the lines stay safe in the journal
         if self.dirty:
             self.draw()
         if keyed:
@@ -206,10 +180,45 @@ class App:
             return
         now = time.ticks_ms()
         if self._nheld and not hold:
-            self._events_out(now)    # what drain() read goes first, in order
+            # what drain() read goes first, in order
+            n = self._nheld
+            self._nheld = 0
+            for i in range(n):
+                self._on_event(self._held[i], now)
         if now_anyway or time.ticks_diff(now, self._next_sample) >= 0:
             self._next_sample = time.ticks_add(now, _SAMPLE_MS)
-            self.sample(now, hold)
+            # Feed the detector (or Tray setup) every sample in the FIFO;
+            # `now`, the time of the read, bounds the newest sample's
+            # (stamp()). With `hold` the detector's events are kept for the
+            # loop (drain()).
+            accel = self.accel
+            n = accel.read_fifo()
+            if not n:
+                return
+            s = accel.samples
+            accel.stamp(now, n)
+            ts = accel.times
+            setup = self.setup
+            if setup is not None:
+                for i in range(n):
+                    t = ts[i]
+                    while self._kn and time.ticks_diff(self._kt[self._kh], t) <= 0:
+                        self._key_out()     # the keys before this sample first
+                    if setup.feed(t, s[3 * i], s[3 * i + 1], s[3 * i + 2]):
+                        self.dirty = True
+                return
+            tray = self.tray
+            for i in range(n):
+                t = ts[i]
+                while self._kn and time.ticks_diff(self._kt[self._kh], t) <= 0:
+                    self._key_out()     # the keys before this sample first
+                ev = tray.feed(t, s[3 * i], s[3 * i + 1], s[3 * i + 2])
+                if ev:
+                    if not hold:
+                        self._on_event(ev, now)
+                    elif self._nheld < _HELD:    # more in one action: not seen (never so far)
+                        self._held[self._nheld] = ev
+                        self._nheld += 1
 
     def drain(self):
         """The FIFO read into the detector now, inside a key's action (the
@@ -217,12 +226,6 @@ class App:
         _held for the next poll(), so the table, the screen and the store
         are not touched in the middle of what they are doing."""
         self.poll(True, True)
-
-    def _events_out(self, now):
-        n = self._nheld
-        self._nheld = 0
-        for i in range(n):
-            self._on_event(self._held[i], now)
 
     def _on_event(self, ev, now):
         # a throw, dice settled, a tilt ...: to the table (the gate at the menu)
@@ -235,54 +238,6 @@ class App:
             changed = self.gate.on_event(ev, False)
         if changed and self.mode == _PLAY:
             self.dirty = True
-
-    def sample(self, now, hold=False):
-        """Feed the detector every sample in the FIFO; `now` is the time of
-        the read, which bounds the newest sample's (stamp()). With `hold`
-        the detector's events are kept for the loop (drain())."""
-        accel = self.accel
-        n = accel.read_fifo()
-        if not n:
-            return
-        s = accel.samples
-        accel.stamp(now, n)
-        ts = accel.times
-        setup = self.setup
-        if setup is not None:
-            for i in range(n):
-                t = ts[i]
-                self._keys_before(t)
-                if setup.feed(t, s[3 * i], s[3 * i + 1], s[3 * i + 2]):
-                    self.dirty = True
-            return
-        tray = self.tray
-        for i in range(n):
-            t = ts[i]
-            self._keys_before(t)
-            ev = tray.feed(t, s[3 * i], s[3 * i + 1], s[3 * i + 2])
-            if ev:
-                if not hold:
-                    self._on_event(ev, now)
-                elif self._nheld < _HELD:    # more in one action: not seen (never so far)
-                    self._held[self._nheld] = ev
-                    self._nheld += 1
-
-    def key_to_tray(self, up, t):
-        """A key went down (or up) at t: the detector (or Tray setup) hears of
-        it before the first sample from t on (samples before t still in the
-        FIFO go first), as the host's detect() and calibrate() tell it."""
-        if self._kn == _KEYS_WAITING:
-            self._key_out()         # the oldest goes now
-        i = (self._kh + self._kn) % _KEYS_WAITING
-        self._kt[i] = t
-        self._kup[i] = 1 if up else 0
-        self._kn += 1
-        if self.sleeping:
-            self.keys_out()        # no samples to wait for
-
-    def _keys_before(self, t):
-        while self._kn and time.ticks_diff(self._kt[self._kh], t) <= 0:
-            self._key_out()
 
     def keys_out(self):
         """Every key waiting for its samples goes now (to who listens now)."""
@@ -326,11 +281,6 @@ class App:
         self.poll()     # between the drawing and the bytes on the bus (a sample's event redraws next step)
         fb.show()
 
-    def sleep(self):
-        self.keys_out()        # asleep: no samples to wait for
-        self.accel.enable_wake(_WAKE_MG, 0)
-        self.sleeping = True
-
     def stop_sleeping(self, now):
         self.accel.wake_source()  # releases the latched INT1
         self.accel.disable_wake()
@@ -351,38 +301,25 @@ class App:
             self.dimmed = False
         return was_off
 
-    def dim(self, now):
-        idle = time.ticks_diff(now, self.last_active)
-        if idle >= _OFF_MS:
-            if self.oled.is_on:
-                self.oled.poweroff()
-            # A movement that was no throw: back to waiting for INT1.
-            if self.int1 and not self.sleeping and time.ticks_diff(now, self._listen_until) >= 0:
-                self.sleep()
-        elif idle >= _DIM_MS and not self.dimmed:
-            self.oled.contrast(_DIM)
-            self.dimmed = True
-            if self.table is not None:
-                try:
-                    self.store.settle()  # quiet table: the record file becomes whole
-                except OSError:
-                    pass  # the lines stay safe in the journal
-
     # -- keys ------------------------------------------------------------------------
     def on_press(self, code, now):
         if self.wake(now):
             return
         self.dirty = True
         mode = self.mode
+        end = False     # the game ends, and the menu comes back
         if mode == _PLAY:
             table = self.table
             if code == keys.SCORES:
                 self.mode = SCORES
             elif code == keys.MENU:
-                if table.game.over:
-                    self.end_game()   # the result was seen: on to a new game
-                else:
-                    self.ask(_ASK_LEAVE, "Leave this game?", "Record is kept")
+                end = table.game.over   # the result was seen: on to a new game
+                if not end:
+                    self._asked = _ASK_LEAVE
+                    self.ask1 = "Leave this game?"
+                    self.ask2 = "Record is kept"
+                    self._back = self.mode
+                    self.mode = _CONFIRM
             else:
                 table.key(code, now)
         elif mode == SCORES:
@@ -390,58 +327,37 @@ class App:
         elif mode == _CONFIRM:
             self.mode = self._back  # a no: back to where it was asked
             if code == keys.OK and self._asked == _ASK_LEAVE:
-                self.end_game()
+                end = True
             elif code == keys.OK and self._asked == ASK_DELETE:
                 from dicetray.tray import shelf  # the menu's: loaded with it
                 shelf.delete(self.store, self._delete)
                 self.message = "Deleted %04d" % self._delete
         elif mode == SETUP:
-            self.setup_key(code)
+            self.setup.key(code, self)  # calibrate.py's: back to the menu after a save, the defaults or MENU
         else:
             from dicetray.tray import menu
             start = menu.on_key(self, code, now)
-            del menu  # so that start_game() can drop it before the game loads
+            del menu  # so that the game's start below can drop it before the game loads
             if start:
-                self.start_game(start, now)
+                # Play the game the menu has just started the record of
+                # (name, players, options). The menu's RAM (with the game
+                # modules it looked at) goes before the game's modules
+                # load, so they load into one piece of heap.
+                self.poll()     # the record's first line has just been written
+                self.menu = None
+                unload("tray.menu", *READING)
+                self.poll()     # each unload is a heap collection
+                unload_games()
+                self.poll()
+                # Game() imports the rules and the game's module: apart here, with
+                # a read between them (the rules stay loaded after the first game)
+                self.store.modules(start[0])
+                game = Game(*start)
+                self.store.game = game  # for the snapshots
+                self.poll()
+                self.play(game, now)
 
-    def end_game(self):
-        self.store.finish()
-        self.drain()        # the record's last erase done: the FIFO before the menu loads
-        self.open_menu(None)
-
-    def ask(self, what, line1, line2):
-        self._asked = what
-        self.ask1 = line1
-        self.ask2 = line2
-        self._back = self.mode
-        self.mode = _CONFIRM
-
-    def setup_key(self, code):
-        from dicetray.tray.calibrate import BACK
-        if self.setup.key(code, self.tray) == BACK:
-            self.message = self.setup.message
-            self.keys_out()         # the keys Tray setup heard go to it, not to the detector
-            self.setup = None
-            self.drain()            # its save (a file and a rename: an erase at times) done
-            unload("tray.calibrate", "tray.traycfg", "tray.traysetup")
-            self.drain()
-            self.mode = MENU
-
-    def start_game(self, started, now):
-        """Play the game the menu has just started the record of (name,
-        players, options: menu.on_key)."""
-        # The menu's RAM (with the game modules it looked at) goes before the
-        # game's modules load, so they load into one piece of heap.
-        self.poll()     # the record's first line has just been written
-        self.menu = None
-        unload("tray.menu", *READING)
-        self.poll()     # each unload is a heap collection
-        unload_games()
-        self.poll()
-        # Game() imports the rules and the game's module: apart here, with
-        # a read between them (the rules stay loaded after the first game)
-        self.store.modules(started[0])
-        game = Game(*started)
-        self.store.game = game  # for the snapshots
-        self.poll()
-        self.play(game, now)
+        if end:
+            self.store.finish()
+            self.drain()        # the record's last erase done: the FIFO before the menu loads
+            self.open_menu(None)

@@ -393,7 +393,22 @@ class Setup:
         self.cal = None             # None: the first screen (learn / defaults)
         self.message = None
 
-    def key(self, code, tray):
+    def key(self, code, app):
+        """A key on the setup screens (app.py's on_press): after a save, the
+        defaults or MENU the menu comes back, its message saying what
+        happened. Here, not in app.py: this module is loaded only while
+        Tray setup is on."""
+        if self._key(code, app.tray) == BACK:
+            app.message = self.message
+            app.keys_out()         # the keys Tray setup heard go to it, not to the detector
+            app.setup = None
+            app.drain()            # its save (a file and a rename: an erase at times) done
+            from dicetray.tray import unload
+            unload("tray.calibrate", "tray.traycfg", "tray.traysetup")
+            app.drain()
+            app.mode = 0            # app.py's MENU
+
+    def _key(self, code, tray):
         """BACK when the menu comes back (self.message says what happened)."""
         if code == keys.MENU:
             self.message = "Setup left" if self.cal else None

@@ -105,16 +105,9 @@ class Table:
             return False
         self.message = None
         self.voided = kind == VOID
-        self._say(kind, who, before)
-        if kind == UNDO and rules.ANY_PLAYER_BANKS:
-            self.game_module.cursor_back(self, banked)
-        self.refresh()
-        return True
-
-    def _say(self, kind, who, before):
-        """Name the player and what the action did (the game's own words)."""
+        # Name the player and what the action did (the game's own words).
+        rules = self.game.rules     # (an undo's game may hold new rules)
         if kind == UNDO:
-            rules = self.game.rules
             # where anyone banks, the cursor line (kept in sight) names the player
             said = (UNDONE + ": " + ACTION_NAMES[before] if before else UNDONE,
                     None if rules.ANY_PLAYER_BANKS else " to play")
@@ -122,18 +115,22 @@ class Table:
         elif kind == VOID:
             said = ": void", "Throw again"
         else:
-            said = self.game_module.said(self.game.rules, kind, who, before)
+            said = self.game_module.said(rules, kind, who, before)
         if said is None:
             self.said = self.said_top = None
-            return
-        head, tail = said
-        name = self.names[who]
-        if tail is None:
-            self.said_top = None
-            self.said = _named(name, head)
         else:
-            self.said_top = _named(name, head)
-            self.said = _named(name, tail)
+            head, tail = said
+            name = self.names[who]
+            if tail is None:
+                self.said_top = None
+                self.said = _named(name, head)
+            else:
+                self.said_top = _named(name, head)
+                self.said = _named(name, tail)
+        if kind == UNDO and rules.ANY_PLAYER_BANKS:
+            self.game_module.cursor_back(self, banked)
+        self.refresh()
+        return True
 
     def key(self, code, now_ms):
         """One key press in play. Returns True (the screen may change)."""
@@ -151,7 +148,25 @@ class Table:
             return True
         face = keys.face(code)
         if face or code == keys.SKULL:
-            self._face(0 if code == keys.SKULL else face, now_ms)
+            if code == keys.SKULL:
+                face = 0
+            rules = game.rules
+            if self.keeps:
+                self.message = PICK_KEEP
+            elif not game.allowed() & (1 << ROLL):
+                self.message = "Keep dice first"
+            else:
+                reason = rules.face_refusal(face) or self.gate.refusal()
+                if reason:
+                    self.message = reason
+                else:
+                    self.pending[self.npending] = face
+                    self.npending += 1
+                    if self.npending >= rules.dice_to_throw():
+                        dice = list(self.pending[:self.npending])
+                        self.npending = 0
+                        if self.act(ROLL, dice, None, now_ms):
+                            self.gate.keyed()
         elif code == keys.UNDO:
             if self.npending:
                 self.npending -= 1   # a face not yet recorded: just forget it
@@ -164,9 +179,22 @@ class Table:
                 self.npending = 0
                 self.gate.keyed()    # the throw is remade
         elif code == keys.BANK:
-            self._bank(now_ms)
+            # faces first when a throw has settled on the tray and is not keyed
+            if self.npending or (self.gate.state == READY and not self.gate.manual
+                                 and game.allowed() & (1 << ROLL)):
+                self.message = KEY_FACES
+            else:
+                self.act(BANK, None, self.banker if game.rules.ANY_PLAYER_BANKS else None, now_ms)
         elif code == keys.OK:
-            self._ok(now_ms)
+            if self.keeps:
+                kept = self.keeps[self.keep_pos][0]
+                self.act(KEEP, list(kept), None, now_ms)
+            elif game.rules.can_continue():
+                self.act(CONTINUE, None, None, now_ms)
+            elif self.npending:
+                self.message = "Key %d faces" % game.rules.dice_to_throw()
+            else:
+                self.message = self.hint_text()
         elif code == keys.PLAYER:
             if game.rules.TIE_ORDER:
                 self.game_module.open_order(self)
@@ -191,49 +219,6 @@ class Table:
             self.message = "Throw marked"
             return True
         return False
-
-    def _face(self, face, now_ms):
-        game = self.game
-        rules = game.rules
-        if self.keeps:
-            self.message = PICK_KEEP
-            return
-        if not game.allowed() & (1 << ROLL):
-            self.message = "Keep dice first"
-            return
-        reason = rules.face_refusal(face) or self.gate.refusal()
-        if reason:
-            self.message = reason
-            return
-        self.pending[self.npending] = face
-        self.npending += 1
-        if self.npending < rules.dice_to_throw():
-            return
-        dice = list(self.pending[:self.npending])
-        self.npending = 0
-        if self.act(ROLL, dice, None, now_ms):
-            self.gate.keyed()
-
-    def _bank(self, now_ms):
-        # faces first when a throw has settled on the tray and is not keyed
-        if self.npending or (self.gate.state == READY and not self.gate.manual
-                             and self.game.allowed() & (1 << ROLL)):
-            self.message = KEY_FACES
-            return
-        banker = self.banker if self.game.rules.ANY_PLAYER_BANKS else None
-        self.act(BANK, None, banker, now_ms)
-
-    def _ok(self, now_ms):
-        game = self.game
-        if self.keeps:
-            kept = self.keeps[self.keep_pos][0]
-            self.act(KEEP, list(kept), None, now_ms)
-        elif game.rules.can_continue():
-            self.act(CONTINUE, None, None, now_ms)
-        elif self.npending:
-            self.message = "Key %d faces" % self.game.rules.dice_to_throw()
-        else:
-            self.message = self.hint_text()
 
     # -- skulls: the order of tied players (its code is in games/skulls.py) ----------
     def tie_at_start(self):

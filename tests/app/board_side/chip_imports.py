@@ -16,7 +16,9 @@ imports loaded before it, in the boot's order; round 53, switch53; round
 54 split window.py's 7969 into window and settle by the ratio of their
 .mpy imports measured alone, 355k and 281k instructions against 524k;
 round 72 split throws.py's 8144 into throws and traysetup by their .mpy
-sizes, 5,213 and 1,631 bytes against 6,136, not measured), at
+sizes, 5,213 and 1,631 bytes against 6,136, not measured; round 72, ram72b,
+split app.py's 16460 into app and appboot the same way, 3,762 and 1,000
+bytes against 4,226, not measured), at
 9.84 ns an instruction (bench/records.py's scale, issue 9's emulated
 RP2040). The x3: the chip's Python time mode charges a boot's imports about
 three times their instruction count (docs/hardware-layer.md), and that is
@@ -66,7 +68,8 @@ CHIP_US = {  # "" is the dicetray package itself
     "tray.play": 14205,
     "engine.history": 2862,
     "engine.game": 8007,
-    "tray.app": 16460,
+    "tray.app": 14653,
+    "tray.appboot": 3895,
     "tray.traycfg": 4745,
     "engine.record": 12157,
     "tray.shelf": 4697,
