@@ -51,10 +51,10 @@ _HELD = const(8)             # (and appboot.py's) detector events read inside a 
 _BRIGHT = const(0xCF)
 _DIM = const(0x08)
 
-MENU = const(0)         # (and appboot.py's _MENU, calibrate.py's)
+MENU = const(0)         # (appboot.py and calibrate.py set it too)
 _PLAY = const(1)
 SCORES = const(2)
-_CONFIRM = const(3)     # (and menu.py's)
+_CONFIRM = const(3)
 SETUP = const(4)        # "Tray setup": the tray learns itself (tray/calibrate.py)
 
 # A game's modules (games/) are dropped when the menu comes back (their
@@ -302,6 +302,14 @@ class App:
         return was_off
 
     # -- keys ------------------------------------------------------------------------
+    def ask(self, what, line1, line2):
+        # a yes/no question (the confirm screen); a no goes back to where it was asked
+        self._asked = what
+        self.ask1 = line1
+        self.ask2 = line2
+        self._back = self.mode
+        self.mode = _CONFIRM
+
     def on_press(self, code, now):
         if self.wake(now):
             return
@@ -315,11 +323,7 @@ class App:
             elif code == keys.MENU:
                 end = table.game.over   # the result was seen: on to a new game
                 if not end:
-                    self._asked = _ASK_LEAVE
-                    self.ask1 = "Leave this game?"
-                    self.ask2 = "Record is kept"
-                    self._back = self.mode
-                    self.mode = _CONFIRM
+                    self.ask(_ASK_LEAVE, "Leave this game?", "Record is kept")
             else:
                 table.key(code, now)
         elif mode == SCORES:

@@ -238,11 +238,7 @@ def on_key(app, code, now):
         else:
             from dicetray.tray.app import ASK_DELETE
             app._delete = found[0]
-            app._asked = ASK_DELETE
-            app.ask1 = "Delete %04d?" % found[0]
-            app.ask2 = "(oldest record)"
-            app._back = app.mode
-            app.mode = 3                # app.py's _CONFIRM
+            app.ask(ASK_DELETE, "Delete %04d?" % found[0], "(oldest record)")
     elif done == SETUP:
         from dicetray.tray.app import SETUP as SETUP_MODE
         from dicetray.tray import load
