@@ -58,6 +58,15 @@ def test_the_figures_traysetup_py_writes_are_throws_py_s_and_impacts_py_s():
             assert other.get(name, value) == value, name
 
 
+def test_the_sizes_appboot_py_allocates_are_app_py_s():
+    # appboot.py (round 72, ram72b: App's set-up, dropped once booted) makes
+    # the arrays app.py's loop indexes: the key events waiting and the
+    # detector events held, each sized by a private const() of app.py's
+    app, boot = _consts("app.py"), _consts("appboot.py")
+    for name in ("_KEYS_WAITING", "_HELD"):
+        assert boot[name] == app[name], name
+
+
 def test_the_late_parts_buffer_is_the_same_size_where_it_is_filled_and_read():
     # throws.py fills the ring's buffer (made by ring.py) at every late
     # sample; ring.py reads it at the judgment: one size, one mask

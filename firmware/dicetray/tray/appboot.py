@@ -7,10 +7,10 @@ from array import array
 from micropython import const
 
 from dicetray.tray import READING, unload
+from dicetray.tray.app import MENU
 from dicetray.tray.gate import Gate
 from dicetray.tray.store import Store
 
-_MENU = const(0)            # app.py's MENU
 _KEYS_WAITING = const(8)    # app.py's _KEYS_WAITING
 _HELD = const(8)            # app.py's _HELD
 
@@ -36,7 +36,7 @@ def init(app, oled, accel, pad, int1):
     app.store = None
     app.table = None
     app.menu = None
-    app.mode = _MENU
+    app.mode = MENU
     app.message = None
     app.winners = ()
     app.ask1 = app.ask2 = ""

@@ -404,9 +404,10 @@ class Setup:
             app.setup = None
             app.drain()            # its save (a file and a rename: an erase at times) done
             from dicetray.tray import unload
+            from dicetray.tray.app import MENU
             unload("tray.calibrate", "tray.traycfg", "tray.traysetup")
             app.drain()
-            app.mode = 0            # app.py's MENU
+            app.mode = MENU
 
     def _key(self, code, tray):
         """BACK when the menu comes back (self.message says what happened)."""
