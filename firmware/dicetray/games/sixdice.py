@@ -159,7 +159,38 @@ class SixDice(Rules):
         elif kind == KEEP:
             if phase != _ROLLED:
                 raise Illegal("Roll first" if phase != KEPT else "One keep a roll")
-            self._keep(self._check_keep(dice))
+            # the keep checked, then applied (one caller: written out here,
+            # a method is RAM on a Pico)
+            if type(dice) is not list or not dice:
+                raise Illegal("Keep a die")
+            kept = self._kept
+            kept[0] = kept[1] = kept[2] = kept[3] = kept[4] = kept[5] = kept[6] = 0  # as count_faces
+            type_of, whole = type, int  # in locals, as Rules._check_faces
+            for face in dice:
+                if type_of(face) is not whole or face < 1 or face > 6:
+                    raise Illegal("Face 1-6")
+                kept[face] += 1
+            have = self._rolled
+            for face in range(1, 7):
+                if kept[face] > have[face]:
+                    raise Illegal("Not in last roll")
+            points = scoring.value(kept)
+            if not points:
+                raise Illegal("Dice don't score")
+            size = sum(kept)  # kept[0] is 0
+            self.points += points
+            self.free -= size
+            self.cycle_keeps += 1
+            if size != kept[1]:
+                self.cycle_ones = False
+            self.note = NOTE_NONE
+            self.phase = KEPT
+            if self.free == 0:
+                if self.cycle_ones and self.cycle_own and 2 <= self.cycle_keeps <= _DICE:
+                    self.points += _ALL_ONES
+                    self.note = NOTE_BONUS
+                self.free = _DICE
+                self._new_cycle(True)
         elif kind == BANK:
             if not self.can_stop():
                 if phase == _ROLLED:
@@ -213,42 +244,6 @@ class SixDice(Rules):
             return
         self.phase = _ROLLED
         self.note = NOTE_NONE
-
-    def _check_keep(self, dice):
-        if type(dice) is not list or not dice:
-            raise Illegal("Keep a die")
-        kept = self._kept
-        kept[0] = kept[1] = kept[2] = kept[3] = kept[4] = kept[5] = kept[6] = 0  # as count_faces
-        type_of, whole = type, int  # in locals, as Rules._check_faces
-        for face in dice:
-            if type_of(face) is not whole or face < 1 or face > 6:
-                raise Illegal("Face 1-6")
-            kept[face] += 1
-        have = self._rolled
-        for face in range(1, 7):
-            if kept[face] > have[face]:
-                raise Illegal("Not in last roll")
-        points = scoring.value(kept)
-        if not points:
-            raise Illegal("Dice don't score")
-        return points
-
-    def _keep(self, points):
-        kept = self._kept
-        size = sum(kept)  # kept[0] is 0
-        self.points += points
-        self.free -= size
-        self.cycle_keeps += 1
-        if size != kept[1]:
-            self.cycle_ones = False
-        self.note = NOTE_NONE
-        self.phase = KEPT
-        if self.free == 0:
-            if self.cycle_ones and self.cycle_own and 2 <= self.cycle_keeps <= _DICE:
-                self.points += _ALL_ONES
-                self.note = NOTE_BONUS
-            self.free = _DICE
-            self._new_cycle(True)
 
     def _end_turn(self):
         p = self.turn
