@@ -109,31 +109,29 @@ def reservations(dice):
         take[face] += 1
         points = value(take)
         if points:
-            entry = (_faces_of(take), points)
+            faces = bytearray(sum(take))
+            at = 0
+            for f in range(1, 7):
+                for _ in range(take[f]):
+                    faces[at] = f
+                    at += 1
+            faces = bytes(faces)
+            # after the last one listed before it: more points, then fewer
+            # dice, then lower faces first
             at = len(found)
-            while at and _ahead(entry, found[at - 1]):
+            while at:
+                other, more = found[at - 1]
+                if points != more:
+                    if points < more:
+                        break
+                elif len(faces) != len(other):
+                    if len(faces) > len(other):
+                        break
+                elif not faces < other:
+                    break
                 at -= 1
-            found.insert(at, entry)
+            found.insert(at, (faces, points))
     return found
-
-
-def _faces_of(counts):
-    faces = bytearray(sum(counts))
-    at = 0
-    for face in range(1, 7):
-        for _ in range(counts[face]):
-            faces[at] = face
-            at += 1
-    return bytes(faces)
-
-
-def _ahead(a, b):
-    """Whether reservation a is listed before b."""
-    if a[1] != b[1]:
-        return a[1] > b[1]
-    if len(a[0]) != len(b[0]):
-        return len(a[0]) < len(b[0])
-    return a[0] < b[0]
 
 
 _DICE = const(6)
