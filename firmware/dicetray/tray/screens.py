@@ -113,21 +113,16 @@ def faces(fb, buf, count, x, y, slots=0):
     return x
 
 
-def round_shown(rules):
-    """The round in progress, or the last one played once the game is over."""
-    if rules.over and rules.rounds:
-        return rules.round - 1
-    return rules.round
-
-
 def round_right(fb, rules, letter, right, y):
-    """'R3/10' (or 'T12' when there is no round count) ending at x = right."""
-    width = 1 + digits_of(round_shown(rules))
+    """'R3/10' (or 'T12' when there is no round count) ending at x = right:
+    the round in progress, or the last one played once the game is over."""
+    shown = rules.round - 1 if rules.over and rules.rounds else rules.round
+    width = 1 + digits_of(shown)
     if rules.rounds:
         width += 1 + digits_of(rules.rounds)
     x = right - _CH * width
     fb.text(letter, x, y, 1)
-    x = number(fb, round_shown(rules), x + _CH, y)
+    x = number(fb, shown, x + _CH, y)
     if rules.rounds:
         fb.text("/", x, y, 1)
         number(fb, rules.rounds, x + _CH, y)
