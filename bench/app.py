@@ -248,7 +248,7 @@ _KEYS_SCRIPT = """
 import sys, os, framebuf, gc
 from dicetray.tray.drivers.ssd1306 import SSD1306
 from dicetray.engine.game import Game
-from dicetray.tray.gate import Gate
+from dicetray.tray.play import Gate
 from dicetray.tray.play import Table
 from dicetray.tray import shelf
 from dicetray.tray.store import Store

@@ -12,9 +12,9 @@ from dicetray_host.records.generate import random_game, record_text
 from dicetray_host.paths import compiled_firmware, micropython_binary, micropython_env
 
 # The shared twin's modules (what replay needs), as files under dicetray/.
-ENGINE = ("engine/actions", "engine/rules", "engine/game", "engine/history", "engine/record",
+ENGINE = ("engine/actions", "engine/rules", "engine/game", "engine/record",
           "engine/replay", "engine/strictjson", "games/__init__", "games/pig", "games/bank",
-          "games/skulls", "games/sixdice", "games/sixdice_scoring")
+          "games/skulls", "games/sixdice")
 
 
 def records(count, undo_rate, seed0=0):

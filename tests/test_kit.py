@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from dicetray import games
-from dicetray.games import sixdice_scoring
+from dicetray.games import sixdice as sixdice_scoring  # its scoring (round 73: one module)
 from dicetray_host.printing import grids
 from dicetray_host.printing.kit import TIGHT, Text, game_words, kit_pages, kit_text
 from dicetray_host.printing.page import printable_mm

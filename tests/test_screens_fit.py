@@ -15,9 +15,8 @@ import pytest
 from dicetray import games
 from dicetray.engine.game import Game
 from dicetray.tray import keys, screens
-from dicetray.tray import gate as gate_module
 from dicetray.tray import play
-from dicetray.tray.gate import Gate
+from dicetray.tray.play import Gate
 from dicetray_host.paths import FIRMWARE
 
 W, H, CH = 128, 64, 8
@@ -212,7 +211,7 @@ def firmware_messages():
         found.update(re.findall(r'Illegal\("([^"]*)"\)', source))
     found.update(v for k, v in vars(play).items() if k.isupper() and type(v) is str)
     found.update(undone_texts()[1:])
-    found.update(v for k, v in vars(gate_module).items() if k.isupper() and type(v) is str)
+    found.update(v for k, v in vars(play).items() if k.isupper() and type(v) is str)
     found.update(["Throw %d dice" % 6, "Faces %d-%d,skull" % (2, 6), "Key %d faces" % 6,
                   "Resumed %04d" % 9999, "Torn line %d" % 9999, "Flash low %dK" % 63,
                   "Deleted %04d" % 9999, "Bad %04d" % 9999, "Delete %04d?" % 9999,

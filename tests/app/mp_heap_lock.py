@@ -4,7 +4,7 @@
 import framebuf
 import micropython
 from dicetray.engine.game import Game
-from dicetray.tray.gate import Gate
+from dicetray.tray.play import Gate
 from dicetray.tray.play import Table
 from dicetray.tray import screens, keys
 

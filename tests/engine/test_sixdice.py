@@ -3,7 +3,7 @@
 import unittest
 
 from enginecase import EngineCase, new, play
-from dicetray.games import sixdice_scoring as scoring
+from dicetray.games import sixdice as scoring
 from dicetray.engine.rules import NOTE_BUST, NOTE_BONUS, NOTE_SIXKIND, NOTE_OUT
 
 

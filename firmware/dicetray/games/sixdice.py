@@ -5,7 +5,134 @@ from micropython import const
 from dicetray.engine.actions import BadHeader, Illegal, ROLL, BANK, KEEP, CONTINUE, VOID
 from dicetray.engine.rules import (Rules, NOTE_NONE, NOTE_BUST, NOTE_OVER, NOTE_SIXKIND,
                             NOTE_OUT, NOTE_BONUS, NOTE_FINAL)
-from dicetray.games import sixdice_scoring as scoring
+
+# What a reservation of dice scores. Only whole splits count: every die of
+# the reservation must belong to a combination (see docs/rules.md). In
+# sixdice_scoring.py until round 73: a module of its own costs a Pico some
+# 270 bytes of RAM in play, where this one is loaded anyway.
+
+_THREE_PAIRS = const(150)
+_STRAIGHT = const(250)
+_NO_SCORE = const(0)  # not a legal reservation: some die belongs to nothing
+
+
+# Best value of n dice all showing one face (n = 0..6), split into kinds of
+# three/four/five and, for 1s and 5s, singles; in fives, 0 when the dice
+# cannot all be used. Six alike only ever appear as two threes here (six of
+# a kind in one throw ends the game before any reservation).
+#   face:  n=0  1   2   3   4   5   6
+#     1     0   2   4   6  20  50  52     singles 10; three 1s score 30 as singles
+#     2     0   0   0   4  20  50   8
+#     3     0   0   0   6  20  50  12
+#     4     0   0   0   8  20  50  16
+#     5     0   1   2  10  20  50  51     singles 5
+#     6     0   0   0  12  20  50  24
+_FACE_FIVES = (b"\x00\x00\x00\x00\x00\x00\x00"
+               b"\x00\x02\x04\x06\x14\x32\x34"
+               b"\x00\x00\x00\x04\x14\x32\x08"
+               b"\x00\x00\x00\x06\x14\x32\x0c"
+               b"\x00\x00\x00\x08\x14\x32\x10"
+               b"\x00\x01\x02\x0a\x14\x32\x33"
+               b"\x00\x00\x00\x0c\x14\x32\x18")
+
+
+_STRAIGHT_COUNTS = b"\x00\x01\x01\x01\x01\x01\x01"  # one of each face
+
+
+def value(counts):
+    """Points for the reservation whose face counts are counts[1..6]
+    (counts[0] is 0); _NO_SCORE when it is not a legal reservation. Sums
+    and compares in C where it can: a replay scores every keep."""
+    size = sum(counts)
+    if size == 0:
+        return _NO_SCORE
+    best = 0
+    if size == 6:
+        if counts == _STRAIGHT_COUNTS:
+            return _STRAIGHT
+        if max(counts) < 6:  # three pairs; a four counts as two
+            for face in range(1, 7):
+                if counts[face] & 1:
+                    break   # an odd count: no pairs
+            else:
+                best = _THREE_PAIRS
+    total = 0
+    for face in range(1, 7):
+        c = counts[face]
+        if c:
+            fives = _FACE_FIVES[7 * face + c]
+            if not fives:
+                return best  # a die that belongs to no combination
+            total += 5 * fives
+    return max(best, total)
+
+
+def has_score(counts):
+    """Whether a throw with these face counts offers any reservation."""
+    if counts[1] or counts[5]:
+        return True
+    size = 0
+    pairs_only = True
+    for face in range(1, 7):
+        c = counts[face]
+        if c >= 3:
+            return True
+        size += c
+        if c & 1:
+            pairs_only = False
+    return size == 6 and pairs_only
+
+
+def count_faces(dice, counts):
+    """Fill counts[0..6] (a preallocated bytearray(7)) from a list of faces."""
+    counts[0] = counts[1] = counts[2] = counts[3] = counts[4] = counts[5] = counts[6] = 0  # no loop: a roll's cost
+    for face in dice:
+        counts[face] += 1
+    return counts
+
+
+def reservations(dice):
+    """Every legal reservation of one throw as (faces, points), faces a bytes
+    in rising order; best points first, then fewer dice. Allocates: call
+    once per throw for a screen, not in a loop."""
+    have = count_faces(dice, bytearray(7))
+    take = bytearray(7)
+    found = []
+    # Walk every sub-multiset: an odometer over 0..have[face] for faces 1..6.
+    while True:
+        face = 1
+        while face <= 6 and take[face] == have[face]:
+            take[face] = 0
+            face += 1
+        if face > 6:
+            break
+        take[face] += 1
+        points = value(take)
+        if points:
+            faces = bytearray(sum(take))
+            at = 0
+            for f in range(1, 7):
+                for _ in range(take[f]):
+                    faces[at] = f
+                    at += 1
+            faces = bytes(faces)
+            # after the last one listed before it: more points, then fewer
+            # dice, then lower faces first
+            at = len(found)
+            while at:
+                other, more = found[at - 1]
+                if points != more:
+                    if points < more:
+                        break
+                elif len(faces) != len(other):
+                    if len(faces) > len(other):
+                        break
+                elif not faces < other:
+                    break
+                at -= 1
+            found.insert(at, (faces, points))
+    return found
+
 
 _DICE = const(6)
 _FIRST_STOP = const(75)   # round points needed to stop before a player has scored
@@ -145,7 +272,7 @@ class SixDice(Rules):
         """Legal reservations of the last throw with their points, best first."""
         if self.phase != _ROLLED:
             return []
-        return scoring.reservations(self.last_roll[:self.last_n])
+        return reservations(self.last_roll[:self.last_n])
 
     def apply(self, kind, dice, p):
         if self.over:
@@ -159,7 +286,38 @@ class SixDice(Rules):
         elif kind == KEEP:
             if phase != _ROLLED:
                 raise Illegal("Roll first" if phase != KEPT else "One keep a roll")
-            self._keep(self._check_keep(dice))
+            # the keep checked, then applied (one caller: written out here,
+            # a method is RAM on a Pico)
+            if type(dice) is not list or not dice:
+                raise Illegal("Keep a die")
+            kept = self._kept
+            kept[0] = kept[1] = kept[2] = kept[3] = kept[4] = kept[5] = kept[6] = 0  # as count_faces
+            type_of, whole = type, int  # in locals, as Rules._check_faces
+            for face in dice:
+                if type_of(face) is not whole or face < 1 or face > 6:
+                    raise Illegal("Face 1-6")
+                kept[face] += 1
+            have = self._rolled
+            for face in range(1, 7):
+                if kept[face] > have[face]:
+                    raise Illegal("Not in last roll")
+            points = value(kept)
+            if not points:
+                raise Illegal("Dice don't score")
+            size = sum(kept)  # kept[0] is 0
+            self.points += points
+            self.free -= size
+            self.cycle_keeps += 1
+            if size != kept[1]:
+                self.cycle_ones = False
+            self.note = NOTE_NONE
+            self.phase = KEPT
+            if self.free == 0:
+                if self.cycle_ones and self.cycle_own and 2 <= self.cycle_keeps <= _DICE:
+                    self.points += _ALL_ONES
+                    self.note = NOTE_BONUS
+                self.free = _DICE
+                self._new_cycle(True)
         elif kind == BANK:
             if not self.can_stop():
                 if phase == _ROLLED:
@@ -200,55 +358,19 @@ class SixDice(Rules):
     def _roll(self, dice):
         self._remember(dice)
         self.acted = True
-        counts = scoring.count_faces(dice, self._rolled)
+        counts = count_faces(dice, self._rolled)
         if len(dice) == _DICE and max(counts) == _DICE:
             self.over = True
             self.winner = self.turn
             self.note = NOTE_SIXKIND
             return
-        if not scoring.has_score(counts):
+        if not has_score(counts):
             self.note = NOTE_BUST
             self.prev_stopped = False
             self._end_turn()
             return
         self.phase = _ROLLED
         self.note = NOTE_NONE
-
-    def _check_keep(self, dice):
-        if type(dice) is not list or not dice:
-            raise Illegal("Keep a die")
-        kept = self._kept
-        kept[0] = kept[1] = kept[2] = kept[3] = kept[4] = kept[5] = kept[6] = 0  # as count_faces
-        type_of, whole = type, int  # in locals, as Rules._check_faces
-        for face in dice:
-            if type_of(face) is not whole or face < 1 or face > 6:
-                raise Illegal("Face 1-6")
-            kept[face] += 1
-        have = self._rolled
-        for face in range(1, 7):
-            if kept[face] > have[face]:
-                raise Illegal("Not in last roll")
-        points = scoring.value(kept)
-        if not points:
-            raise Illegal("Dice don't score")
-        return points
-
-    def _keep(self, points):
-        kept = self._kept
-        size = sum(kept)  # kept[0] is 0
-        self.points += points
-        self.free -= size
-        self.cycle_keeps += 1
-        if size != kept[1]:
-            self.cycle_ones = False
-        self.note = NOTE_NONE
-        self.phase = KEPT
-        if self.free == 0:
-            if self.cycle_ones and self.cycle_own and 2 <= self.cycle_keeps <= _DICE:
-                self.points += _ALL_ONES
-                self.note = NOTE_BONUS
-            self.free = _DICE
-            self._new_cycle(True)
 
     def _end_turn(self):
         p = self.turn

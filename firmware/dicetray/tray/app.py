@@ -25,8 +25,9 @@ import time
 from micropython import const
 
 from dicetray.tray import READING, keys, load, screens, unload, unload_games
-# (loaded here, in this order, for appboot.py: the App's set-up and boot)
-from dicetray.tray import gate, store  # noqa: F401
+# (loaded here, in this order, for appboot.py: the App's set-up and boot;
+# play.py holds the gate too)
+from dicetray.tray import store  # noqa: F401
 from dicetray.tray.play import Table
 from dicetray.engine.game import Game
 

@@ -8,7 +8,7 @@ from micropython import const
 
 from dicetray.tray import READING, unload
 from dicetray.tray.app import MENU
-from dicetray.tray.gate import Gate
+from dicetray.tray.play import Gate
 from dicetray.tray.store import Store
 
 _KEYS_WAITING = const(8)    # app.py's _KEYS_WAITING

@@ -72,26 +72,6 @@ def _hseg(fb, x, y, w):
     fb.fill_rect(x + half + 1, y, w - half - 1, _BIG_T, 1)
 
 
-def big_digit(fb, d, x, y, w=_BIG_W):
-    seg = _SEGMENTS[d]
-    t = _BIG_T
-    half = _BIG_H // 2
-    if seg & 1:
-        _hseg(fb, x, y, w)
-    if seg & 2:
-        fb.fill_rect(x + w - t, y, t, half, 1)
-    if seg & 4:
-        fb.fill_rect(x + w - t, y + half, t, half, 1)
-    if seg & 8:
-        _hseg(fb, x, y + _BIG_H - t, w)
-    if seg & 16:
-        fb.fill_rect(x, y + half, t, half, 1)
-    if seg & 32:
-        fb.fill_rect(x, y, t, half, 1)
-    if seg & 64:
-        _hseg(fb, x, y + half - 1, w)
-
-
 def big_number(fb, value, x, y):
     """7-segment digits, narrower when there are many, so that the total
     never reaches x + _BIG_ROOM (the label and the throw are right of it)."""
@@ -102,7 +82,22 @@ def big_number(fb, value, x, y):
     while div * 10 <= value:
         div *= 10
     while div:
-        big_digit(fb, value // div % 10, x, y, w)
+        # one digit (written out here, its one caller: a function is RAM on a Pico)
+        seg = _SEGMENTS[value // div % 10]
+        if seg & 1:
+            _hseg(fb, x, y, w)
+        if seg & 2:
+            fb.fill_rect(x + w - _BIG_T, y, _BIG_T, _BIG_H // 2, 1)
+        if seg & 4:
+            fb.fill_rect(x + w - _BIG_T, y + _BIG_H // 2, _BIG_T, _BIG_H // 2, 1)
+        if seg & 8:
+            _hseg(fb, x, y + _BIG_H - _BIG_T, w)
+        if seg & 16:
+            fb.fill_rect(x, y + _BIG_H // 2, _BIG_T, _BIG_H // 2, 1)
+        if seg & 32:
+            fb.fill_rect(x, y, _BIG_T, _BIG_H // 2, 1)
+        if seg & 64:
+            _hseg(fb, x, y + _BIG_H // 2 - 1, w)
         x += step
         div //= 10
 
@@ -118,21 +113,16 @@ def faces(fb, buf, count, x, y, slots=0):
     return x
 
 
-def round_shown(rules):
-    """The round in progress, or the last one played once the game is over."""
-    if rules.over and rules.rounds:
-        return rules.round - 1
-    return rules.round
-
-
 def round_right(fb, rules, letter, right, y):
-    """'R3/10' (or 'T12' when there is no round count) ending at x = right."""
-    width = 1 + digits_of(round_shown(rules))
+    """'R3/10' (or 'T12' when there is no round count) ending at x = right:
+    the round in progress, or the last one played once the game is over."""
+    shown = rules.round - 1 if rules.over and rules.rounds else rules.round
+    width = 1 + digits_of(shown)
     if rules.rounds:
         width += 1 + digits_of(rules.rounds)
     x = right - _CH * width
     fb.text(letter, x, y, 1)
-    x = number(fb, round_shown(rules), x + _CH, y)
+    x = number(fb, shown, x + _CH, y)
     if rules.rounds:
         fb.text("/", x, y, 1)
         number(fb, rules.rounds, x + _CH, y)

@@ -71,13 +71,6 @@ def layout(rules):
     return crc32(names.encode()) & 0xFFFF
 
 
-def _mkdir(path):
-    try:
-        os.mkdir(path)
-    except OSError:
-        pass  # already there, or no room: made when there is
-
-
 class Store:
     def __init__(self, root=GAMES_DIR, journal=JOURNAL_DIR):
         self.root = root
@@ -110,8 +103,11 @@ class Store:
         self.make_dirs()
 
     def make_dirs(self):
-        _mkdir(self.root)
-        _mkdir(self.journal)
+        for path in (self.root, self.journal):
+            try:
+                os.mkdir(path)
+            except OSError:
+                pass  # already there, or no room: made when there is
 
     def path(self, number):
         return "%s/%04d%s" % (self.root, number, SUFFIX)

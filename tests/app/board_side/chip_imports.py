@@ -18,7 +18,10 @@ imports loaded before it, in the boot's order; round 53, switch53; round
 round 72 split throws.py's 8144 into throws and traysetup by their .mpy
 sizes, 5,213 and 1,631 bytes against 6,136, not measured; round 72, ram72b,
 split app.py's 16460 into app and appboot the same way, 3,762 and 1,000
-bytes against 4,226, not measured), at
+bytes against 4,226, not measured; round 73, ram73, games.sixdice_scoring's
+3792 added to games.sixdice's 20301, the two merged into sixdice.py, and
+engine.history's 2862 to engine.game's 8007, history.py merged into game.py,
+and tray.gate's 5277 to tray.play's 14205, gate.py merged into play.py), at
 9.84 ns an instruction (bench/records.py's scale, issue 9's emulated
 RP2040). The x3: the chip's Python time mode charges a boot's imports about
 three times their instruction count (docs/hardware-layer.md), and that is
@@ -59,15 +62,13 @@ CHIP_US = {  # "" is the dicetray package itself
     "tray.tilt": 2048,
     "tray.throws": 6919,
     "tray.traysetup": 2165,
-    "tray.gate": 5277,
     "engine": 1188,
     "engine.actions": 2630,
     "engine.lines": 2428,
     "tray.store": 10614,
     "games": 1001,
-    "tray.play": 14205,
-    "engine.history": 2862,
-    "engine.game": 8007,
+    "tray.play": 19482,
+    "engine.game": 10869,
     "tray.app": 14653,
     "tray.appboot": 3895,
     "tray.traycfg": 4745,
@@ -84,8 +85,7 @@ CHIP_US = {  # "" is the dicetray package itself
     "games.pig": 6301,
     "games.bank": 10001,
     "games.skulls": 17669,
-    "games.sixdice_scoring": 3792,
-    "games.sixdice": 20301,
+    "games.sixdice": 24093,
     "tray.calibrate": 27611,
 }
 

@@ -1,7 +1,7 @@
 """The sixdice kit's own text: rules card with the scoring table, worked
 example and notes (the rest of the kit: printing/kit.py; its grids:
 printing/grids.py)."""
-from dicetray.games import sixdice_scoring
+from dicetray.games import sixdice as sixdice_scoring  # its scoring (round 73: one module)
 from dicetray_host.printing.grids import Grid, blank_rows
 from dicetray_host.printing.kit import Text, card, example, lines_mm, notes
 from dicetray_host.printing.page import esc, plural, table
