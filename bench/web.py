@@ -78,17 +78,18 @@ def run():
               "estimate | %.1f KB (pool tables %.1f KB here, %.1f KB on the chip) |"
               % (fw_names, (game["peak"] - wasm_tables + chip_tables) / 1024, wasm_tables / 1024,
                  chip_tables / 1024))
-    if game and game.get("peakQstrs") and game.get("binasciiQstrs"):
-        # This runtime's binascii is a Python module (micropython-lib's, frozen
-        # into the pyscript build, base64 tables built on import); rp2's is C.
-        board, after = game["boardQstrs"], game["binasciiQstrs"]
+    if game and game.get("peakQstrs") and game.get("runtimeQstrs"):
+        # This runtime's binascii and os are Python (micropython-lib's binascii.py,
+        # base64 tables built on import; the os package with os.path), frozen
+        # into the pyscript build; rp2's are C.
+        board, after = game["boardQstrs"], game["runtimeQstrs"]
         names = after["n"] - board["n"]
-        held = game["binasciiBytes"] - ((after["total"] - after["str"]) - (board["total"] - board["str"]))
+        held = game["runtimeBytes"] - ((after["total"] - after["str"]) - (board["total"] - board["str"]))
         # fw_names and wasm_tables as above; the chip's pools for fewer names
         chip_tables = qstr_pools({"n": game["peakQstrs"]["n"] - names, "total": 0, "str": 0},
                                  {"n": game["boardQstrs"]["n"], "total": 0, "str": 0})[2]
-        print("| the same estimate without this runtime's binascii.py (%.1f KB and %d names here; built in on "
-              "rp2): the firmware's %d names | %.1f KB |"
+        print("| the same estimate without this runtime's binascii.py and os package (%.1f KB and %d names "
+              "here; built in on rp2): the firmware's %d names | %.1f KB |"
               % (held / 1024, names, fw_names - names, (game["peak"] - held - wasm_tables + chip_tables) / 1024))
     print("The WebAssembly port is 32-bit like the RP2040 (the unix port's figures in `app` and `keys`")
     print("are 64-bit). The game runs the .mpy files `dicetray deploy` puts on a board, as the page does.")

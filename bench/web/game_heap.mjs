@@ -37,18 +37,20 @@ function qstrs(b) {
 const bare = await startBoard({loadMicroPython, files: files.filter(([to]) => !to.startsWith("/fw/")),
                                flash: {}, heap: Number(heap), accel: false});
 const boardQstrs = qstrs(bare);
-// What this runtime's binascii costs: a Python module here (micropython-lib's
+// What this runtime's own Python modules cost: binascii (micropython-lib's
 // binascii.py, frozen into the pyscript build, its base64 tables built on
-// import), which the firmware's crc32 import loads; rp2's binascii is C.
-function binasciiCost(b) {
+// import; the firmware's crc32 import loads it) and the os package
+// (os/__init__.py and os.path, frozen too; store.py imports os). rp2's
+// binascii and os are C, built in.
+function runtimeModulesCost(b) {
   const n = b.lines.length;
-  b.mp.runPython("import gc\ngc.collect()\n_a = gc.mem_alloc()\nimport binascii\ngc.collect()\n" +
-                 "print('binascii', gc.mem_alloc() - _a)\ndel _a");
-  const m = /binascii (\d+)/.exec(b.lines.slice(n).join("\n"));
+  b.mp.runPython("import gc\ngc.collect()\n_a = gc.mem_alloc()\nimport binascii\nimport os\ngc.collect()\n" +
+                 "print('runtime', gc.mem_alloc() - _a)\ndel _a");
+  const m = /runtime (\d+)/.exec(b.lines.slice(n).join("\n"));
   return Number(m[1]);
 }
-const binasciiBytes = binasciiCost(bare);
-const binasciiQstrs = qstrs(bare);
+const runtimeBytes = runtimeModulesCost(bare);
+const runtimeQstrs = qstrs(bare);
 const board = await startBoard({loadMicroPython, files, flash: {}, heap: Number(heap), accel: true});
 const where = {};
 for (const row of config.pad) for (const k of row) where[k.name] = k;
@@ -101,6 +103,6 @@ for (let turn = 0; turn < PLAYERS * 7 && !board.stopped; turn++) {   // the game
 }
 const {pixels, brightness} = panelPixels(board.panel());   // what the page draws
 console.log(JSON.stringify({
-  stopped: board.stopped, menu, started, peak, peakQstrs, boardQstrs, binasciiBytes, binasciiQstrs,
+  stopped: board.stopped, menu, started, peak, peakQstrs, boardQstrs, runtimeBytes, runtimeQstrs,
   pixels: Array.from(pixels), brightness, output: board.lines.slice(-5).join("\n")
 }));
