@@ -63,7 +63,6 @@ class SSD1306(framebuf.FrameBuffer):
             self._tx_views.append(tx[:1 + _CELL * n])
         self._blank = bytes(width)  # a clear page, copied into each page by fill(0)
         self.bytes_sent = 0
-        self.pages_sent = 0
         self.is_on = False
         self._panel_valid = False  # until the first show, the panel holds noise
 
@@ -119,7 +118,6 @@ class SSD1306(framebuf.FrameBuffer):
             tx[c + to] = src[c]
         self.i2c.writeto(self.addr, self._tx_views[(c1 - c0) // _CELL])
         self.bytes_sent += 8 + c1 - c0
-        self.pages_sent += 1
 
     def show(self, full=False):
         """Send the changed columns of the changed pages (everything with
