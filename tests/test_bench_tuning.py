@@ -35,3 +35,25 @@ def test_a_saved_run_differs_from_another_only_where_the_detector_output_does(tu
     out = capsys.readouterr().out
     assert "differs in any event: 1 of 3" in out
     assert "throws lost 1 %s@" % name in out
+
+
+def test_learnt_trays_each_meet_as_many_kinds_as_they_have_traces(tuning):
+    # a tray's learnt figures must meet its own throws and its knocks
+    # together, or a learnt rule is never tried against the throws it could lose
+    figures = {("bare", 5000 + t): None for t in range(tuning.TRAYS)}
+    jobs = tuning._jobs(["bare"], 5000, 420, figures)
+    kinds_on, traces_on = {}, {}
+    for model, kind, seed, tray, config in jobs:
+        kinds_on.setdefault(tray, set()).add(kind)
+        traces_on[tray] = traces_on.get(tray, 0) + 1
+    from dicetray_host.traces import ensemble
+    assert len(kinds_on) == tuning.TRAYS
+    for tray, kinds in kinds_on.items():
+        assert len(kinds) == min(traces_on[tray], len(ensemble.KINDS)), tray
+        assert kinds & set(ensemble.THROW_KINDS) and kinds - set(ensemble.THROW_KINDS), tray
+
+
+def test_learnt_scoring_of_felt_says_it_has_no_tray_setup(tuning):
+    with pytest.raises(SystemExit) as exc:
+        tuning.main(["score", "--models", "felt,bare", "--count", "3", "--learnt"])
+    assert "felt" in str(exc.value) and "Tray setup" in str(exc.value)
