@@ -42,6 +42,7 @@ _TAP_L = const(58)
 _MOVED_OVER = const(81)
 _STEP_OR = const(84)
 _LAST_LOUD_MG = const(97)
+_WAIT_T = const(99)
 _ARMED_QUIET = const(1)
 _IDLE = const(0)
 _MOVING = const(2)
@@ -143,7 +144,7 @@ class Settle:
         self._hold_until = hold if hold > t else t
         self._lvl = sta << _STA_FX
         self._settle_levels(t)     # (below: the floor, or 3/4 of a coarse step)
-        if (thrown and t - self._active_t >= _MURMUR_QUIET_MS
+        if (thrown and t - imps[_WAIT_T] >= _MURMUR_QUIET_MS
                 and t - imps[_TAP_T] >= _TAP_QUIET_MS):
             # the window's dice went still before EV_THROW (a die that stops
             # within 100-250 ms is judged at _EVAL_MS): its level has been
@@ -155,6 +156,7 @@ class Settle:
             # at its end: dice still rolling under the tray's own ring look
             # like a slow ring to the change per sample (a light tray).
             self._murmur_t = imps[_TAP_T] - _MURMUR_QUIET_MS + _TAP_QUIET_MS
+            self._active_t = imps[_WAIT_T]
             self._upright = imps[_TAP_A]
             self._sx = imps[_TAP_V]
         else:
