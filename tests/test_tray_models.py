@@ -323,9 +323,11 @@ def test_the_windows_ring_decaying_under_its_envelope_counts_toward_the_settles_
     # window's level over the quiet level afterwards only as the tray's ring
     # decaying under its envelope, which the settle's wait holds as still.
     # Counted as moving (the window's own test) it barred round 26's
-    # history and the wait started afresh: 385 and 317 ms after still as
-    # the board reads these (231 and 214 once the window keeps the wait's
-    # own test)
+    # history (5309: quiet 145 ms at the verdict by the window's test, 225
+    # by the wait's) or started the wait's quiet from the ring's last
+    # sample (5256: 151 ms against 243): settled 385 and 317 ms after still
+    # as the board reads these (231 and 214 once the window keeps the
+    # wait's own test)
     trace, out = _as_the_board_reads(model, kind, seed)
     pairs, _ = match(trace.throws, out["throws"])
     assert len(pairs) == len(trace.throws)
