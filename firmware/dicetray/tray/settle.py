@@ -144,7 +144,10 @@ class Settle:
         self._hold_until = hold if hold > t else t
         self._lvl = sta << _STA_FX
         self._settle_levels(t)     # (below: the floor, or 3/4 of a coarse step)
-        if (thrown and t - imps[_WAIT_T] >= _MURMUR_QUIET_MS
+        w = imps[_WAIT_T]
+        if w < self._cand_t0:
+            w = self._cand_t0   # (none since the onset: from it)
+        if (thrown and t - w >= _MURMUR_QUIET_MS
                 and t - imps[_TAP_T] >= _TAP_QUIET_MS):
             # the window's dice went still before EV_THROW (a die that stops
             # within 100-250 ms is judged at _EVAL_MS): its level has been
@@ -156,7 +159,7 @@ class Settle:
             # at its end: dice still rolling under the tray's own ring look
             # like a slow ring to the change per sample (a light tray).
             self._murmur_t = imps[_TAP_T] - _MURMUR_QUIET_MS + _TAP_QUIET_MS
-            self._active_t = imps[_WAIT_T]
+            self._active_t = w
             self._upright = imps[_TAP_A]
             self._sx = imps[_TAP_V]
         else:

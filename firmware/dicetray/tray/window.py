@@ -59,7 +59,6 @@ _RBUF_N = const(256)
 _TAP_V = const(55)
 _TAP_A = const(56)
 _TAP_T = const(57)
-_WAIT_T = const(99)
 _TAP_L = const(58)
 _SILENCED = const(59)
 _WIN_T = const(64)
@@ -266,7 +265,7 @@ class Window(Settle):
         v = x + y + z
         imps[_TAP_V] = v
         imps[_TAP_A] = (v if v > 0 else -v) << _STA_FX
-        imps[_TAP_T] = imps[_WAIT_T] = t
+        imps[_TAP_T] = t
         imps[_TAP_L] = _tap_level(self._floor)     # (the settle's, from the floor learnt while idle)
         # the hand in the tray before the onset: a run of samples over the
         # level that ended before it, or began _HAND_EDGE_MS or more before it
