@@ -158,6 +158,14 @@ class Settle:
             # hand may still be in the tray. Nor while the window was loud
             # at its end: dice still rolling under the tray's own ring look
             # like a slow ring to the change per sample (a light tray).
+            # Round 73 (verdict73): quiet by the wait's own test of the
+            # level (_WAIT_T: no sample over the quiet level and over the
+            # envelope), not the window's (any over the quiet level): the
+            # tray's ring decaying under its envelope after the dice is held
+            # still by the wait, and counted as moving it barred this
+            # history or started the wait's quiet from the ring's last
+            # sample (table 5309 and 5256 at 400 Hz: 385 and 317 ms after
+            # still, 231 and 214 from the wait's test)
             self._murmur_t = imps[_TAP_T] - _MURMUR_QUIET_MS + _TAP_QUIET_MS
             self._active_t = w
             self._upright = imps[_TAP_A]
