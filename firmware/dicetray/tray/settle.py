@@ -144,10 +144,7 @@ class Settle:
         self._hold_until = hold if hold > t else t
         self._lvl = sta << _STA_FX
         self._settle_levels(t)     # (below: the floor, or 3/4 of a coarse step)
-        w = imps[_WAIT_T]
-        if w < self._cand_t0:
-            w = self._cand_t0   # (none since the onset: from it)
-        if (thrown and t - w >= _MURMUR_QUIET_MS
+        if (thrown and t - self._active_t >= _MURMUR_QUIET_MS
                 and t - imps[_TAP_T] >= _TAP_QUIET_MS):
             # the window's dice went still before EV_THROW (a die that stops
             # within 100-250 ms is judged at _EVAL_MS): its level has been
@@ -158,16 +155,20 @@ class Settle:
             # hand may still be in the tray. Nor while the window was loud
             # at its end: dice still rolling under the tray's own ring look
             # like a slow ring to the change per sample (a light tray).
-            # Round 73 (verdict73): quiet by the wait's own test of the
-            # level (_WAIT_T: no sample over the quiet level and over the
-            # envelope), not the window's (any over the quiet level): the
-            # tray's ring decaying under its envelope after the dice is held
-            # still by the wait, and counted as moving it barred this
-            # history or started the wait's quiet from the ring's last
-            # sample (table 5309 and 5256 at 400 Hz: 385 and 317 ms after
-            # still, 231 and 214 from the wait's test)
+            # Round 73 (verdict73): the wait's quiet then counts from the
+            # window's last sample the wait's own test holds as moving
+            # (_WAIT_T: over the quiet level and over the envelope), not
+            # from its last over the quiet level: the tray's ring decaying
+            # under its envelope after the dice is held still by the wait
+            # (table 5256 at 400 Hz: 317 ms after still, 214 from the
+            # wait's test). The bar above stays the window's own test: a
+            # die rolling on at one level under a hard landing's envelope
+            # is under it all window long (bare throw1_hard 29 as
+            # modelled: quiet 147 ms by the window's test, 384 by the
+            # wait's, still 3.8 s later; the fresh start below keeps it)
             self._murmur_t = imps[_TAP_T] - _MURMUR_QUIET_MS + _TAP_QUIET_MS
-            self._active_t = w
+            w = imps[_WAIT_T]
+            self._active_t = w if w > self._cand_t0 else self._cand_t0
             self._upright = imps[_TAP_A]
             self._sx = imps[_TAP_V]
         else:
