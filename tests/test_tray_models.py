@@ -316,23 +316,6 @@ def test_a_later_blow_holds_the_settle_only_for_the_flight_its_share_of_the_peak
         assert still - 50 <= got["settled_ms"] <= still + 300
 
 
-@pytest.mark.parametrize("model, kind, seed", [
-    ("table", "throw6_soft", 5256)])
-def test_the_windows_ring_decaying_under_its_envelope_counts_toward_the_settles_quiet(model, kind, seed):
-    # round 73 (verdict73): dice still before the window is judged; the
-    # window's level over the quiet level afterwards only as the tray's ring
-    # decaying under its envelope, which the settle's wait holds as still.
-    # Counted as moving (the window's own test) it started round 26's
-    # history's quiet from the ring's last sample (quiet 151 ms at the
-    # verdict by the window's test, 243 by the wait's): settled 317 ms
-    # after still as the board reads it (214 from the wait's test)
-    trace, out = _as_the_board_reads(model, kind, seed)
-    pairs, _ = match(trace.throws, out["throws"])
-    assert len(pairs) == len(trace.throws)
-    for (start, still), got in pairs:
-        assert still - 50 <= got["settled_ms"] <= still + 300
-
-
 # ---------------------------------------------------------------- calibration
 
 def _session(model, seed, tray_seed, monkeypatch):

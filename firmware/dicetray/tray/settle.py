@@ -42,7 +42,6 @@ _TAP_L = const(58)
 _MOVED_OVER = const(81)
 _STEP_OR = const(84)
 _LAST_LOUD_MG = const(97)
-_WAIT_T = const(99)
 _ARMED_QUIET = const(1)
 _IDLE = const(0)
 _MOVING = const(2)
@@ -155,20 +154,7 @@ class Settle:
             # hand may still be in the tray. Nor while the window was loud
             # at its end: dice still rolling under the tray's own ring look
             # like a slow ring to the change per sample (a light tray).
-            # Round 73 (verdict73): the wait's quiet then counts from the
-            # window's last sample the wait's own test holds as moving
-            # (_WAIT_T: over the quiet level and over the envelope), not
-            # from its last over the quiet level: the tray's ring decaying
-            # under its envelope after the dice is held still by the wait
-            # (table 5256 at 400 Hz: 317 ms after still, 214 from the
-            # wait's test). The bar above stays the window's own test: a
-            # die rolling on at one level under a hard landing's envelope
-            # is under it all window long (bare throw1_hard 29 as
-            # modelled: quiet 147 ms by the window's test, 384 by the
-            # wait's, still 3.8 s later; the fresh start below keeps it)
             self._murmur_t = imps[_TAP_T] - _MURMUR_QUIET_MS + _TAP_QUIET_MS
-            w = imps[_WAIT_T]
-            self._active_t = w if w > self._cand_t0 else self._cand_t0
             self._upright = imps[_TAP_A]
             self._sx = imps[_TAP_V]
         else:

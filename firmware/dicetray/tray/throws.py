@@ -407,8 +407,7 @@ _SWAY_MAX = const(95)           # round 57 (onedie57): the longest run off rest 
 _RISE_T = const(96)             # round 57 (rise57): the first sample of the last blow's rise held after a move's settle (window.py's _rise)
 _LAST_LOUD_MG = const(97)       # round 63 (hold63): the mg of the window's last loud sample, at _loud_t (settle.py's _flight)
 _QUIET_T = const(98)            # round 67 (hold67): since when a verdict tilt.py's set_down holds has read the tray quiet
-_WAIT_T = const(99)             # round 73 (verdict73): the window's last sample the settle's wait would hold as moving (over the quiet level and its envelope)
-_IMP_SLOTS = const(100)         # (328 -> 336 -> 340 -> 344 -> 352 -> 364 -> 380 -> 384 -> 388 -> 392 -> 396 -> 400 bytes)
+_IMP_SLOTS = const(99)          # (328 -> 336 -> 340 -> 344 -> 352 -> 364 -> 380 -> 384 -> 388 -> 392 -> 396 bytes)
 # A throw's dice fall through the air and touch nothing until they land:
 # the tray is quiet (at its noise) before the first impact, apart from keys
 # the tray knows of. A hand picking dice out works in the tray: a fingertip's
@@ -993,11 +992,6 @@ class Tray(Impacts):
         q = self._quiet_thr     # (from _start(): the floor holds still in a window)
         if sta >= q:
             self._active_t = t
-            if sta >= env:
-                # (env: this sample's or the envelope's; sta >= it is a rise)
-                # the wait's own test of a moving sample: the tray's ring
-                # decaying under its envelope is not dice (round 73, settle.py's _watch)
-                imps[_WAIT_T] = t
             if sta > self._sta_peak:
                 self._sta_peak = sta
             elif sta > (self._sta_peak >> 3):
