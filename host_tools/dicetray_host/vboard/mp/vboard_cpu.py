@@ -80,11 +80,9 @@ def open_clock():
     return False
 
 
-def running_us():
-    """The host's monotonic clock less the time this thread has waited for a
-    CPU (the second figure of schedstat, ns, brought up to date whenever the
-    thread gets a CPU back): a stretch measured on it is what this thread
-    ran, however loaded the machine. Allocates nothing (small ints)."""
+def _waited_ns():
+    """The time this thread has waited for a CPU so far (ns): the second
+    figure of schedstat. Allocates nothing (small ints)."""
     _stat.seek(0)
     n = _stat.readinto(_buf)
     i = 0
@@ -100,7 +98,30 @@ def running_us():
         i += 1
     if i == n:
         raise ValueError("schedstat")
-    return _ticks_us() - waited // 1000
+    return waited
+
+
+def running_us():
+    """The host's monotonic clock less the time this thread has waited for a
+    CPU (schedstat's wait, brought up to date whenever the thread gets a CPU
+    back): a stretch measured on it is what this thread ran, however loaded
+    the machine.
+
+    The wait and the clock are two reads, and the kernel may take the CPU
+    away between them (on a loaded machine it often does at the end of the
+    schedstat read, a system call): the clock then holds a wait the figure
+    read before it lacks, and a stretch ending there would count the whole
+    wait as run (a 25 ms wait, cut to the CPU time + 1 ms, charged 145 ms
+    on the chip). So the wait is read again after the clock, and the pair
+    taken again until the wait did not move across the clock read.
+    Allocates nothing (small ints)."""
+    waited = _waited_ns()
+    while True:
+        t = _ticks_us()
+        again = _waited_ns()
+        if again == waited:
+            return t - waited // 1000
+        waited = again
 
 
 class _Counter:
