@@ -161,7 +161,7 @@ for every in (3, 4, 5, 7):
 def test_a_loaded_host_does_not_change_the_charge(tmp_path, monkeypatch):
     # Another program may take the CPU at any point of the board's clock
     # reads, also between reading schedstat's wait and the clock (on a
-    # loaded machine it often does, at the end of the read): what a stretch
+    # loaded machine about 1 pair in 2,000 meets one): what a stretch
     # is charged stays what the firmware ran, each read's 1 us aside. A
     # board of its own, on the host above; the script's board takes no
     # Python time (vboard_cpu imported before the flash is mounted).

@@ -108,12 +108,13 @@ def running_us():
     the machine.
 
     The wait and the clock are two reads, and the kernel may take the CPU
-    away between them (on a loaded machine it often does at the end of the
-    schedstat read, a system call): the clock then holds a wait the figure
-    read before it lacks, and a stretch ending there would count the whole
-    wait as run (a 25 ms wait, cut to the CPU time + 1 ms, charged 145 ms
-    on the chip). So the wait is read again after the clock, and the pair
-    taken again until the wait did not move across the clock read.
+    away between them (on a loaded machine about 1 pair in 2,000): the
+    clock then holds a wait the figure read before it lacks, and a stretch
+    ending there would count the whole wait as run (a 25 ms wait, cut to
+    the CPU time + 1 ms, charged 145 ms on the chip; one starting there
+    would lose its time). So the wait is read again after the clock, and
+    the pair taken again until the wait did not move across the clock read
+    (docs/hardware-layer.md, "On a loaded machine").
     Allocates nothing (small ints)."""
     waited = _waited_ns()
     while True:
