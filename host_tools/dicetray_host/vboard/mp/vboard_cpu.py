@@ -80,32 +80,11 @@ def open_clock():
     return False
 
 
-def _waited_ns():
-    """The time this thread has waited for a CPU so far (ns): the second
-    figure of schedstat. Allocates nothing (small ints)."""
-    _stat.seek(0)
-    n = _stat.readinto(_buf)
-    i = 0
-    while i < n and _buf[i] != 32:  # skip the time run
-        i += 1
-    i += 1
-    waited = 0
-    while i < n:
-        c = _buf[i]
-        if c < 48 or c > 57:
-            break
-        waited = waited * 10 + c - 48
-        i += 1
-    if i == n:
-        raise ValueError("schedstat")
-    return waited
-
-
 def running_us():
     """The host's monotonic clock less the time this thread has waited for a
-    CPU (schedstat's wait, brought up to date whenever the thread gets a CPU
-    back): a stretch measured on it is what this thread ran, however loaded
-    the machine.
+    CPU (the second figure of schedstat, ns, brought up to date whenever the
+    thread gets a CPU back): a stretch measured on it is what this thread
+    ran, however loaded the machine.
 
     The wait and the clock are two reads, and the kernel may take the CPU
     away between them (on a loaded machine about 1 pair in 2,000): the
@@ -116,13 +95,27 @@ def running_us():
     the pair taken again until the wait did not move across the clock read
     (docs/hardware-layer.md, "On a loaded machine").
     Allocates nothing (small ints)."""
-    waited = _waited_ns()
+    t = last = -1
     while True:
-        t = _ticks_us()
-        again = _waited_ns()
-        if again == waited:
+        _stat.seek(0)
+        n = _stat.readinto(_buf)
+        i = 0
+        while i < n and _buf[i] != 32:  # skip the time run
+            i += 1
+        i += 1
+        waited = 0
+        while i < n:
+            c = _buf[i]
+            if c < 48 or c > 57:
+                break
+            waited = waited * 10 + c - 48
+            i += 1
+        if i == n:
+            raise ValueError("schedstat")
+        if waited == last:
             return t - waited // 1000
-        waited = again
+        last = waited
+        t = _ticks_us()
 
 
 class _Counter:
