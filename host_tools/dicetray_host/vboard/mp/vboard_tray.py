@@ -41,13 +41,7 @@ def _set_aside(want):
         piece = bytearray(want - 32)  # less its own block header and rounding
     except MemoryError:
         raise MemoryError("no single free block of %d bytes for the firmware" % want)
-    try:
-        fillers = [None] * 4096
-    except MemoryError:
-        # The board's heap left no 32 KB block beside the piece (it is near
-        # that with VBOARD_PY_TIME=chip and 192k: a few hundred bytes more
-        # of the board's code tip it): a board fills 300-400 holes.
-        fillers = [None] * 1024
+    fillers = [None] * 4096
     n = 0
     size = 1 << 16
     while size >= 16 and n < len(fillers):
