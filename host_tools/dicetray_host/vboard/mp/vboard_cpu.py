@@ -57,6 +57,7 @@ CHIP_NS_PER_INSTRUCTION = 2.56e9 / 459 / 567_000
 
 _stat = None
 _buf = bytearray(96)
+_READ_US = 30   # a schedstat read longer than this met a wait: taken again
 
 
 def cpu_us():
@@ -91,11 +92,14 @@ def running_us():
     clock then holds a wait the figure read before it lacks, and a stretch
     ending there would count the whole wait as run (a 25 ms wait, cut to
     the CPU time + 1 ms, charged 145 ms on the chip; one starting there
-    would lose its time). So the wait is read again after the clock, and
-    the pair taken again until the wait did not move across the clock read
-    (docs/hardware-layer.md, "On a loaded machine").
+    would lose its time). So the clock is read before schedstat too, and
+    when the read took more than _READ_US (a few us without a wait) the
+    pair is taken again: a wait shorter than that can still slip in (up to
+    4 ms on the chip). Reading schedstat again after the clock would be
+    exact, but a system call more a board call added 8 % to the bench's
+    Python time (docs/hardware-layer.md, "On a loaded machine").
     Allocates nothing (small ints)."""
-    t = last = -1
+    t = _ticks_us()
     while True:
         _stat.seek(0)
         n = _stat.readinto(_buf)
@@ -112,10 +116,10 @@ def running_us():
             i += 1
         if i == n:
             raise ValueError("schedstat")
-        if waited == last:
-            return t - waited // 1000
-        last = waited
+        t0 = t
         t = _ticks_us()
+        if _ticks_diff(t, t0) <= _READ_US:
+            return t - waited // 1000
 
 
 class _Counter:
