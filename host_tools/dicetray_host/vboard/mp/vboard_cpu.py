@@ -57,6 +57,7 @@ CHIP_NS_PER_INSTRUCTION = 2.56e9 / 459 / 567_000
 
 _stat = None
 _buf = bytearray(96)
+_READ_US = 30   # a schedstat read longer than this met a wait: taken again
 
 
 def cpu_us():
@@ -84,23 +85,41 @@ def running_us():
     """The host's monotonic clock less the time this thread has waited for a
     CPU (the second figure of schedstat, ns, brought up to date whenever the
     thread gets a CPU back): a stretch measured on it is what this thread
-    ran, however loaded the machine. Allocates nothing (small ints)."""
-    _stat.seek(0)
-    n = _stat.readinto(_buf)
-    i = 0
-    while i < n and _buf[i] != 32:  # skip the time run
+    ran, however loaded the machine.
+
+    The wait and the clock are two reads, and the kernel may take the CPU
+    away between them (on a loaded machine about 1 pair in 2,000): the
+    clock then holds a wait the figure read before it lacks, and a stretch
+    ending there would count the whole wait as run (a 25 ms wait, cut to
+    the CPU time + 1 ms, charged 145 ms on the chip; one starting there
+    would lose its time). So the clock is read before schedstat too, and
+    when the read took more than _READ_US (a few us without a wait) the
+    pair is taken again: a wait shorter than that can still slip in (up to
+    4 ms on the chip). Reading schedstat again after the clock would be
+    exact, but a system call more a board call added 8 % to the bench's
+    Python time (docs/hardware-layer.md, "On a loaded machine").
+    Allocates nothing (small ints)."""
+    t = _ticks_us()
+    while True:
+        _stat.seek(0)
+        n = _stat.readinto(_buf)
+        i = 0
+        while i < n and _buf[i] != 32:  # skip the time run
+            i += 1
         i += 1
-    i += 1
-    waited = 0
-    while i < n:
-        c = _buf[i]
-        if c < 48 or c > 57:
-            break
-        waited = waited * 10 + c - 48
-        i += 1
-    if i == n:
-        raise ValueError("schedstat")
-    return _ticks_us() - waited // 1000
+        waited = 0
+        while i < n:
+            c = _buf[i]
+            if c < 48 or c > 57:
+                break
+            waited = waited * 10 + c - 48
+            i += 1
+        if i == n:
+            raise ValueError("schedstat")
+        t0 = t
+        t = _ticks_us()
+        if _ticks_diff(t, t0) <= _READ_US:
+            return t - waited // 1000
 
 
 class _Counter:
