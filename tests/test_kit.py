@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from dicetray import games
-from dicetray.games import sixdice as sixdice_scoring  # its scoring (round 73: one module)
+from dicetray.games.sixdice import reservations  # the tray's own list of a throw's keeps
 from dicetray_host.printing import grids
 from dicetray_host.printing.kit import TIGHT, Text, game_words, kit_pages, kit_text
 from dicetray_host.printing.page import printable_mm
@@ -170,7 +170,7 @@ def test_only_skulls_has_a_skull_mark():
 def test_sixdice_kit_shows_the_1s_as_the_tray_lists_them(tmp_path):
     html = make_kit(tmp_path, "sixdice", "a4").read_text(encoding="utf-8")
     throw = kit_text("sixdice").ONES_THROW
-    listed = ["%s = %d" % (" ".join(map(str, f)), p) for f, p in sixdice_scoring.reservations(list(throw))]
+    listed = ["%s = %d" % (" ".join(map(str, f)), p) for f, p in reservations(list(throw))]
     assert listed[0] == "1 1 1 = 30"                     # the tray's best keep: three single 1s
     assert "; ".join(listed) in html
     assert "three 1s as a kind: 10; as singles: 30" in html

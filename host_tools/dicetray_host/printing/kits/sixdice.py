@@ -1,7 +1,7 @@
 """The sixdice kit's own text: rules card with the scoring table, worked
 example and notes (the rest of the kit: printing/kit.py; its grids:
 printing/grids.py)."""
-from dicetray.games import sixdice as sixdice_scoring  # its scoring (round 73: one module)
+from dicetray.games.sixdice import reservations  # the tray's own list of a throw's keeps
 from dicetray_host.printing.grids import Grid, blank_rows
 from dicetray_host.printing.kit import Text, card, example, lines_mm, notes
 from dicetray_host.printing.page import esc, plural, table
@@ -25,7 +25,7 @@ SHEET = {"bust": "no score", "bust_result": "no scoring die: 0", "bank": "stop",
 def tray_list(dice):
     """The tray's keep list for a throw: 'faces = points', best first."""
     return ["%s = %d" % (" ".join(map(str, faces)), points)
-            for faces, points in sixdice_scoring.reservations(list(dice))]
+            for faces, points in reservations(list(dice))]
 
 
 def scoring(width):
