@@ -14,7 +14,7 @@ def tuning(monkeypatch):
     return bench.tuning
 
 
-@pytest.mark.parametrize("argv", [["--models", "hexa"], ["--start", "9000000"], ["--start", "9990", "--count", "20"]])
+@pytest.mark.parametrize("argv", [["--models", "acrylic"], ["--start", "9000000"], ["--start", "9990", "--count", "20"]])
 def test_held_out_models_and_seeds_are_refused_unless_asked(tuning, argv, capsys):
     with pytest.raises(SystemExit) as exc:
         tuning.main(["score"] + argv)

@@ -117,7 +117,7 @@ def test_a_folding_table_rings_far_longer_than_a_solid_one():
 
 
 def test_the_model_is_open_for_tuning_and_the_traces_command_writes_it(tmp_path, capsys):
-    # held out in rounds 8-37; hexa (round 38, written blind) holds out in its place
+    # held out in rounds 8-37; hexa (round 38, written blind) held out in its place until round 74
     assert "table" in ensemble.TUNE_MODELS and "table" not in ensemble.HELD_OUT_MODELS
     assert "table" in ensemble.MODELS and ensemble.kinds("table") == table.KINDS
     with pytest.raises(ValueError, match="unknown trace kind"):
