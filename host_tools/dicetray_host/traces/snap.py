@@ -498,11 +498,12 @@ def _scene(w, p, tr, r, kind):
         t += 3.5
         for _ in range(4):
             t = _key(w, p, tr, r, t) + r.uniform(0.8, 1.2)
+        t += r.uniform(0.3, 0.8)
         for n in (1, 2, None):
             n = n or r.randint(*p["many"])
-            t += r.uniform(0.3, 0.8)
+            # 30 % of setups throw hard: the screen says "throw", not how
             still = _throw(w, p, tr, r, t, n, r.random() < 0.3)
-            t = still + r.uniform(1.5, 2.5)
+            t = still + r.uniform(1.5, 2.5)        # the next when the screen says still
         return t
     if kind in THROW_KINDS:
         n = int(kind[5])
@@ -586,7 +587,7 @@ def generate(kind, seed, rate_hz=None, range_g=None, tray_seed=None, oracle=Fals
     tr = Trace(kind, seed, rate, rg)
     tr.model = NAME
     w = sw.World(p)
-    end = _scene(w, p, tr, rng, kind)
+    end = max(_scene(w, p, tr, rng, kind), rng.uniform(6.0, 7.0))     # every trace lasts 6 s or more
     side = random.Random("%s/%s/%d/sensor" % (NAME, kind, seed))
     nrng = np.random.default_rng(side.getrandbits(63))
     stamps, x, y, z, clean, _, _, _ = sw.reading(w, p, rate, rg, mode, end, side, nrng, oracle)
