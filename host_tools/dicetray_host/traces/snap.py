@@ -179,7 +179,7 @@ def physics(r):
 
 
 # ---------------------------------------------------------------- the dice
-def _die(w, p, r, t, hard, wall_side):
+def _die(w, p, r, t, hard):
     """One die from its landing at t: bounces, tumbles, walls, rocking to
     rest. Returns the end of its last contact (s)."""
     m, s = p["die_kg"] * r.uniform(0.97, 1.03), p["die_m"]
@@ -190,7 +190,6 @@ def _die(w, p, r, t, hard, wall_side):
     vh += r.uniform(10, 60 if hard else 40) * s / 2
     ang = r.uniform(0, 2 * math.pi)
     ux, uy = math.cos(ang), math.sin(ang)
-    to_wall = r.uniform(0.03, p["side_m"] * 0.8)   # how far it is from the wall it heads for
     # contact time: Hertz-like, longer for a heavier die, a little shorter when faster
     tcm = p["tc_floor"] * (m / 0.005) ** 0.4
     end = t
@@ -206,7 +205,17 @@ def _die(w, p, r, t, hard, wall_side):
         if v < 0.3:                                 # under 5 mm of hop: it stays down and tumbles
             break
         t += tc + 2 * v / G
-    t = end
+    return _roll(w, p, r, end, vh, ang, m, tcm)
+
+
+def _roll(w, p, r, t, vh, ang, m, tcm):
+    """A die on the floor at t moving at vh (m/s) heading ang: it tumbles
+    face over face, maybe strikes a wall, rocks to rest. Returns its last
+    contact's end."""
+    s = p["die_m"]
+    ux, uy = math.cos(ang), math.sin(ang)
+    to_wall = r.uniform(0.03, p["side_m"] * 0.8)   # how far it is from the wall it heads for
+    end = t
     moved = 0.0
     while vh > p["v_tip"]:                          # tumbling face over face
         t += s / vh * r.uniform(0.8, 1.25)
@@ -262,10 +271,20 @@ def _throw(w, p, tr, r, t, ndice, hard):
     0-200 ms (a handful spreads); the throw is from the first landing to the
     last contact."""
     spread = 0.06 if ndice <= 2 else 0.2
-    last = t
-    side = r.random()
-    for d in range(ndice):
-        last = max(last, _die(w, p, r, t + (0.0 if d == 0 else r.uniform(0.0, spread)), hard, side))
+    ends = [_die(w, p, r, t + (0.0 if d == 0 else r.uniform(0.0, spread)), hard) for d in range(ndice)]
+    last = max(ends)
+    # dice run into each other: of two, 15 % of throws; of a handful, each
+    # die 20 % of the time is struck by another while that one still moves
+    # and tumbles on at 0.15-0.5 m/s (the striker's speed shared)
+    if ndice >= 2:
+        for d in range(ndice):
+            if r.random() < (0.15 if ndice == 2 else 0.2):
+                moving = [e for i, e in enumerate(ends) if i != d and e > t + 0.12]
+                if moving:
+                    tk = r.uniform(t + 0.1, max(moving))
+                    tcm = p["tc_floor"] * (p["die_kg"] / 0.005) ** 0.4
+                    vk = max(r.uniform(0.15, 0.5), p["v_tip"] * 1.05)
+                    last = max(last, _roll(w, p, r, tk, vk, r.uniform(0, 2 * math.pi), p["die_kg"], tcm))
     tr.throws.append((t, last))
     return last
 
