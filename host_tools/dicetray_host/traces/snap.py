@@ -130,7 +130,8 @@ def physics(r):
     p["e_floor"] = r.uniform(0.08, 0.2) if padded else r.uniform(0.15, 0.3)    # leather and foam absorb
     p["tc_wall"] = r.uniform(0.004, 0.010)          # a wall flap gives: long, soft
     p["e_wall"] = r.uniform(0.1, 0.3)
-    p["pod_hit_p"] = r.uniform(0.04, 0.12)          # of wall blows on the pod's two walls, the share on the pod's printed corner
+    # of the blows on the pod's two walls, the share on the pod's printed corner
+    p["pod_hit_p"] = r.uniform(0.04, 0.12)
     p["wall_to_pod"] = r.uniform(0.05, 0.2)         # a near wall flap's blow passed as a vertical push on the pod
     # the dice
     if r.random() < 0.12:                           # metal (zinc) dice: 15-30 g, 16-20 mm
@@ -154,7 +155,8 @@ def physics(r):
         "m_f": (0.004, 0.012),                      # the fingertip's effective mass (kg)
         "v_f": (0.05, 0.3),                         # its speed onto the cap (m/s)
         "tc_touch": (0.004, 0.010),                 # the pulp compresses: soft, 4-10 ms
-        "travel_m": 0.002 if mx else 0.0003,        # to the contact: MX 2 mm pre-travel; tactile 0.25-0.35 mm after the snap
+        # to the contact: MX 2 mm pre-travel; tactile 0.25-0.35 mm after the snap
+        "travel_m": 0.002 if mx else 0.0003,
         "ramp_s": (0.012, 0.045),                   # a tactile dome: the finger's force ramps to 1.6-2.6 N
         "tc_bottom": (0.0015, 0.004) if mx else (0.0005, 0.002),
         "dir": r.uniform(0, 2 * math.pi),           # the player's side: pressed at a slant toward the tray
@@ -402,7 +404,7 @@ def _bump(w, p, r, t):
     return t + dur + stop
 
 
-def _lift(w, p, r, t, hold_s, tilt_deg, level_after):
+def _lift(w, p, r, t, hold_s, tilt_deg):
     """The tray lifted by its rim, held hold_s, put down tilted by tilt_deg
     (0: level again). Returns (landing time, end of the tilt or None)."""
     jt = r.uniform(0.005, 0.02)
@@ -533,9 +535,9 @@ def _scene(w, p, tr, r, kind):
         turns = r.choices((1, 2, 3), (0.55, 0.3, 0.15))[0]
         for i in range(turns):
             if i:
-                # keep some, pick up the rest and throw them again
+                # keep some, pick up the rest (in 1-3 grabs) and throw them again
                 ndice = r.randint(1, ndice)
-                t = _pick(w, p, r, t, ndice) + r.uniform(0.5, 1.2)
+                t = _pick(w, p, r, t, min(ndice, r.randint(1, 3))) + r.uniform(0.5, 1.2)
             if r.random() < 0.12:                   # a key pressed as the dice land
                 _key(w, p, tr, r, max(0.3, t + r.uniform(-0.3, 0.3)))
             still = _throw(w, p, tr, r, t, ndice, hard)
@@ -563,16 +565,16 @@ def _scene(w, p, tr, r, kind):
             t = _bump(w, p, r, t) + r.uniform(1.0, 3.0)
         return t + 1.0
     if kind == "pickup":
-        land, end = _lift(w, p, r, t, r.uniform(1.0, 5.0), 0.0, True)
+        land, end = _lift(w, p, r, t, r.uniform(1.0, 5.0), 0.0)
         tr.tilts.append((t, end))
         return land + r.uniform(1.5, 3.0)
     if kind == "tilted":
         # set down on a book or the game's box lid: 3-15 degrees, left there;
         # 40 %: put level again before the end
-        land, _ = _lift(w, p, r, t, r.uniform(0.5, 2.0), r.uniform(3, 15), False)
+        land, _ = _lift(w, p, r, t, r.uniform(0.5, 2.0), r.uniform(3, 15))
         end = land + r.uniform(8.0, 14.0)
         if r.random() < 0.4:
-            land2, stop = _lift(w, p, r, end - 3.0, r.uniform(0.3, 1.0), 0.0, True)
+            land2, stop = _lift(w, p, r, end - 3.0, r.uniform(0.3, 1.0), 0.0)
             tr.tilts.append((t, stop))
             return max(end, land2 + 1.5)
         tr.tilts.append((t, None))
@@ -611,6 +613,7 @@ def generate(kind, seed, rate_hz=None, range_g=None, tray_seed=None, oracle=Fals
     nrng = np.random.default_rng(side.getrandbits(63))
     stamps, x, y, z, clean, _, _, _ = sw.reading(w, p, rate, rg, mode, end, side, nrng, oracle)
     tr.t_ms, tr.x, tr.y, tr.z = stamps, x, y, z
+    tr.keys.sort()          # a key pressed as the dice land was drawn before the throw's
     tr.duration_ms = stamps[-1]
     if oracle:
         tr.clean = clean
