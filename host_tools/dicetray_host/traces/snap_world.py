@@ -264,6 +264,9 @@ def reading(world, p, rate, rg, mode, end_s, rng, nrng, oracle):
     floor_mg = math.sqrt(sigma * sigma + step * step / 12.0)
     cl = None
     if oracle:
+        # saturation is the part's, not noise or rounding: the clean reading
+        # stops at the full scale too (a clipped blow is not heard changing)
+        clean = np.clip(clean, lo * step, hi * step)
         cl = [clean[0, idx].tolist(), clean[1, idx].tolist(), clean[2, idx].tolist(), floor_mg]
     return (stamps.tolist(), out[0, idx].tolist(), out[1, idx].tolist(), out[2, idx].tolist(), cl, ts[idx],
             sigma, step)
