@@ -199,10 +199,10 @@ def test_a_loaded_host_does_not_change_the_charge(tmp_path, monkeypatch):
 
 def test_a_virtual_machines_steal_does_not_change_the_charge(tmp_path, monkeypatch):
     # The hypervisor takes the CPU without the thread being switched out
-    # (steal: 4-16 ms at a time on the VM of round 74, at a system call or
-    # a page fault); the thread's wait does not hold it, the monotonic clock
-    # does. Before round 74 a stretch was cut to the process's CPU time
-    # (ms steps) + 1 ms: up to 2 ms of steal stayed, 140-280 ms on the chip.
+    # (steal: 0.4-16 ms at a time on round 74's VM, mostly 4 or 8 ms); the
+    # thread's wait does not hold it, the monotonic clock does. Before
+    # round 74 a stretch was cut to the process's CPU time (ms steps) +
+    # 1 ms: 0.85-1.85 ms of steal stayed in this test, 120-260 ms on the chip.
     quiet, charges, out = _charges(tmp_path, monkeypatch)
     for at, host_us in charges["s"]:
         assert abs(host_us - quiet) <= 4 * 12, (at, host_us, quiet, out)
