@@ -217,7 +217,9 @@ class Board:
         got control back is charged on the clock first."""
         self._depth += 1
         if self._depth == 1:
-            # what this thread ran (no wait for a CPU, no VM's steal: vboard_cpu.running_us)
+            # what this thread ran (no wait for a CPU, no VM's steal:
+            # vboard_cpu.running_us); the heap is looked at after it (a
+            # _mem_alloc() walks the whole heap: 35 us in a stretch)
             host = self.ticks_diff(self.running_us(), self._fw_from) * 1000 - self.py_free
             if _mem_alloc() < self._left_used - 1024:  # the heap was collected meanwhile
                 host -= self._collection_share()
@@ -233,6 +235,7 @@ class Board:
     def leave(self):
         self._depth -= 1
         if self._depth == 0:
+            self._left_used = _mem_alloc()   # before the clock: not in the stretch
             now = self.running_us()
             if self.recalibrate is not None and self.ticks_diff(now, self._calibrated_at) > _RECALIBRATE_US:
                 # The host's speed drifts (another program on the core's
@@ -240,9 +243,6 @@ class Board:
                 # board's time.
                 self.py_scale = self.recalibrate(3)
                 now = self._calibrated_at = self.running_us()
-            # after the clock, whose read allocates: a collection it brings
-            # on is before the stretch, not met by it
-            self._left_used = _mem_alloc()
             self._fw_from = now
 
     def _collection_share(self):
