@@ -11,7 +11,7 @@ The host's time is the time this thread ran as the kernel counts it
 (schedstat's first figure, made current by a CPU-clock read): not the
 time it waited for a CPU, so another program on a loaded machine does
 not make the board slower, nor the time a virtual machine's hypervisor
-took the CPU away while it ran (steal, 0.4-16 ms at a time here), which
+took the CPU away while it ran (steal, 0.4-28 ms at a time here), which
 the monotonic clock has. Figures from a loaded machine are still noisy (a
 busy core runs the same code slower), and tests assert only what must
 hold at any speed.
@@ -81,10 +81,10 @@ def running_us():
     in it, nor time a virtual machine's hypervisor took the CPU away while
     the thread ran (steal): the kernel takes steal off the clock it counts
     run time on, where the monotonic clock has it. A stretch measured on
-    the monotonic clock less schedstat's wait held a steal whole (0.4-16
+    the monotonic clock less schedstat's wait held a steal whole (0.4-28
     ms at a time on this VM, mostly 4 or 8: whole ticks), and the cut to
-    the process's CPU time + 1 ms left up to 2 ms of it: 140-280 ms on the
-    chip (docs/hardware-layer.md, "Steal inside a stretch").
+    the process's CPU time + 1 ms left up to 2 ms of it: 130-300 ms on the
+    chip (docs/hardware-layer.md, "Time the thread neither ran nor waited").
 
     The kernel brings the figure up to date only at its ticks (4 ms) and
     switches, and when the process's CPU clock is read: clock() first. A
