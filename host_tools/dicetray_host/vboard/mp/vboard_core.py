@@ -201,28 +201,26 @@ class Board:
 
     # --- the firmware's own Python on the clock (vboard_cpu) -------------
     py_scale = 0     # chip us per 1000 host us; 0: Python takes no board time
-    running_us = cpu_us = ticks_diff = None  # the host's clocks (vboard_cpu)
-    _fw_cpu = 0      # the process's CPU time then (us, in 1 ms steps)
+    running_us = ticks_diff = None  # the host's clock (vboard_cpu): the time this thread ran
     _depth = 0       # board calls under way: only the outermost charges
-    _fw_from = 0     # the host's clock when the firmware last got control back
+    _fw_from = 0     # the thread's run time when the firmware last got control back
     _owed = 0        # chip time charged, in thousandths of a us not yet whole
     py_us = 0        # board time charged to the firmware's Python so far
     py_host = 0      # host time counted for it, in thousandths of a us
     py_free = 0      # host time a board call itself costs a stretch (thousandths of a us; a C call on the chip)
     _left_used = 0   # heap in use when the firmware last got control back
     recalibrate = None   # vboard_cpu.calibrate (VBOARD_PY_TIME=chip): the host's speed, measured again
-    _calibrated_at = 0   # the host's clock at the last calibration
+    _calibrated_at = 0   # the thread's run time at the last calibration
 
     def enter(self):
         """The firmware calls the board: the Python it ran since it last
         got control back is charged on the clock first."""
         self._depth += 1
         if self._depth == 1:
-            host = self.ticks_diff(self.running_us(), self._fw_from)
-            cpu = self.cpu_us() - self._fw_cpu + 1000
-            if host > cpu:
-                host = cpu  # the CPU was taken away meanwhile (a VM's steal)
-            host = host * 1000 - self.py_free
+            # what this thread ran (no wait for a CPU, no VM's steal:
+            # vboard_cpu.running_us); the heap is looked at after it (a
+            # _mem_alloc() walks the whole heap: 35 us in a stretch)
+            host = self.ticks_diff(self.running_us(), self._fw_from) * 1000 - self.py_free
             if _mem_alloc() < self._left_used - 1024:  # the heap was collected meanwhile
                 host -= self._collection_share()
             if host < 0:
@@ -237,7 +235,7 @@ class Board:
     def leave(self):
         self._depth -= 1
         if self._depth == 0:
-            self._left_used = _mem_alloc()
+            self._left_used = _mem_alloc()   # before the clock: not in the stretch
             now = self.running_us()
             if self.recalibrate is not None and self.ticks_diff(now, self._calibrated_at) > _RECALIBRATE_US:
                 # The host's speed drifts (another program on the core's
@@ -246,7 +244,6 @@ class Board:
                 self.py_scale = self.recalibrate(3)
                 now = self._calibrated_at = self.running_us()
             self._fw_from = now
-            self._fw_cpu = self.cpu_us()
 
     def _collection_share(self):
         """Host time (thousandths of a us) of a heap collection here that is

@@ -7,15 +7,14 @@ tray never sees. With it, every stretch the firmware runs between two
 calls into the board is charged on the clock: the host's time for that
 stretch times how much slower the chip runs the same bytecode.
 
-The host's time is its monotonic clock less the time this thread waited
-for a CPU (the kernel's schedstat), so another program on a loaded
-machine does not make the board slower. On a virtual machine the
-hypervisor also takes the CPU away (steal, 0.5-7 ms at a time on a
-loaded one) without the thread being switched out; a stretch is then cut
-to the process's CPU time over it plus 1 ms (that clock counts in ms).
-Such a stretch is still charged up to 1-2 ms of host time: figures from
-a loaded machine are noisy, and tests assert only what must hold at any
-speed.
+The host's time is the time this thread ran as the kernel counts it
+(schedstat's first figure, made current by a CPU-clock read): not the
+time it waited for a CPU, so another program on a loaded machine does
+not make the board slower, nor the time a virtual machine's hypervisor
+took the CPU away while it ran (steal, 0.4-28 ms at a time here), which
+the monotonic clock has. Figures from a loaded machine are still noisy (a
+busy core runs the same code slower), and tests assert only what must
+hold at any speed.
 
 The factor comes from a calibration at power-on: a fixed piece of Python
 (_work) whose instructions on the unix port callgrind counted
@@ -43,7 +42,6 @@ What this does not model well, and which way it errs:
 from time import _host_time
 
 _clock = _host_time.clock
-_ticks_us = _host_time.ticks_us
 _ticks_diff = _host_time.ticks_diff
 
 from vboard_core import board
@@ -57,69 +55,56 @@ CHIP_NS_PER_INSTRUCTION = 2.56e9 / 459 / 567_000
 
 _stat = None
 _buf = bytearray(96)
-_READ_US = 30   # a schedstat read longer than this met a wait: taken again
-
-
-def cpu_us():
-    """This process's CPU time in us, in the unix port's steps of 1 ms
-    (clock() / 1000): time the hypervisor took from this machine's CPUs
-    (steal) is not in it, as it is in every clock a stretch can be timed on."""
-    return int(_clock() * 1_000_000)
 
 
 def open_clock():
     """Open this thread's scheduler statistics (before the flash is mounted:
-    then '/' is the flash); False when the kernel keeps none."""
+    then '/' is the flash); False when the kernel keeps none, or when its
+    run time does not follow the thread (see running_us)."""
     global _stat
     for path in ("/proc/thread-self/schedstat", "/proc/self/schedstat"):
         try:
             _stat = open(path, "rb")
-            running_us()
-            return True
+            t = running_us()
+            _work(200)
+            if running_us() != t:
+                return True
         except (OSError, ValueError):
-            _stat = None
+            pass
+        _stat = None
     return False
 
 
 def running_us():
-    """The host's monotonic clock less the time this thread has waited for a
-    CPU (the second figure of schedstat, ns, brought up to date whenever the
-    thread gets a CPU back): a stretch measured on it is what this thread
-    ran, however loaded the machine.
+    """The time this thread has run, in us, as the kernel counts it: the
+    first figure of schedstat (ns). Time the thread waited for a CPU is not
+    in it, nor time a virtual machine's hypervisor took the CPU away while
+    the thread ran (steal): the kernel takes steal off the clock it counts
+    run time on, where the monotonic clock has it. A stretch measured on
+    the monotonic clock less schedstat's wait held a steal whole (0.4-28
+    ms at a time on this VM, mostly 4 or 8: whole ticks), and the cut to
+    the process's CPU time + 1 ms left up to 2 ms of it: 130-300 ms on the
+    chip (docs/hardware-layer.md, "Time the thread neither ran nor waited").
 
-    The wait and the clock are two reads, and the kernel may take the CPU
-    away between them (on a loaded machine about 1 pair in 2,000): the
-    clock then holds a wait the figure read before it lacks, and a stretch
-    ending there would count the whole wait as run (a 25 ms wait, cut to
-    the CPU time + 1 ms, charged 145 ms on the chip; one starting there
-    would lose its time). So the clock is read before schedstat too, and
-    when the read took more than _READ_US (a few us without a wait) the
-    pair is taken again: a wait shorter than that can still slip in (up to
-    4 ms on the chip). Reading schedstat again after the clock would be
-    exact, but a system call more a board call added 8 % to the bench's
-    Python time (docs/hardware-layer.md, "On a loaded machine").
-    Allocates nothing (small ints)."""
-    t = _ticks_us()
-    while True:
-        _stat.seek(0)
-        n = _stat.readinto(_buf)
-        i = 0
-        while i < n and _buf[i] != 32:  # skip the time run
-            i += 1
+    The kernel brings the figure up to date only at its ticks (4 ms) and
+    switches, and when the process's CPU clock is read: clock() first. A
+    CPU taken away between the two reads is not in the figure either
+    (round 73's retaken pair is not needed). Allocates one float (clock()'s
+    result), fewer than the CPU-time cut's reads did."""
+    _clock()
+    _stat.seek(0)
+    n = _stat.readinto(_buf)
+    i = 0
+    ran = 0
+    while i < n:
+        c = _buf[i]
+        if c < 48 or c > 57:
+            break
+        ran = ran * 10 + c - 48
         i += 1
-        waited = 0
-        while i < n:
-            c = _buf[i]
-            if c < 48 or c > 57:
-                break
-            waited = waited * 10 + c - 48
-            i += 1
-        if i == n:
-            raise ValueError("schedstat")
-        t0 = t
-        t = _ticks_us()
-        if _ticks_diff(t, t0) <= _READ_US:
-            return t - waited // 1000
+    if i == 0 or i == n:
+        raise ValueError("schedstat")
+    return ran // 1000
 
 
 class _Counter:
@@ -218,7 +203,6 @@ def install(scale, again=False):
     call after the board is wired, before the firmware runs."""
     import machine
     board.running_us = running_us
-    board.cpu_us = cpu_us
     board.recalibrate = calibrate if again else None
     board.ticks_diff = _ticks_diff
     board.py_scale = scale
