@@ -754,6 +754,11 @@ class Tray(Impacts):
                 self._gy = (self._by << _LF_TO_G) - dy
                 self._gz = (self._bz << _LF_TO_G) - dz
                 self._start(dt, x, y, z, floor)
+                # round 74 (hexa74): the onset's sample a blow straight down,
+                # |z| 2 x |x| + |y| or more (a die striking the floor from
+                # inside; impacts.py's _pattern). Here and below, not in
+                # window.py's _start: that took window.py over its import heap
+                self._imps[_ONSET_UP] = mag + mag <= 3 * (z if z > 0 else -z)
                 # Round 70 (keymask70; round 54's keymask54 step 2): after a
                 # settle under an entry's keys (round 69's odd quiet level,
                 # kept by _start) the moved window runs from the entry's
@@ -878,6 +883,7 @@ class Tray(Impacts):
                 # left the tray when the dice land (_PICK_OVER_X). A window
                 # of its own, from here
                 self._start(dt, hx, hy, hz, self._floor >> _FLOOR_FX)
+                self._imps[_ONSET_UP] = mag + mag <= 3 * (hz if hz > 0 else -hz)     # (as in feed)
                 return EV_NONE
             self._peak = peak = mag
         if mag > (peak >> 1):

@@ -87,7 +87,6 @@ _HID_N = const(90)              # and how many (_bounce; impacts.py's _press_rel
 _SWAY_MAX = const(95)
 _RISE_T = const(96)
 _LAST_LOUD_MG = const(97)
-_ONSET_UP = const(99)
 _IMP_MS = const(15)
 _MERGE_MS = const(50)
 _ARMED = const(2)
@@ -285,9 +284,6 @@ class Window(Settle):
         imps[_EDGE_Z] = z if z > 0 else -z
         imps[_EDGE_M] = mag
         imps[_EDGE_P] = imps[_EDGE_C] = 0
-        # round 74 (hexa74): the onset's own sample a blow straight down (a
-        # die striking the floor from inside; impacts.py's _pattern)
-        imps[_ONSET_UP] = 1 if mag + mag <= 3 * (z if z > 0 else -z) else 0
 
     def _rise(self, t, k):
         # Round 57 (rise57; round 56's moved56 first; in settle.py until
