@@ -407,7 +407,7 @@ _SWAY_MAX = const(95)           # round 57 (onedie57): the longest run off rest 
 _RISE_T = const(96)             # round 57 (rise57): the first sample of the last blow's rise held after a move's settle (window.py's _rise)
 _LAST_LOUD_MG = const(97)       # round 63 (hold63): the mg of the window's last loud sample, at _loud_t (settle.py's _flight)
 _QUIET_T = const(98)            # round 67 (hold67): since when a verdict tilt.py's set_down holds has read the tray quiet
-_ONSET_UP = const(99)           # round 74 (hexa74): the onset's sample struck straight down, |z| >= 2 (|x| + |y|) (window.py's _start)
+_ONSET_UP = const(99)           # round 74 (hexa74): the onset's sample struck straight down, |z| >= 2 (|x| + |y|) (set after each _start below)
 _IMP_SLOTS = const(100)         # (328 -> 336 -> 340 -> 344 -> 352 -> 364 -> 380 -> 384 -> 388 -> 392 -> 396 -> 400 bytes)
 # A throw's dice fall through the air and touch nothing until they land:
 # the tray is quiet (at its noise) before the first impact, apart from keys
