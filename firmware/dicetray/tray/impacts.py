@@ -372,6 +372,18 @@ _TAIL_CREST = const(4)
 _SIDE_IMPS = const(4)           # kept impacts before the current one
 _SIDE_UP_X = const(6)
 _SIDE_UP_Y = const(5)
+# Round 74 (hexa74): not flat when the onset's sample struck straight down
+# (_ONSET_UP, set at each onset in throws.py) and the first 200 ms hold
+# 7/2 of the next 200 ms' energy: a die's landing on a board on foam tape,
+# whose sideways (shear) mode is the tape's softest (0.4-0.75 of its
+# vertical one, Q 2-6) and rings on after the strike, with the walls the
+# die runs into (hexa 5029, 5071, 5185, 5211, 5257, 5283, 5379, 5411 at
+# 400 Hz: first sample 2.3-15 x as much down as sideways, 3.9-9.5 x
+# faded; the flat windows struck down first that are no throw, picks and
+# a pick's die, 0.13-3.03 x faded, light 5046 at 7526 the nearest)
+_ONSET_FADE_X = const(7)
+_ONSET_FADE_Y = const(2)
+_ONSET_UP = const(99)
 # Or: many dice at 100 Hz blur into one long rumble of low crest; still a
 # throw when it has several rises, lasts, and its energy falls as the dice
 # settle (first half at least 1.5 x the second), which a steady hum does not.
@@ -1211,7 +1223,8 @@ class Impacts(Window):
             return 0    # (or the hand in the tray before and soft: a die slipped from the fingers)
         if peak >= self._throw_peak:
             # shaken more sideways than down: a hand sliding dice about (_SIDE_IMPS)
-            flat = _SIDE_UP_X * up < _SIDE_UP_Y * side
+            flat = _SIDE_UP_X * up < _SIDE_UP_Y * side and not (
+                imps[_ONSET_UP] and _ONSET_FADE_Y * early >= _ONSET_FADE_X * (self._energy - early))
             if (((rises >= 2 and crest >= 4) or (rises >= 3 and crest >= 3))
                     and not ((flat or imps[_HAND]) and self._imp_n < _SIDE_IMPS)):
                 return 1        # separate impacts

@@ -407,7 +407,8 @@ _SWAY_MAX = const(95)           # round 57 (onedie57): the longest run off rest 
 _RISE_T = const(96)             # round 57 (rise57): the first sample of the last blow's rise held after a move's settle (window.py's _rise)
 _LAST_LOUD_MG = const(97)       # round 63 (hold63): the mg of the window's last loud sample, at _loud_t (settle.py's _flight)
 _QUIET_T = const(98)            # round 67 (hold67): since when a verdict tilt.py's set_down holds has read the tray quiet
-_IMP_SLOTS = const(99)          # (328 -> 336 -> 340 -> 344 -> 352 -> 364 -> 380 -> 384 -> 388 -> 392 -> 396 bytes)
+_ONSET_UP = const(99)           # round 74 (hexa74): the onset's sample struck straight down, |z| >= 2 (|x| + |y|) (set after each _start below)
+_IMP_SLOTS = const(100)         # (328 -> 336 -> 340 -> 344 -> 352 -> 364 -> 380 -> 384 -> 388 -> 392 -> 396 -> 400 bytes)
 # A throw's dice fall through the air and touch nothing until they land:
 # the tray is quiet (at its noise) before the first impact, apart from keys
 # the tray knows of. A hand picking dice out works in the tray: a fingertip's
@@ -753,6 +754,11 @@ class Tray(Impacts):
                 self._gy = (self._by << _LF_TO_G) - dy
                 self._gz = (self._bz << _LF_TO_G) - dz
                 self._start(dt, x, y, z, floor)
+                # round 74 (hexa74): the onset's sample a blow straight down,
+                # |z| 2 x |x| + |y| or more (a die striking the floor from
+                # inside; impacts.py's _pattern). Here and below, not in
+                # window.py's _start: that took window.py over its import heap
+                self._imps[_ONSET_UP] = mag + mag <= 3 * (z if z > 0 else -z)
                 # Round 70 (keymask70; round 54's keymask54 step 2): after a
                 # settle under an entry's keys (round 69's odd quiet level,
                 # kept by _start) the moved window runs from the entry's
@@ -877,6 +883,7 @@ class Tray(Impacts):
                 # left the tray when the dice land (_PICK_OVER_X). A window
                 # of its own, from here
                 self._start(dt, hx, hy, hz, self._floor >> _FLOOR_FX)
+                self._imps[_ONSET_UP] = mag + mag <= 3 * (hz if hz > 0 else -hz)     # (as in feed)
                 return EV_NONE
             self._peak = peak = mag
         if mag > (peak >> 1):
