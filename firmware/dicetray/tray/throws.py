@@ -270,7 +270,7 @@ _RING_FROM_MS = const(200)
 _SPIKE_DT = const(3)
 # Round 74 (pick74): the first blow counts as read at 400 Hz when this
 # many of its _PEAK_MS's samples came _SPIKE_DT or less after the last
-# (400 Hz: 23-24, as FIFO reads stamp them; 200 Hz: 0-2, a batch's odd stamp)
+# (400 Hz: mostly 20-23, 6 after a FIFO overflow; 200 Hz: 0-2, a batch's odd stamp)
 _EDGE_N_MIN = const(12)
 _RUNG_X = const(5)              # (impacts.py's: a hard strike, x the quiet level; finger53's bounce is asked only then)
 # Round 30: the same spike read on z's change from one sample to the next.
