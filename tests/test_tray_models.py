@@ -134,6 +134,16 @@ def test_fingers_picking_dice_out_are_not_throws(model, seed):
     assert detect(trace.rows(), keys=trace.keys)["throws"] == []
 
 
+@pytest.mark.parametrize("seed", [5083, 5265])
+def test_a_fingertip_read_at_400_hz_is_no_throw_whatever_the_judging_samples_stamp(seed):
+    # round 74 (pick74): hexa's fingertip (a 10-30 ms touch, pattern 4 with
+    # no die's spike in its first blow) was judged on a FIFO batch's 5 ms
+    # stamp (pick 5083 at 2316, 5265 at 2946), and the edge rules of rounds
+    # 30-54 then skipped it; the first blow's samples were read at 400 Hz
+    tr, out = _as_the_board_reads("hexa", "pick", seed)
+    assert out["throws"] == []
+
+
 def test_a_hand_resting_on_the_rim_tilts_a_light_tray_and_lets_it_back():
     import random
     from dicetray_host.traces import happenings as hp

@@ -268,6 +268,10 @@ _RING_FROM_MS = const(200)
 # 21): one blow and nothing after it (patterns 2, 4, 5) with no spike
 # (impacts.py's _spiked) is a knock.
 _SPIKE_DT = const(3)
+# Round 74 (pick74): the first blow counts as read at 400 Hz when this
+# many of its _PEAK_MS's samples came _SPIKE_DT or less after the last
+# (400 Hz: mostly 20-23, 6 after a FIFO overflow; 200 Hz: 0-2, a batch's odd stamp)
+_EDGE_N_MIN = const(12)
 _RUNG_X = const(5)              # (impacts.py's: a hard strike, x the quiet level; finger53's bounce is asked only then)
 # Round 30: the same spike read on z's change from one sample to the next.
 # A blow through the feet rings only the tray's modes, and a ring of f Hz
@@ -408,7 +412,8 @@ _RISE_T = const(96)             # round 57 (rise57): the first sample of the las
 _LAST_LOUD_MG = const(97)       # round 63 (hold63): the mg of the window's last loud sample, at _loud_t (settle.py's _flight)
 _QUIET_T = const(98)            # round 67 (hold67): since when a verdict tilt.py's set_down holds has read the tray quiet
 _ONSET_UP = const(99)           # round 74 (hexa74): the onset's sample struck straight down, |z| >= 2 (|x| + |y|) (set after each _start below)
-_IMP_SLOTS = const(100)         # (328 -> 336 -> 340 -> 344 -> 352 -> 364 -> 380 -> 384 -> 388 -> 392 -> 396 -> 400 bytes)
+_EDGE_N = const(100)            # round 74 (pick74): the first _PEAK_MS's samples read _SPIKE_DT or less after the last
+_IMP_SLOTS = const(101)         # (328 -> 336 -> 340 -> 344 -> 352 -> 364 -> 380 -> 384 -> 388 -> 392 -> 396 -> 400 -> 404 bytes)
 # A throw's dice fall through the air and touch nothing until they land:
 # the tray is quiet (at its noise) before the first impact, apart from keys
 # the tray knows of. A hand picking dice out works in the tray: a fingertip's
@@ -915,6 +920,7 @@ class Tray(Impacts):
             self._energy_half = self._energy
             if span <= _PEAK_MS and dt <= _SPIKE_DT:
                 # round 30: how sharply z moves in the first blow (a die's spike)
+                imps[_EDGE_N] += 1
                 d = hz - imps[_EDGE_V]
                 imps[_EDGE_V] = hz
                 c = d - imps[_EDGE_P]
@@ -1067,9 +1073,16 @@ class Tray(Impacts):
             if why and dt >= _CO_DT and self._one_ring(span, dt):
                 why = 0     # a knock: its top rings on alone (round 31)
             one_blow = why == 2 or why == 4 or why == 5     # round 21's patterns of one blow
-            if one_blow and dt <= _SPIKE_DT and self._imp_n <= 1 and not self._spiked():
+            # Round 74 (pick74): or the first blow read at 400 Hz (_EDGE_N)
+            # whatever the judging sample's dt: a FIFO read's stamp gap (4-6
+            # ms at a batch's first sample, 2 % of hexa's and table's
+            # samples) let a fingertip's 10-30 ms touch, with no die's
+            # spike, through as pattern 4 (hexa pick 5083 at 2316, judged on
+            # a 5 ms stamp)
+            spk = dt <= _SPIKE_DT or imps[_EDGE_N] >= _EDGE_N_MIN
+            if one_blow and spk and self._imp_n <= 1 and not self._spiked():
                 why = 0     # one blow with no spike on the floor: a knock through the feet
-            if (why and dt <= _SPIKE_DT and self._peak <= imps[_EDGE_M]
+            if (why and spk and self._peak <= imps[_EDGE_M]
                     and ((_EDGE_Y * imps[_EDGE_D] < _EDGE_X * imps[_EDGE_Z]
                           and imps[_EDGE_C] < imps[_EDGE_Z])
                          or (one_blow

@@ -46,7 +46,7 @@ _KEY_UP_T = const(83)
 _SWAY_T = const(85)
 _HELD_T = const(87)
 _SWAY_MAX = const(95)
-_IMP_SLOTS = const(100)
+_IMP_SLOTS = const(101)
 _DT_MAX = const(40)
 _IDLE = const(0)
 
