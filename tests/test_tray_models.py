@@ -467,7 +467,7 @@ def test_tray_cfg_round_trip_and_errors(tmp_path):
     figures = {"floor_mg": 4, "key_ms": 220, "throw_mg": 240, "gx_mg": -3, "gy_mg": 7, "gz_mg": 1001,
                "ring_chz": 1275}
     traycfg.save(figures, path)
-    assert traycfg.load(path) == dict(figures, roll_ms=0)     # every line written: 0, not learnt (round 38)
+    assert traycfg.load(path) == dict(figures, roll_ms=0, band_x=0)     # every line written: 0, not learnt (rounds 38, 73)
     assert not (tmp_path / "tray.cfg.new").exists()
     traycfg.forget(path)
     assert traycfg.load(path) is None
@@ -477,7 +477,7 @@ def test_tray_cfg_round_trip_and_errors(tmp_path):
         traycfg.parse("colour=red\n")
     # round 38: the roll_ms line (how soon setup's soft throws went quiet)
     traycfg.save(dict(figures, roll_ms=1650), path)
-    assert traycfg.load(path) == dict(figures, roll_ms=1650)
+    assert traycfg.load(path) == dict(figures, roll_ms=1650, band_x=0)
     assert "roll_ms=1650\n" in (tmp_path / "tray.cfg").read_text()
     with pytest.raises(ValueError, match="line 8: roll_ms is not a whole number"):
         traycfg.parse("floor_mg=4\nkey_ms=220\nthrow_mg=240\ngx_mg=-3\ngy_mg=7\ngz_mg=1001\nring_chz=1275\nroll_ms=1.6s\n")
@@ -507,7 +507,7 @@ def test_a_tray_cfg_written_before_the_ring_still_loads(tmp_path, monkeypatch):
     got = _configure_calls(monkeypatch)
     traycfg.apply(Tray(), figures)
     traycfg.apply(Tray(), dict(figures, ring_chz=1275, ring_decay=84))
-    assert [a for a in got if a] == [(4, 220, 240, -3, 7, 1001, 0, 0), (4, 220, 240, -3, 7, 1001, 1275, 0)]
+    assert [a for a in got if a] == [(4, 220, 240, -3, 7, 1001, 0, 0, 0), (4, 220, 240, -3, 7, 1001, 1275, 0, 0)]
 
 
 def test_a_tray_cfg_without_roll_ms_loads_with_the_slipped_die_rule_off(tmp_path, monkeypatch):
@@ -522,10 +522,10 @@ def test_a_tray_cfg_without_roll_ms_loads_with_the_slipped_die_rule_off(tmp_path
     tray = Tray()
     assert not tray._slip_on                    # no figures at all: off
     traycfg.apply(tray, figures)
-    assert got[-1] == (4, 220, 240, -3, 7, 1001, 1275, 0) and not tray._slip_on
+    assert got[-1] == (4, 220, 240, -3, 7, 1001, 1275, 0, 0) and not tray._slip_on
     for roll_ms, on in ((0, False), (706, False), (882, False), (883, True), (1650, True)):
         traycfg.apply(tray, dict(figures, roll_ms=roll_ms))
-        assert got[-1][-1] == roll_ms and tray._slip_on == on, roll_ms
+        assert got[-1][-2] == roll_ms and tray._slip_on == on, roll_ms
     tray.configure()                            # back to the defaults (Tray setup's UNDO)
     assert not tray._slip_on
 
@@ -550,7 +550,7 @@ class PowerCut(BaseException):
 def test_a_power_cut_while_tray_setup_saves_leaves_the_old_figures(tmp_path, monkeypatch):
     path = str(tmp_path / "tray.cfg")
     old = {"floor_mg": 4, "key_ms": 220, "throw_mg": 240, "gx_mg": -3, "gy_mg": 7, "gz_mg": 1001,
-           "ring_chz": 1275, "roll_ms": 1650}
+           "ring_chz": 1275, "roll_ms": 1650, "band_x": 600}
     traycfg.save(old, path)
     import os
 
@@ -797,11 +797,11 @@ def test_detect_config_carries_the_ring(tmp_path, capsys, monkeypatch):
     got = _configure_calls(monkeypatch)
     assert cli_main(["detect", str(csv), "--config", str(cfg), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["throws"]
-    assert got[-1] == (6, 300, 200, 0, 0, 0, 1275, 0)
+    assert got[-1] == (6, 300, 200, 0, 0, 0, 1275, 0, 0)
     cfg.write_text("floor_mg=6\nkey_ms=300\nthrow_mg=200\nring_chz=1275\nroll_ms=1650\n")
     assert cli_main(["detect", str(csv), "--config", str(cfg), "--json"]) == 0
     capsys.readouterr()
-    assert got[-1] == (6, 300, 200, 0, 0, 0, 1275, 1650)
+    assert got[-1] == (6, 300, 200, 0, 0, 0, 1275, 1650, 0)
 
 
 @pytest.mark.parametrize("text,error", [("floor_mg=3\nkey_ms\n", "line 2"),
@@ -3431,3 +3431,82 @@ def test_a_flat_window_struck_down_first_that_goes_on_is_no_throw(model, kind, s
     # these flat windows' first 200 ms hold 0.4-3.0 x the next 200 ms', under 7/2
     tr, out = _as_the_board_reads(model, kind, seed)
     assert not _started_near(out, at), out["throws"]
+
+
+def _setup_figures(model, tray, reading=ensemble.BOARD_READING):
+    """Tray setup on `tray`'s own session, read as the board reads (400 Hz) unless told."""
+    from dicetray.tray.calibrate import Calibrator, DONE
+    from dicetray_host.traces.detecting import keys_told
+    session = ensemble.generate(model, "calibration", tray, tray_seed=tray, **reading)
+    cal = Calibrator()
+    for t, x, y, z in keys_told(cal, session.rows(), session.keys):
+        cal.feed(t, x, y, z)
+    assert cal.phase == DONE
+    return cal, cal.figures()
+
+
+@pytest.mark.parametrize("model, tray, bound", [("table", 5021, 550), ("bare", 5000, 848), ("bare", 5014, 589),
+                                                ("tin", 5021, 625), ("box", 5000, 249), ("light", 5032, 187),
+                                                ("table", 5000, 0)])
+def test_tray_setup_learns_a_floor_band_bound_with_a_margin_each_side(model, tray, bound):
+    # Round 73 (learn73): each rap's and each throw's change per sample over
+    # its size in its first 400 ms (the floor's band, x 1024: throws.py's
+    # _BAND over _energy). A rap reaches the tray through its feet and rings
+    # no floor mode, a die strikes the floor. Round 74 (learn74): the bound
+    # (band_x) is the lower of 3/2 of the raps' most (knocks in play read up
+    # to 1.44 x it) and half the softest setup throw (throws in play read
+    # down to 0.55 x it): table 5021 raps 701, softest throw 1100: 550;
+    # bare 5014 raps 393, throws from 1390: 589, the raps' side; box 5000
+    # raps 678 over its throw's 498: 249 (round 73: none); table 5000 heard
+    # no rap: none (0, the rule off)
+    cal, figures = _setup_figures(model, tray)
+    assert cal.throw_band > 0
+    assert figures["band_x"] == bound
+    if bound:
+        assert cal.heard and bound == min(3 * cal.rap_band // 2, cal.throw_band // 2)
+    else:
+        assert not cal.heard and cal.rap_band == 0
+    # the file keeps it, the detector is handed it
+    assert traycfg.parse("band_x=%d\n" % figures["band_x"]) == {"band_x": figures["band_x"]}
+    tray_ = Tray()
+    assert tray_._imps[102] == 0                # default figures: no bound, the rule off
+    traycfg.apply(tray_, figures)
+    assert tray_._imps[102] == figures["band_x"]
+
+
+def test_a_knock_is_no_throw_on_a_tray_that_learnt_its_floor_band():
+    # Rounds 73, 74 (learn73, learn74): table tray 5007 at 400 Hz, knock
+    # 5343: a knuckle on the table beside the tray read as a throw (6128 ms)
+    # with the tray's learnt figures; its window changes per sample 499/1024
+    # of its size, over the tray's raps' most (404: knocks vary from rap to
+    # rap) but under 3/2 of it (606), the bound (its softest setup throw
+    # 1252, half 626). With the bound the window is refused and nothing else
+    # moves; a tray without it (the defaults, or band_x 0) is as before
+    cal, figures = _setup_figures("table", 5007)
+    assert figures["band_x"] == 3 * cal.rap_band // 2 == 606
+    trace = ensemble.generate("table", "knock", 5343, tray_seed=5007, **ensemble.BOARD_READING)
+    off = detect(trace.rows(), keys=trace.keys, config=dict(figures, band_x=0))
+    assert any(abs(d["start_ms"] - 6128) <= 20 for d in off["throws"]), off
+    on = detect(trace.rows(), keys=trace.keys, config=figures)
+    assert on["throws"] == [d for d in off["throws"] if abs(d["start_ms"] - 6128) > 20], (off, on)
+    assert trace.throws == [] and match(trace.throws, on["throws"])[1] == on["throws"]
+    assert detect(trace.rows(), keys=trace.keys, config={"band_x": 0}) == detect(trace.rows(), keys=trace.keys)
+
+
+def test_no_floor_band_bound_under_300_hz():
+    # Round 74 (learn74): hexa tray 5014 read at 100 Hz hears one rap (497)
+    # and its softest setup throw reads 1091: half of it, 545, would be the
+    # bound, and throw6_hard 5383's window (1828 ms) reads 515 under it. Its
+    # floor rings at 160-420 Hz, over half the rate: the band folds and the
+    # mark no longer parts floor from feet, so under 300 Hz setup learns no
+    # bound (0, the rule off) and the throw is found
+    reading = dict(ensemble.BOARD_READING, rate_hz=100)
+    cal, figures = _setup_figures("hexa", 5014, reading)
+    assert cal.heard and cal.rap_band == 497 and cal.throw_band == 1091 and cal.rate_chz < 30000
+    assert figures["band_x"] == 0
+    trace = ensemble.generate("hexa", "throw6_hard", 5383, tray_seed=5014, **reading)
+    out = detect(trace.rows(), keys=trace.keys, config=figures)
+    assert len(match(trace.throws, out["throws"])[0]) == len(trace.throws) == 1, out
+    # (the bound it would have had refuses the throw)
+    out = detect(trace.rows(), keys=trace.keys, config=dict(figures, band_x=545))
+    assert match(trace.throws, out["throws"])[0] == [], out

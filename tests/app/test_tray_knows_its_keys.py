@@ -174,7 +174,7 @@ def test_tray_setup_learns_stores_and_forgets(logged_tray):
     tray.shows("Tray learnt")
     cfg = (tray.flash / "tray.cfg").read_text()
     figures = dict(line.split("=") for line in cfg.split())
-    assert set(figures) == {"floor_mg", "key_ms", "throw_mg", "gx_mg", "gy_mg", "gz_mg", "ring_chz", "roll_ms"}
+    assert set(figures) == {"floor_mg", "key_ms", "throw_mg", "gx_mg", "gy_mg", "gz_mg", "ring_chz", "roll_ms", "band_x"}
     # the board's Tray setup hears the keys as the host's calibrate() does
     # (their contact + 20 ms, in time order with the samples, on the
     # sensor's clock): on the samples the part gave the firmware it learns

@@ -69,6 +69,27 @@ _F_LO = const(500)              # the scan, in hundredths of a Hz
 _F_HI = const(6000)
 _F_STEP = const(25)
 _CLIP = const(2047)             # mg: keeps the scan's sums small ints on the board
+# Round 73 (learn73): a rap reaches the tray through its feet and rings no
+# floor mode; a die strikes the floor. Each rap's and each setup throw's
+# change per sample over its size in its first 400 ms (the floor's band,
+# x 1024: throws.py's _BAND over _energy) is its mark; the detector refuses
+# a window under the bound (traycfg band_x, 0: none). Round 74 (learn74):
+# the bound is the lower of two margins, as two raps and three throws are
+# few. The knock side: a tray's two raps read 1/3-9/10 of each other
+# (table, tin) and its knocks in play up to 1.44 x the raps' most (tin,
+# table at 400 Hz, 42 trays a model): 3/2 of the raps' most. The throw
+# side: a throw in play read down to 0.55 of setup's softest (tin's hard
+# two dice, its floor rung little in their window: tray 5035 seed 7003;
+# light 0.57): half the softest. (Round 73's bound, the raps' most where
+# the softest throw read over 5/4 of it, lost light 5395 and tin 5187 at
+# 200 Hz, each just under it)
+_BAND_X = const(3)              # the knock side: 3/2 of the raps' most
+_BAND_Y = const(2)              # the throw side: 1/2 of the softest throw
+# ... and none under 300 Hz: the floor's band (bare 120-350 Hz, hexa's
+# 160-420) lies over half the rate there and folds, so the mark no longer
+# parts a floor from the feet (hexa tray 5014 at 100 Hz: throw6_hard 5383
+# read 515, under half its softest setup throw's 1091)
+_BAND_RATE_CHZ = const(30000)
 
 
 def _cosines():
@@ -127,6 +148,12 @@ class Calibrator:
         self._every = 10
         self._best = -1
         self.heard = 0              # raps heard
+        # round 73: the floor's band of each rap and each throw (sum |d(x + y + z)| dt
+        # over sum of the fast part's size dt, x 1024: throws.py's _BAND over its
+        # _energy) in its first 400 ms; the raps' highest, the throws' lowest
+        self._bs = self._bd = self._be = 0
+        self.rap_band = 0
+        self.throw_band = 0
 
     def needed(self):
         return (1, _RAPS_NEEDED, _KEYS_NEEDED, _THROWS_NEEDED, 0)[self.phase]
@@ -192,6 +219,12 @@ class Calibrator:
         mag = abs(x - (self._bx >> 4)) + abs(y - (self._by >> 4)) + abs(z - (self._bz >> 4))
         self._sta += ((mag << 4) - self._sta) * min(dt, 6) // 6
         sta = self._sta >> 4
+        s = x + y + z - ((self._bx + self._by + self._bz) >> 4)
+        d = s - self._bs
+        self._bs = s
+        if self._rap_t >= 0 or self._burst_t >= 0:
+            self._bd += (d if d > 0 else -d) * dt
+            self._be += mag * dt
         if self._f and t >= self._scan_t:
             self._scan_t = t + self._every
             self._scan_one()
@@ -269,6 +302,7 @@ class Calibrator:
                     if (t - self._calm_end < _BURST_MS or t - qu >= _CALM_CAP_MS) and sta > max(_ONSET_MG, 4 * self.floor_mg):
                         self._burst_t = t
                         self._burst_peak = mag
+                        self._bd = self._be = 0
                         # (a throw still watched is not quiet yet: no figure)
                         self._roll_t = t if self.count < _ROLL_THROWS else -1
                         self._roll_last = t
@@ -283,6 +317,9 @@ class Calibrator:
                 return False
             if self.throw_mg == 0 or self._burst_peak < self.throw_mg:
                 self.throw_mg = self._burst_peak
+            b = self._bd * 1024 // max(1, self._be)
+            if self.throw_band == 0 or b < self.throw_band:
+                self.throw_band = b
             self._burst_t = -1
             self._quiet_until = t + _THROW_GAP_MS
             self.moving = True
@@ -309,6 +346,7 @@ class Calibrator:
                 self._armed = True
             elif self._armed and sta > onset and t >= self._quiet_until:
                 self._rap_t = t
+                self._bd = self._be = 0
                 self._skip = 0
                 self._armed = False
                 return False
@@ -330,6 +368,7 @@ class Calibrator:
                 self._len[i] = n + 1
             return False
         self._rap_t = -1
+        self.rap_band = max(self.rap_band, self._bd * 1024 // max(1, self._be))
         self._wait = t
         self.count += 1
         if self.count >= _RAPS_NEEDED:
@@ -337,6 +376,7 @@ class Calibrator:
         return True
 
     def _raps_done(self, t):
+        self._rap_t = -1            # (a key ended the step: the rap not kept is no rap)
         if self.count:
             self._f = _F_LO
             self._scan_t = t
@@ -378,7 +418,17 @@ class Calibrator:
     def figures(self):
         return {"floor_mg": self.floor_mg, "key_ms": self.key_ms, "throw_mg": self.throw_mg,
                 "gx_mg": self._gx, "gy_mg": self._gy, "gz_mg": self._gz,
-                "ring_chz": self.ring_chz, "roll_ms": self.roll_ms}
+                "ring_chz": self.ring_chz, "roll_ms": self.roll_ms, "band_x": self.band_x()}
+
+    def band_x(self):
+        # the floor-band bound (rounds 73, 74: _BAND_X): the lower of 3/2
+        # of the raps' most and half the softest throw; 0 (none) with no rap
+        # or under 300 Hz
+        if self.rate_chz < _BAND_RATE_CHZ:
+            return 0
+        r = self.rap_band * _BAND_X // 2
+        t = self.throw_band // _BAND_Y
+        return r if r < t else t
 
 
 # What a key did on the setup screens.

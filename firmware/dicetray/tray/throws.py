@@ -413,7 +413,9 @@ _LAST_LOUD_MG = const(97)       # round 63 (hold63): the mg of the window's last
 _QUIET_T = const(98)            # round 67 (hold67): since when a verdict tilt.py's set_down holds has read the tray quiet
 _ONSET_UP = const(99)           # round 74 (hexa74): the onset's sample struck straight down, |z| >= 2 (|x| + |y|) (set after each _start below)
 _EDGE_N = const(100)            # round 74 (pick74): the first _PEAK_MS's samples read _SPIKE_DT or less after the last
-_IMP_SLOTS = const(101)         # (328 -> 336 -> 340 -> 344 -> 352 -> 364 -> 380 -> 384 -> 388 -> 392 -> 396 -> 400 -> 404 bytes)
+_BAND = const(101)              # round 73 (learn73): the window's sum |d(x + y + z)| dt (its change per sample, _TAP_V's),
+_BAND_X = const(102)            # and the floor-band bound learnt at Tray setup (x 1/1024 of _energy; 0: none, the rule off)
+_IMP_SLOTS = const(103)         # (328 -> 336 -> 340 -> 344 -> 352 -> 364 -> 380 -> 384 -> 388 -> 392 -> 396 -> 400 -> 404 -> 412 bytes)
 # A throw's dice fall through the air and touch nothing until they land:
 # the tray is quiet (at its noise) before the first impact, apart from keys
 # the tray knows of. A hand picking dice out works in the tray: a fingertip's
@@ -469,7 +471,7 @@ class Tray(Impacts):
     def configure(self, *figures, **named):
         # Figures learnt on this tray (tray/calibrate.py), 0 for the defaults,
         # in traycfg.FIELDS's order (traycfg.apply passes them so): floor_mg,
-        # key_ms, throw_mg, gx, gy, gz, ring_chz, roll_ms (traysetup.configure)
+        # key_ms, throw_mg, gx, gy, gz, ring_chz, roll_ms, band_x (traysetup.configure)
         from dicetray.tray import traysetup
         traysetup.configure(self, *figures, **named)
 
@@ -762,8 +764,11 @@ class Tray(Impacts):
                 # round 74 (hexa74): the onset's sample a blow straight down,
                 # |z| 2 x |x| + |y| or more (a die striking the floor from
                 # inside; impacts.py's _pattern). Here and below, not in
-                # window.py's _start: that took window.py over its import heap
+                # window.py's _start: that took window.py over its import heap.
+                # Round 73 (learn73): the window's floor band (_BAND) from 0,
+                # here too (learn74b: in window.py's _start it outgrew its heap)
                 self._imps[_ONSET_UP] = mag + mag <= 3 * (z if z > 0 else -z)
+                self._imps[_BAND] = 0
                 # Round 70 (keymask70; round 54's keymask54 step 2): after a
                 # settle under an entry's keys (round 69's odd quiet level,
                 # kept by _start) the moved window runs from the entry's
@@ -889,6 +894,7 @@ class Tray(Impacts):
                 # of its own, from here
                 self._start(dt, hx, hy, hz, self._floor >> _FLOOR_FX)
                 self._imps[_ONSET_UP] = mag + mag <= 3 * (hz if hz > 0 else -hz)     # (as in feed)
+                self._imps[_BAND] = 0
                 return EV_NONE
             self._peak = peak = mag
         if mag > (peak >> 1):
@@ -946,6 +952,7 @@ class Tray(Impacts):
         v = hx + hy + hz
         d = v - imps[_TAP_V]
         imps[_TAP_V] = v
+        imps[_BAND] += (d if d > 0 else -d) * dt      # (round 73: the floor's band, _BAND_X)
         v = imps[_TAP_A]
         v += ((((d if d > 0 else -d) << _STA_FX) - v) * (self._r_lf_sta[dt] & 1023)) >> 10
         imps[_TAP_A] = v
@@ -1124,6 +1131,13 @@ class Tray(Impacts):
             start += self._untold_start()   # a finger's press before the dice landed
         if why and self._rbuf and self._rings(self):
             why = 0     # the table's own ring, learnt at setup: a knock
+        if why and imps[_BAND] << 4 < (self._energy >> 6) * imps[_BAND_X]:
+            # round 73 (learn73): a window that changes per sample less than
+            # this tray's bound learnt at setup (calibrate.py): a knock reaches
+            # the tray through its feet (15-80 Hz) and rings no floor mode, a
+            # die strikes the floor (120-350 Hz). The bound: the lower of 3/2
+            # of its raps' most and half its softest throw (round 74; 0: off)
+            why = 0
         self.why = why
         if why:
             self.throw_start_ms = start

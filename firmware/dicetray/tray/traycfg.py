@@ -10,6 +10,7 @@ A few name=value lines, e.g.
     gz_mg=1004
     ring_chz=2925
     roll_ms=1650
+    band_x=600
 
 floor_mg: the detector's noise level with the tray still; key_ms: how long
 a key's ring lasts after the key scan reports it; throw_mg: the peak of the
@@ -17,11 +18,13 @@ weakest calibration throw; g*_mg: gravity at rest, the detector's level
 reference for tilt (it takes out the sensor's offset and mounting);
 ring_chz: the table's ring (tray/calibrate.py); roll_ms: how soon the dice
 of setup's soft throws went quiet (the lower of two; 0 or no line: not
-learnt, the detector's slipped-die rule off). Older files load as before.
+learnt, the detector's slipped-die rule off); band_x: the floor-band bound
+(x 1/1024) set where setup's raps and its softest throw part (0 or no line:
+none, the detector's knock-band rule off; round 73). Older files load as before.
 `dicetray detect --config FILE` reads the same file.
 """
 PATH = "/tray.cfg"
-FIELDS = ("floor_mg", "key_ms", "throw_mg", "gx_mg", "gy_mg", "gz_mg", "ring_chz", "roll_ms")
+FIELDS = ("floor_mg", "key_ms", "throw_mg", "gx_mg", "gy_mg", "gz_mg", "ring_chz", "roll_ms", "band_x")
 
 
 def save(figures, path=PATH):

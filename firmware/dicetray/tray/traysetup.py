@@ -46,7 +46,8 @@ _KEY_UP_T = const(83)
 _SWAY_T = const(85)
 _HELD_T = const(87)
 _SWAY_MAX = const(95)
-_IMP_SLOTS = const(101)
+_BAND_X = const(102)
+_IMP_SLOTS = const(103)
 _DT_MAX = const(40)
 _IDLE = const(0)
 
@@ -78,7 +79,7 @@ def start(tray):
     reset(tray)
 
 
-def configure(tray, floor_mg=0, key_ms=_KEY_MS, throw_mg=0, gx=0, gy=0, gz=0, ring_chz=0, roll_ms=0):
+def configure(tray, floor_mg=0, key_ms=_KEY_MS, throw_mg=0, gx=0, gy=0, gz=0, ring_chz=0, roll_ms=0, band_x=0):
     # Figures learnt on this tray (tray/calibrate.py), 0 for the defaults,
     # in traycfg.FIELDS's order (traycfg.apply passes them so):
     # its noise floor (the level to start from), how long a key's ring
@@ -106,6 +107,8 @@ def configure(tray, floor_mg=0, key_ms=_KEY_MS, throw_mg=0, gx=0, gy=0, gz=0, ri
     peak = throw_mg // 5 if throw_mg > 0 else _THROW_PEAK_MG
     tray._throw_peak = max(_SOFT_PEAK_MG, min(150, peak))
     tray._setup_figures(ring_chz, roll_ms)    # the table's ring, its dice's roll (impacts.py)
+    # round 73: the floor-band bound its setup raps and throws parted at (0: none)
+    imps[_BAND_X] = band_x
 
 
 def reset(tray):
