@@ -765,10 +765,11 @@ class Tray(Impacts):
                 # |z| 2 x |x| + |y| or more (a die striking the floor from
                 # inside; impacts.py's _pattern). Here and below, not in
                 # window.py's _start: that took window.py over its import heap.
-                # Round 73 (learn73): the window's floor band (_BAND) from 0,
-                # here too (learn74b: in window.py's _start it outgrew its heap)
+                # Round 73 (learn73): the window's floor band (_BAND) and
+                # round 74's (pick74) count of 400 Hz samples (_EDGE_N) from
+                # 0, here too: every window starts at these two calls
                 self._imps[_ONSET_UP] = mag + mag <= 3 * (z if z > 0 else -z)
-                self._imps[_BAND] = 0
+                self._imps[_BAND] = self._imps[_EDGE_N] = 0
                 # Round 70 (keymask70; round 54's keymask54 step 2): after a
                 # settle under an entry's keys (round 69's odd quiet level,
                 # kept by _start) the moved window runs from the entry's
@@ -894,7 +895,7 @@ class Tray(Impacts):
                 # of its own, from here
                 self._start(dt, hx, hy, hz, self._floor >> _FLOOR_FX)
                 self._imps[_ONSET_UP] = mag + mag <= 3 * (hz if hz > 0 else -hz)     # (as in feed)
-                self._imps[_BAND] = 0
+                self._imps[_BAND] = self._imps[_EDGE_N] = 0
                 return EV_NONE
             self._peak = peak = mag
         if mag > (peak >> 1):

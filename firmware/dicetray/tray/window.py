@@ -283,10 +283,7 @@ class Window(Settle):
         imps[_EDGE_D] = 0
         imps[_EDGE_Z] = z if z > 0 else -z
         imps[_EDGE_M] = mag
-        # (slot 100: throws.py's _EDGE_N, round 74's count of the first
-        # _PEAK_MS's samples read at 400 Hz; as a const here window.py
-        # outgrew its import heap at 4 of heappaths' 15 path lengths)
-        imps[_EDGE_P] = imps[_EDGE_C] = imps[100] = 0
+        imps[_EDGE_P] = imps[_EDGE_C] = 0
 
     def _rise(self, t, k):
         # Round 57 (rise57; round 56's moved56 first; in settle.py until
