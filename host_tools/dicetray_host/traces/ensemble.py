@@ -35,7 +35,9 @@ from dicetray_host.traces.model import RANGES_G, RATES, THROW_KINDS, Trace
 from dicetray_host.traces.scene import Scene, down
 
 FORCE_MODELS = {m.NAME: m for m in (bare, light, box, acrylic, tin)}
-MODELS = ("felt",) + tuple(FORCE_MODELS) + (table.NAME, hexa.NAME, snap.NAME)
+# models written from scratch, each with its own world and generate() (no scene.py)
+OWN_WORLD_MODELS = {m.NAME: m for m in (table, hexa, snap)}
+MODELS = ("felt",) + tuple(FORCE_MODELS) + tuple(OWN_WORLD_MODELS)
 # table: held out rounds 8-37, opened in round 38; tin: round 51; hexa: held out rounds 38-73, opened in round 74
 TUNE_MODELS = ("felt", "bare", "light", "box", "table", "tin", "hexa")
 # acrylic since round 6; snap written blind in round 74, in hexa's place
@@ -75,12 +77,9 @@ def generate(model_name, kind, seed, rate_hz=None, range_g=None, tray_seed=None,
     (traces/sensor_modes.py); None, the default: the models as they were."""
     if model_name == "felt":
         return model.generate(kind, seed, rate_hz, range_g, oracle=oracle, sensor_mode=sensor_mode)
-    if model_name == table.NAME:
-        return table.generate(kind, seed, rate_hz, range_g, tray_seed, oracle=oracle, sensor_mode=sensor_mode)
-    if model_name == hexa.NAME:
-        return hexa.generate(kind, seed, rate_hz, range_g, tray_seed, oracle=oracle, sensor_mode=sensor_mode)
-    if model_name == snap.NAME:
-        return snap.generate(kind, seed, rate_hz, range_g, tray_seed, oracle=oracle, sensor_mode=sensor_mode)
+    if model_name in OWN_WORLD_MODELS:
+        return OWN_WORLD_MODELS[model_name].generate(kind, seed, rate_hz, range_g, tray_seed,
+                                                     oracle=oracle, sensor_mode=sensor_mode)
     if model_name not in FORCE_MODELS:
         raise ValueError("unknown trace model %r (known: %s)" % (model_name, ", ".join(MODELS)))
     if kind not in KINDS and kind != "calibration":
