@@ -83,7 +83,9 @@ def _die(sc, t_rel, land, vh, vdown, h, n_dice):
         dt = min(0.15, a / sp)
         p, vh, _ = _walls(sc, p, vh, dt, t, R, ew, m, a, contacts)
         t += dt
-        vs = r.uniform(0.3, 0.5) * sp * r.uniform(0.6, 1.2)
+        # the die tips over an edge and falls onto its next face: at least
+        # the speed of that fall (its centre drops 0.21 a), more when it rolls fast
+        vs = max(r.uniform(0.3, 0.5) * sp * r.uniform(0.6, 1.2), r.uniform(0.35, 0.6) * math.sqrt(0.6 * G * a))
         Jn = 1.2 * m * vs
         sc.pulse(t, (0.0, 0.0, -Jn), (p[0], p[1], 0.0), r.uniform(tc_lo, tc_hi), _phi(p, tr["R"]))
         contacts.append(t)

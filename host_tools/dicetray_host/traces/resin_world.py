@@ -290,11 +290,13 @@ def render(sc, end_s, rate, range_g, mode, nrng, oracle):
     ts = np.arange(t0, end_s, P)
     grid = np.arange(N) / FS
     step = STEP_2G[mode] * range_g / 2
-    fsmg = range_g * 1000.0
+    # the part's output words: 8, 10 or 12 bits of two's complement, `step` mg each
+    half = {"low": 128, "normal": 512, "high": 2048}[mode]
+    lo, hi = -half * step, (half - 1) * step
     clean = np.empty((3, len(ts)))
     for i in range(3):
         v = np.interp(ts, grid, a[i]) * (1000.0 / G)
-        clean[i] = np.clip(v * tr["gain"][i] + tr["offset_mg"][i], -fsmg, fsmg - step)
+        clean[i] = np.clip(v * tr["gain"][i] + tr["offset_mg"][i], lo, hi)
     # ---- noise: the density over the bandwidth; at ODR/9 it is correlated from sample to sample
     dens = tr["nd_ug"] * {"high": 1.0, "normal": tr["nd_normal"], "low": tr["nd_low"]}[mode]
     sigma = dens * 1e-3 * math.sqrt(fc)
@@ -306,7 +308,7 @@ def render(sc, end_s, rate, range_g, mode, nrng, oracle):
         col = col[:, :len(ts)] if col.shape[1] >= len(ts) else white
         white = col / max(1e-9, float(col.std()))
     read = clean + sigma * white
-    out = np.clip(np.round(read / step) * step, -fsmg, fsmg - step).astype(int)
+    out = np.clip(np.round(read / step) * step, lo, hi).astype(int)
     floor = math.sqrt(sigma * sigma + step * step / 12.0)
     stamps = _stamps(ts, tr, nrng)
     cl = [clean[i].tolist() for i in range(3)] + [floor] if oracle else None
