@@ -16,7 +16,7 @@ from dicetray_host.traces.resin_world import FS, G, MAX_S, MODES, Scene, draw_tr
 NAME = "resin"
 KINDS = THROW_KINDS + ("keys", "knock", "bump", "pickup", "tilted", "phone", "machine", "pick")
 
-_BOUNCE_MIN = 0.25       # m/s: a die bouncing slower than this tumbles (its flight < 50 ms)
+_BOUNCE_MIN = 0.2        # m/s: a die bouncing slower than this tumbles (its flight < 40 ms)
 _STOP_V = (0.005, 0.012)  # m/s: a rocking die's last contact speed (below it, it sticks)
 
 
@@ -67,7 +67,8 @@ def _die(sc, t_rel, land, vh, vdown, h, n_dice):
             ang = r.uniform(-1.0, 1.0)
             c, s = math.cos(ang), math.sin(ang)
             vh = np.array([c * vh[0] - s * vh[1], s * vh[0] + c * vh[1]]) * r.uniform(0.6, 1.1)
-        vn = e * vn * r.uniform(0.7, 1.1)
+        # a corner landing turns some of its spin back into height, a face landing loses more
+        vn = e * vn * r.uniform(0.7, 1.2)
         bounce += 1
         if vn < _BOUNCE_MIN or bounce > 12:
             break
