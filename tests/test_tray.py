@@ -369,6 +369,27 @@ def test_the_level_reference_takes_out_the_sensors_mounting():
     assert [ev for t, ev in _tilt_events(tray, _resting(2000, 4000, back))] == [EV_LEVEL]
 
 
+def test_a_board_chip_side_down_reads_level_as_level():
+    # hardware/README.md lets the board sit chip side up or down: gravity
+    # then reads -1 g along z. Without Tray setup its first rest is level
+    # (until round 75 it read 180 degrees off: tilted from power-on), and a
+    # tilt is told from there; with Tray setup its learnt gravity is level
+    down = (-40, 30, -995)
+    over = (-40, 205, -978)     # 10 degrees over
+    tray = Tray()
+    assert _tilt_events(tray, _resting(0, 2000, down)) == []
+    assert [ev for t, ev in _tilt_events(tray, _resting(2000, 4000, over))] == [EV_TILT]
+    assert [ev for t, ev in _tilt_events(tray, _resting(4000, 6000, down))] == [EV_LEVEL]
+    tray = Tray()
+    tray.configure(0, 0, 0, -40, 30, -995)
+    assert [ev for t, ev in _tilt_events(tray, _resting(0, 2000, over))] == [EV_TILT]
+    assert [ev for t, ev in _tilt_events(tray, _resting(2000, 4000, down))] == [EV_LEVEL]
+    # chip side up after all: a learnt chip-down level says it is upside down
+    tray = Tray()
+    tray.configure(0, 0, 0, -40, 30, -995)
+    assert [ev for t, ev in _tilt_events(tray, _resting(0, 2000, (0, 0, 1000)))] == [EV_TILT]
+
+
 def test_level_tray_is_never_tilted():
     trace = traces.generate("hand_rim", 3)
     assert detect(trace.rows())["tilt"] == []

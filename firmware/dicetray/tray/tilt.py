@@ -198,8 +198,14 @@ def check(tray, sta):
     y = tray._by >> _LF_FX
     z = tray._bz >> _LF_FX
     imps = tray._imps
+    learn = imps[_REF + 3]
+    if learn and (z < 0) != (imps[_REF + 2] < 0):
+        # the board sits chip side up or down (hardware/README.md): level
+        # is the sensor's z axis whichever way gravity reads along it
+        # (chip side down read 180 degrees off: tilted from power-on)
+        imps[_REF + 2] = -imps[_REF + 2]
     f = _flatness(x, y, z, imps[_REF], imps[_REF + 1], imps[_REF + 2])
-    if imps[_REF + 3]:
+    if learn:
         imps[_REF + 3] = 0
         if f >= _LEARN_INV_TAN2:
             imps[_REF] = x

@@ -88,7 +88,9 @@ def configure(tray, floor_mg=0, key_ms=_KEY_MS, throw_mg=0, gx=0, gy=0, gz=0, ri
     # how it is mounted; without it level is the sensor's z axis); the
     # table's ring and how soon its setup dice went quiet (impacts.py).
     imps = tray._imps
-    learn = gz < 500    # no gravity at rest learnt: learn the level at the first rest
+    # no gravity at rest learnt: learn the level at the first rest (a board
+    # chip side down learns gz near -1 g: that is learnt too)
+    learn = -500 < gz < 500
     imps[_REF + 3] = learn
     if learn:
         gx = gy = 0
