@@ -29,7 +29,7 @@
   code with the others (a cast epoxy-resin tray on a cork base, lying flat
   on a table, its keys arcade buttons in a ledge with the board under it:
   the tray heard with the table top under it); held out from round 75
-  (docs/model-resin.md).
+  (docs/throw-detection.md, "### resin").
 
 The detector's figures are tuned on TUNE_MODELS with TUNE_SEEDS only; the
 bench reports every model on HELD_OUT_SEEDS, and the models in

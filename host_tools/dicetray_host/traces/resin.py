@@ -2,7 +2,7 @@
 in a ledge with the board under it (written blind in round 75).
 
 The tray and how a reading is made: resin_world.py; every figure's range and
-reason: docs/model-resin.md. This file: what happens on and around the tray
+reason: docs/throw-detection.md, "### resin". This file: what happens on and around the tray
 (dice, keys, hands, the table, a phone, a machine) and generate().
 """
 import math

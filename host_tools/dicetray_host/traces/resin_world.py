@@ -12,7 +12,7 @@ the sensor hears is the tray and the table top under it moving together,
 the table's own modes ringing after a blow, and hardly at all the floor's
 own plate mode (the sensor is outside the floor).
 
-Every figure's range and reason is in docs/model-resin.md. Written blind in
+Every figure's range and reason is in docs/throw-detection.md, "### resin". Written blind in
 round 75: no code is shared with the other models (numpy, math, random and
 model.Trace only).
 
