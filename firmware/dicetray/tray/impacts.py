@@ -72,7 +72,6 @@ _SLIP_LONG_MS = const(1200)
 # (_SLIP_LONG_QUIET_MS: settle.py's since round 62)
 _EDGE_D = const(67)             # (throws.py's slots, round 30: at 400 Hz the first _PEAK_MS's largest
 _EDGE_Z = const(68)             # change of z in a sample, and its largest |z|)
-_EDGE_M = const(69)             # (and the window's peak by then: round 75's oblique blow)
 # Round 41 (rate41): at 400 Hz (a sample every 3 ms or less) the window's
 # impacts are sampled near their full height, a die's later landings and
 # bounces as well as its first: a second die 100 ms or more after the first
@@ -457,31 +456,9 @@ _FADE_UP_Y = const(5)
 # that lands dead, with restitution 0.15, and barely rolls).
 _SLAP_PEAK_MG = const(100)
 _SLAP_CREST = const(10)
-# Round 75 (snapmiss75): or one oblique blow, at 400 Hz. A die lands with
-# its sideways speed and drags the floor (friction 0.4-0.7 of its push
-# down while in contact): the blow is oblique, and where the sensor sits
-# beside the floor (a pod on a tray's corner) the tray's stiff plane
-# carries the drag straight to it while the push down goes round through
-# the table. A knock or a finger drives the table or the tray only down:
-# its first blow's largest |z| is 0.82-1.0 of the window's L1 peak (snap's
-# knocks and picks on 5000-5419), a die's 0.20-0.97. On a padded floor
-# (restitution 0.08-0.3, contacts 1.5-6 ms) the die lands dead: one blow,
-# no rises, its ring under an eighth of its peak within _TAIL_MS, so no
-# pattern takes it upright and the slap's wait for a later impact
-# (_slap_alone) finds none. So a window whose peak is its first blow's,
-# a die's spike there (z changed within a sample by its whole largest
-# |z|: round 67's _EDGE_D, followed only at 400 Hz), that |z| under
-# _OBLIQUE_X / _OBLIQUE_Y of the peak, crest _OBLIQUE_CREST or more (a
-# hum's window near the onset level reads 4-5), at most one impact and
-# one rise, over within _TAIL_MS, on a tray that rested _OBLIQUE_REST_MS
-# before it (a hand setting the tray down or lifting it shakes it off
-# rest, and for longer), no key told and no settle within
-# _MOVED_WINDOW_MS (keys, picks: their own rules), is a die (pattern 9).
-# Judged once, in _pattern: nothing per sample.
-_OBLIQUE_X = const(4)
-_OBLIQUE_Y = const(5)
+# Or one oblique blow (round 75, settle.py's _oblique): impulsive (a hum's
+# window near the onset level reads crest 4-5) and over within _TAIL_MS.
 _OBLIQUE_CREST = const(6)
-_OBLIQUE_REST_MS = const(300)
 
 def _one_way(x0, y0, x1, y1, dir_x=_LIKE_DIR_X):
     # Two impacts' sideways shakes (summed |x|, |y|) within dir_x / 10 of
@@ -1266,12 +1243,8 @@ class Impacts(Window):
                     crest >= _RING_CREST and dt <= _SPIKE_DT and self._spiked()
                     and imps[_RING] >= imps[_RING + 1] > 0)):
                 return 4        # upright and lasting (at 400 Hz over a floor's fast ring: crest 2 with a die's spike)
-            if (crest >= _OBLIQUE_CREST and tail < _TAIL_MS and rises <= 1 and self._imp_n <= 1
-                    and imps[_EDGE_D] >= imps[_EDGE_Z] > 0 and peak <= imps[_EDGE_M]
-                    and _OBLIQUE_Y * imps[_EDGE_Z] < _OBLIQUE_X * peak
-                    and not self._keyed and not self._moved_cand
-                    and self._cand_t0 - self._rest_since >= _OBLIQUE_REST_MS):
-                return 9        # one oblique blow: a die dragging the floor as it lands dead (round 75)
+            if crest >= _OBLIQUE_CREST and tail < _TAIL_MS and self._oblique(rises):
+                return 9        # one oblique blow on a dead floor (round 75, settle.py's _oblique)
             if upright and peak >= _SLAP_PEAK_MG and crest >= _SLAP_CREST:
                 return 5        # one sharp upright slap
         if peak >= _SOFT_PEAK_MG and _SOFT_UP_X * up >= _SOFT_UP_Y * side:
