@@ -2,7 +2,7 @@
 and verdict (instr.ITray), on the given models' traces, labelled with what
 the trace holds there (a throw's landing within 150 ms, or the trace's kind).
 
-  python docs/round75-snapmiss75/windows.py OUT.jsonl MODELS START COUNT [READING]
+  python docs/round75-snapmiss75/windows.py OUT.jsonl MODELS START COUNT [READING [KINDS]]
 """
 import json
 import sys
@@ -39,10 +39,12 @@ def one(job):
 def main():
     out, models, start, count = sys.argv[1], sys.argv[2].split(","), int(sys.argv[3]), int(sys.argv[4])
     reading = sys.argv[5] if len(sys.argv) > 5 else "400"
+    only = sys.argv[6].split(",") if len(sys.argv) > 6 else None
     jobs = []
     for m in models:
         ks = ensemble.kinds(m)
-        jobs += [(m, ks[i % len(ks)], start + i, reading) for i in range(count)]
+        jobs += [(m, ks[i % len(ks)], start + i, reading) for i in range(count)
+                 if only is None or ks[i % len(ks)] in only]
     with Pool(2) as pool:
         res = pool.map(one, jobs, chunksize=6)
     with open(out, "w") as f:

@@ -1243,7 +1243,7 @@ class Impacts(Window):
                     crest >= _RING_CREST and dt <= _SPIKE_DT and self._spiked()
                     and imps[_RING] >= imps[_RING + 1] > 0)):
                 return 4        # upright and lasting (at 400 Hz over a floor's fast ring: crest 2 with a die's spike)
-            if crest >= _OBLIQUE_CREST and tail < _TAIL_MS and self._oblique(rises):
+            if upright and crest >= _OBLIQUE_CREST and tail < _TAIL_MS and self._oblique(rises):
                 return 9        # one oblique blow on a dead floor (round 75, settle.py's _oblique)
             if upright and peak >= _SLAP_PEAK_MG and crest >= _SLAP_CREST:
                 return 5        # one sharp upright slap
