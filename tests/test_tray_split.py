@@ -183,14 +183,7 @@ def test_the_tilt_check_reads_the_slots_and_figures_throws_writes():
 # alone 98k at 87): its limit 1k up, deliberately. The source firmware's
 # whole game ran in 149-153k of the test board's 192k (bench, "heap"); a
 # board given .mpy files compiles nothing.
-# Round 75 (snapmiss75): settle.py's _oblique (pattern 9, one oblique
-# blow, judged once a window): settle.py alone 32-33k -> 35-36k from copies
-# at paths of 9-81 characters; its limit 3k up, deliberately, as in rounds
-# 62, 66 and 67: throws.py's import, where settle.py is compiled on the
-# board, needs 98-99k as on main (99k from 57 characters, main 98k there;
-# 81: both 99k), under its limit. (In impacts.py, beside _pattern, the
-# same test took impacts.py to 92k and throws.py's import to 100k.)
-HEAP_K = {"throws": 97 + 2, "impacts": 88 + 2, "window": 43 + 2, "settle": 34 + 2,
+HEAP_K = {"throws": 97 + 2, "impacts": 88 + 2, "window": 43 + 2, "settle": 31 + 2,
           "tilt": 24 + 2, "ring": 18 + 2}
 
 

@@ -456,9 +456,6 @@ _FADE_UP_Y = const(5)
 # that lands dead, with restitution 0.15, and barely rolls).
 _SLAP_PEAK_MG = const(100)
 _SLAP_CREST = const(10)
-# Or one oblique blow (round 75, settle.py's _oblique): impulsive (a hum's
-# window near the onset level reads crest 4-5) and over within _TAIL_MS.
-_OBLIQUE_CREST = const(6)
 
 def _one_way(x0, y0, x1, y1, dir_x=_LIKE_DIR_X):
     # Two impacts' sideways shakes (summed |x|, |y|) within dir_x / 10 of
@@ -1243,8 +1240,6 @@ class Impacts(Window):
                     crest >= _RING_CREST and dt <= _SPIKE_DT and self._spiked()
                     and imps[_RING] >= imps[_RING + 1] > 0)):
                 return 4        # upright and lasting (at 400 Hz over a floor's fast ring: crest 2 with a die's spike)
-            if upright and crest >= _OBLIQUE_CREST and tail < _TAIL_MS and self._oblique(rises):
-                return 9        # one oblique blow on a dead floor (round 75, settle.py's _oblique)
             if upright and peak >= _SLAP_PEAK_MG and crest >= _SLAP_CREST:
                 return 5        # one sharp upright slap
         if peak >= _SOFT_PEAK_MG and _SOFT_UP_X * up >= _SOFT_UP_Y * side:

@@ -65,12 +65,6 @@ _SLIP_LONG_QUIET_MS = const(80)
 _COARSE_STEP_MG = const(8)      # readings all in steps of 8 mg or more (the LIS3DH's normal mode at +-4 g)
 _FLIGHT_MAX_MS = const(450)     # (throws.py's: _flight below)
 _COARSE_FLOOR = const(1536)     # set the settle's floor at least 3/4 of 8 mg (6 mg << _FLOOR_FX)
-# Round 75 (snapmiss75): _oblique's slots (throws.py's: the first
-# _PEAK_MS's largest change of z in a sample, its largest |z|, and the
-# window's peak by then)
-_EDGE_D = const(67)
-_EDGE_Z = const(68)
-_EDGE_M = const(69)
 
 
 def _tap_level(floor):
@@ -299,32 +293,6 @@ class Settle:
                     and _LIE_UP_X * up < _LIE_UP_Y * (self._energy - up))):
             return 0    # the dice still lie in the tray: a hand keying or taking them out (or sliding them, or a die slipped)
         return why
-
-    def _oblique(self, rises):
-        # Round 75 (snapmiss75): _pattern's pattern 9, one oblique blow, at
-        # 400 Hz; judged once, at the verdict. A die lands with its sideways
-        # speed and drags the floor while in contact (friction 0.4-0.7 of
-        # its push down): its blow is oblique, and where the sensor sits
-        # beside the floor (snap's pod on a corner) the tray's stiff plane
-        # carries the drag straight to it while the push down goes round
-        # through the table. A knock or a finger drives the table or the
-        # tray only down: the first blow's largest |z| read 0.82-1.0 of the
-        # window's L1 peak on snap's knocks and picks (5000-5419), a die's
-        # 0.20-0.97. On a padded floor (restitution 0.08-0.3) the die lands
-        # dead: one blow, no rises, no pattern upright, and the slap's wait
-        # (_slap_alone) finds nothing after it. So: at most one impact and
-        # one rise, the peak the first blow's with a die's spike there (z
-        # changed within a sample by its whole largest |z|: round 67's
-        # _EDGE_D, followed only at 400 Hz), that |z| under 4/5 of the peak,
-        # the tray rested 300 ms before it (throws.py's _REST_BEFORE_MS) (a hand setting it down
-        # shakes it off rest), no key told and no settle within
-        # _MOVED_WINDOW_MS (keys' and picks' own rules)
-        imps = self._imps
-        z = imps[_EDGE_Z]
-        peak = self._peak
-        return (rises <= 1 and self._imp_n <= 1 and imps[_EDGE_D] >= z > 0 and peak <= imps[_EDGE_M]
-                and 5 * z < 4 * peak and not self._keyed and not self._moved_cand
-                and self._cand_t0 - self._rest_since >= 300)
 
     def _slipped(self, peak, bar):
         # Round 36 (extra36), gated in round 38: while the dice of the last
