@@ -1,5 +1,10 @@
+"""Round 75 (snapmiss75): the first blow's |z| over the window's L1 peak of each
+Tray setup session's throws, 400 Hz (BOARD_READING), trays 5000.. of each model.
+
+  python docs/round75-snapmiss75/setupz.py MODELS NTRAYS
+"""
 import json,sys
-sys.path.insert(0,'/work/r75-snapmiss75/docs/round75-snapmiss75')
+sys.path.insert(0, __file__.rsplit('/', 1)[0])
 from multiprocessing import Pool
 from dicetray_host.traces import ensemble
 def one(job):
