@@ -40,9 +40,6 @@ _TAP_A = const(56)
 _TAP_T = const(57)
 _TAP_L = const(58)
 _MOVED_OVER = const(81)
-_DECAY_L = const(103)
-_DECAY_R = const(104)
-_DECAY_U = const(105)
 _STEP_OR = const(84)
 _LAST_LOUD_MG = const(97)
 _ARMED_QUIET = const(1)
@@ -67,12 +64,7 @@ _SLIP_LONG_QUIET_MS = const(80)
 # round 50 (late50): the settle's levels on a part with coarse steps (_settle_levels)
 _COARSE_STEP_MG = const(8)      # readings all in steps of 8 mg or more (the LIS3DH's normal mode at +-4 g)
 _FLIGHT_MAX_MS = const(450)     # (throws.py's: _flight below)
-_COARSE_FLOOR = const(1536)
-# round 75 (settle75): a ring's free decay (_steady_check)
-_DECAY_LO = const(16)           # the level falls to 1/4 .. 13/16 of itself per step (a free ring's tau 180-1,200 ms)
-_DECAY_HI = const(52)
-_DECAY_TOL = const(8)           # two steps' falls within 1/8 of each other (an exponential)
-_DECAY_LATE_MS = const(20)      # the step before came on time (no gap in the checks)     # set the settle's floor at least 3/4 of 8 mg (6 mg << _FLOOR_FX)
+_COARSE_FLOOR = const(1536)     # set the settle's floor at least 3/4 of 8 mg (6 mg << _FLOOR_FX)
 
 
 def _tap_level(floor):
@@ -109,40 +101,12 @@ class Settle:
             d = cap
         return _FLIGHT_MAX_MS if d > _FLIGHT_MAX_MS else d
 
-    def _steady_check(self, t, lvl, dt, hum=True):
+    def _steady_check(self, t, lvl, dt):
         # Every _STEADY_STEP_MS while moving: a level that has stayed within
         # half of itself for _STEADY_STEPS steps is a hum (a machine that
         # started under the throw), not dice, which slow down and stop: it
         # becomes the background the dice are still against.
-        # Round 75 (settle75): a level that falls by the same share step
-        # after step, its change per sample the same share of it, is one
-        # ring decaying freely (the table's top after the dice stopped, a
-        # mode of 0.5-3 % of critical: tau 150-1,000 ms, slower than the
-        # envelope's _TAU_ENV_MS), not dice, which strike again: it becomes
-        # the background the dice are still against, as a hum does.
-        imps = self._imps
-        p = imps[_DECAY_L]
-        imps[_DECAY_L] = lvl
-        if p and t - self._steady_t < _DECAY_LATE_MS and self.why:
-            r = (lvl << 6) // p
-            u = (self._upright << 6) // (lvl or 1)
-            q = imps[_DECAY_R]
-            d = imps[_DECAY_U]
-            imps[_DECAY_R] = r
-            imps[_DECAY_U] = u
-            if (_DECAY_LO <= r <= _DECAY_HI and _DECAY_LO <= q <= _DECAY_HI
-                    and -_DECAY_TOL <= r - q <= _DECAY_TOL and 4 * (u - d if u > d else d - u) <= d):
-                d = self._upright
-                self._low_peak = d + (d >> 2) + (_TAP_MG << _STA_FX)
-                q = (lvl >> _STA_FX) * _QUIET_FLOOR_X + _QUIET_MG
-                if q > self._quiet_thr:
-                    self._quiet_thr = q
-        else:
-            imps[_DECAY_R] = 0
-            imps[_DECAY_U] = 0
         self._steady_t = t + _STEADY_STEP_MS
-        if not hum:
-            return
         ref = self._steady_lvl
         d = lvl - ref
         if (d if d > 0 else -d) <= (ref >> 1):
@@ -208,7 +172,6 @@ class Settle:
         # the window's end (_watch), and when a "hum" was dice (round 28).
         self._quiet_thr = q
         self._low_peak = self._imps[_TAP_L]
-        self._imps[_DECAY_L] = 0
         self._steady_t = t + _STEADY_STEP_MS
         self._steady_lvl = self._lvl
         self._steady_n = 0

@@ -415,10 +415,7 @@ _ONSET_UP = const(99)           # round 74 (hexa74): the onset's sample struck s
 _EDGE_N = const(100)            # round 74 (pick74): the first _PEAK_MS's samples read _SPIKE_DT or less after the last
 _BAND = const(101)              # round 73 (learn73): the window's sum |d(x + y + z)| dt (its change per sample, _TAP_V's),
 _BAND_X = const(102)            # and the floor-band bound learnt at Tray setup (x 1/1024 of _energy; 0: none, the rule off)
-_DECAY_L = const(103)           # round 75 (settle75): at the last step of the hum check while moving, the level,
-_DECAY_R = const(104)           # its fall over the step before (x 1/64),
-_DECAY_U = const(105)           # and its change per sample over the level (x 1/64) (settle.py's _steady_check)
-_IMP_SLOTS = const(106)         # (328 -> 336 -> 340 -> 344 -> 352 -> 364 -> 380 -> 384 -> 388 -> 392 -> 396 -> 400 -> 404 -> 412 -> 424 bytes)
+_IMP_SLOTS = const(103)         # (328 -> 336 -> 340 -> 344 -> 352 -> 364 -> 380 -> 384 -> 388 -> 392 -> 396 -> 400 -> 404 -> 412 bytes)
 # A throw's dice fall through the air and touch nothing until they land:
 # the tray is quiet (at its noise) before the first impact, apart from keys
 # the tray knows of. A hand picking dice out works in the tray: a fingertip's
@@ -585,8 +582,6 @@ class Tray(Impacts):
                 self._murmur_t = t - _MURMUR_QUIET_MS + _TAP_QUIET_MS
                 if t >= self._steady_t:
                     self._steady_check(t, lvl, dt)
-            elif t >= self._steady_t:
-                self._steady_check(t, lvl, dt, False)
             # (the slow part off resting gravity by over _REST_DEV_MG on some
             # axis, as each axis in range: r, unless swung as below)
             if -_REST_DEV < dx < _REST_DEV and -_REST_DEV < dy < _REST_DEV and -_REST_DEV < dz < _REST_DEV:

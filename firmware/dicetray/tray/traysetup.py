@@ -47,7 +47,7 @@ _SWAY_T = const(85)
 _HELD_T = const(87)
 _SWAY_MAX = const(95)
 _BAND_X = const(102)
-_IMP_SLOTS = const(106)
+_IMP_SLOTS = const(103)
 _DT_MAX = const(40)
 _IDLE = const(0)
 
