@@ -3568,3 +3568,31 @@ def test_snap_one_blow_of_a_die_through_the_table_is_a_throw(kind, seed, start):
 def test_a_single_knock_on_snaps_table_is_no_throw(seed):
     _, out = _as_the_board_reads("snap", "knock", seed)
     assert out["throws"] == []
+
+
+# ---------------------------------------------------------------- round 75 (settle75): settle latency
+
+@pytest.mark.parametrize("kind,seed", [("throw1_soft", 5000), ("throw2_soft", 5002), ("throw6_soft", 5004)])
+def test_bare_dice_rolling_down_like_a_ring_are_not_settled_early(kind, seed):
+    # round 75: on bare wood the dice roll on for 1-3 s, their level falling
+    # by about the same share every 250 ms and their change per sample the
+    # same share of it, as a table top's free ring would: a settle that took
+    # such a fall for a ring settled these 0.75-1.3 s before the dice were still
+    tr, out = _as_the_board_reads("bare", kind, seed)
+    pairs, _ = match(tr.throws, out["throws"])
+    assert pairs, out["throws"]
+    for (_, still), d in pairs:
+        assert d["settled_ms"] is not None and d["settled_ms"] >= still - 50, (still, d)
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "round 75 (settle75): not solved: after snap's dice stop, the table's top rings on freely "
+    "at 50-60 Hz (a glass top, 0.5-1.5 % of critical: tau 300-400 ms), over the noise for "
+    "0.5-1 s; its level ripples across the quiet level, and at 400 Hz nothing read in the "
+    "wait tells that decay from dice rolling down on bare wood (above)"))
+@pytest.mark.parametrize("kind,seed", [("throw6_hard", 5229), ("throw2_hard", 5171)])
+def test_snap_settles_within_300_ms_while_the_table_top_rings_down(kind, seed):
+    tr, out = _as_the_board_reads("snap", kind, seed)
+    pairs, _ = match(tr.throws, out["throws"])
+    assert pairs and all(d["settled_ms"] is not None and d["settled_ms"] - still <= 300
+                         for (_, still), d in pairs), [(still, d["settled_ms"]) for (_, still), d in pairs]
