@@ -11,7 +11,8 @@ Four steps, each shown on the OLED with its progress:
 3. KEYS: a few key presses: how long each key's ring lasts above the floor;
 4. THROWS: a few throws: the peak of each (the weakest is kept), and how
    soon the dice of the first two (soft) throws go quiet (the lower is kept:
-   roll_ms, round 38).
+   roll_ms, round 38). No throw heard for 10 s: the screen says so, and OK
+   ends the step with the throws' figures at their defaults (round 75).
 The figures go to a small text file on flash (tray/traycfg.py, /tray.cfg)
 and are handed to the detector at boot. This module is imported only while
 the tray learns (the menu's "Tray setup"), then dropped again.
