@@ -249,3 +249,32 @@ def test_tray_setup_in_the_simulator_learns_the_parts_noise_and_keeps_finding_th
         tray.key("3")
     assert tray.missed == 0                    # each throw heard, none marked by hand
     tray.shows("P1", "Roll 3 of", "Throw or BANK")
+
+
+def test_tray_setup_that_hears_no_throw_says_so_and_saves_the_rest(tray):
+    # round 75 (setup75): a tray whose sensor hears no die (snap's pod beside
+    # a padded floor, read through the part's 11-44 Hz high-resolution
+    # filter) stayed at "Throw the dice 0 of 3" for good. After 10 s with no
+    # throw heard the screen says so; OK then ends the step with no throw
+    # figures (the detector keeps its defaults for them), the rest learnt
+    tray.key("UP")
+    tray.key("OK", "OK")
+    tray.vb.run(4000)
+    tray.key("5")                              # skip the knocks: the first key
+    tray.vb.run(1000)
+    tray.key("1", "2", "3")
+    tray.vb.run(1000)
+    tray.shows("Throw the dice", "0 of 3")
+    tray.key("OK")                             # no skip before the wait (10 s from the key's 600 ms)
+    tray.vb.run(9000)
+    tray.shows("Throw the dice", "0 of 3")
+    assert "No throw heard" not in tray.text()
+    tray.vb.run(2000)
+    tray.shows("Throw the dice", "0 of 3", "No throw heard", "OK: skip throws")
+    tray.key("OK")
+    tray.shows("Noise", "Keys", "Throw none", "OK: save")
+    tray.key("OK")
+    tray.shows("Tray learnt")
+    figures = dict(line.split("=") for line in (tray.flash / "tray.cfg").read_text().split())
+    assert figures["throw_mg"] == figures["roll_ms"] == figures["band_x"] == "0", figures
+    assert 900 < int(figures["gz_mg"]) < 1100, figures

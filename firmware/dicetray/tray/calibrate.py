@@ -11,7 +11,8 @@ Four steps, each shown on the OLED with its progress:
 3. KEYS: a few key presses: how long each key's ring lasts above the floor;
 4. THROWS: a few throws: the peak of each (the weakest is kept), and how
    soon the dice of the first two (soft) throws go quiet (the lower is kept:
-   roll_ms, round 38).
+   roll_ms, round 38). No throw heard for 10 s: the screen says so, and OK
+   ends the step with the throws' figures at their defaults (round 75).
 The figures go to a small text file on flash (tray/traycfg.py, /tray.cfg)
 and are handed to the detector at boot. This module is imported only while
 the tray learns (the menu's "Tray setup"), then dropped again.
@@ -37,9 +38,16 @@ _KEY_MARGIN_MS = const(40)
 _KEY_PRE_MS = const(60)         # a contact comes up to this long before its report (throws.py)
 _BURST_MS = const(400)          # a throw's peak is looked for this long after its onset
 _ONSET_MG = const(30)
-_THROW_GAP_MS = const(1500)     # after a throw's burst, no next throw this soon (its dice land on)
-_CALM_MS = const(300)           # ... nor before the tray was this long under the quiet level (dice roll on: bare 2-4 s)
+_THROW_GAP_MS = const(0)        # after a throw's burst, no next throw this soon (1500 until round 75: see _SETTLED_MS)
+_CALM_MS = const(300)           # the first throw: the tray this long under the quiet level before it
+_SETTLED_MS = const(600)        # the next: the tray this long under it after the last (dice roll on: bare 2-4 s)
 _CALM_CAP_MS = const(6000)      # ... or this long after the gap (a tray that never calms still finishes)
+# (round 75) no throw heard this long (from the step's start, or since the
+# last throw's dice were still): the screen says so, and OK ends the step
+# with no throw figures (throw_mg, roll_ms, band_x: the defaults), the rest
+# kept. A tray whose sensor hears no die (a pod beside a padded floor read
+# through a 11-44 Hz filter) still saves its noise, gravity, keys and ring.
+_THROW_WAIT_MS = const(10000)
 _GAP_MS = const(250)
 # roll_ms (round 37's measure, setup37): from a throw's onset to the start of
 # its first spell of _ROLL_QUIET_MS under a sixteenth of its peak (the quiet
@@ -148,6 +156,7 @@ class Calibrator:
         self._every = 10
         self._best = -1
         self.heard = 0              # raps heard
+        self.unheard = False        # the throws step: no throw heard for _THROW_WAIT_MS (OK: skip)
         # round 73: the floor's band of each rap and each throw (sum |d(x + y + z)| dt
         # over sum of the fast part's size dt, x 1024: throws.py's _BAND over its
         # _energy) in its first 400 ms; the raps' highest, the throws' lowest
@@ -203,6 +212,7 @@ class Calibrator:
         if self.count >= _KEYS_NEEDED:
             self.phase = THROWS
             self.count = 0
+            self._wait = self._t    # the wait for a throw starts (_THROW_WAIT_MS)
 
     def feed(self, t, x, y, z):
         """One sample (mg); True when the phase or its count changed."""
@@ -292,7 +302,12 @@ class Calibrator:
                     self._roll_t = -1
             if self._burst_t < 0:
                 qu = self._quiet_until
-                calm = t >= qu and (t - self._loud >= _CALM_MS or t - qu >= _CALM_CAP_MS)
+                if self.moving or t < qu:
+                    self._wait = t      # (a key, or the dice of the last throw: no wait yet)
+                elif not self.unheard and t - self._wait >= _THROW_WAIT_MS:
+                    self.unheard = True
+                    return True     # the screen: "No throw heard", OK skips
+                calm = t >= qu and (t - self._loud >= (_SETTLED_MS if self.moving else _CALM_MS) or t - qu >= _CALM_CAP_MS)
                 if sta > quiet:
                     if calm:
                         self._calm_end = t      # the first sample over the quiet level after a calm
@@ -301,6 +316,7 @@ class Calibrator:
                     # under it) before one crosses the onset's
                     if (t - self._calm_end < _BURST_MS or t - qu >= _CALM_CAP_MS) and sta > max(_ONSET_MG, 4 * self.floor_mg):
                         self._burst_t = t
+                        self.unheard = False
                         self._burst_peak = mag
                         self._bd = self._be = 0
                         # (a throw still watched is not quiet yet: no figure)
@@ -328,6 +344,20 @@ class Calibrator:
                 while self._f:              # (the scan ended long ago: 3 throws take seconds)
                     self._scan_one()
                 self.phase = DONE
+            return True
+        return False
+
+    def skip_throws(self):
+        """OK on the throws step once no throw was heard for _THROW_WAIT_MS:
+        the step ends with no throw figures (the defaults), the others kept.
+        A throw or two heard before are dropped too: the weakest of them is
+        not the tray's soft throw (the softer went unheard)."""
+        if self.phase == THROWS and self.unheard:
+            self.throw_mg = self.roll_ms = self.throw_band = 0
+            self._roll_t = -1
+            while self._f:
+                self._scan_one()
+            self.phase = DONE
             return True
         return False
 
@@ -474,6 +504,8 @@ class Setup:
                 self.message = "Defaults back"
                 return BACK
             return _STAY
+        if code == keys.OK and self.cal.skip_throws():
+            return _STAY            # no throw heard: the figures without a throw's, OK saves them
         if self.cal.phase == DONE and code == keys.OK:
             figures = self.cal.figures()
             traycfg.save(figures)
@@ -527,10 +559,13 @@ class Setup:
             fb.text("%d of %d" % (cal.count, cal.needed()), 0, 23, 1)
             if cal.moving:
                 fb.text("Next when still", 0, 37, 1)
+            elif cal.unheard:
+                fb.text("No throw heard", 0, 37, 1)
+                fb.text("OK: skip throws", 0, 46, 1)
         else:
             fb.text("Noise %d mg" % cal.floor_mg, 0, 10, 1)
             fb.text("Keys %d ms" % cal.key_ms, 0, 19, 1)
-            fb.text("Throw %d mg" % cal.throw_mg, 0, 28, 1)
+            fb.text("Throw %d mg" % cal.throw_mg if cal.throw_mg else "Throw none", 0, 28, 1)
             r = cal.ring_chz
             fb.text("Ring %d.%d Hz" % (r // 100, r // 10 % 10) if r else "Ring none", 0, 37, 1)
             fb.text("OK: save", 0, 46, 1)
