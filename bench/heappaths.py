@@ -45,10 +45,11 @@ def limits():
     raise LookupError("HEAP_K not found in %s" % SPLIT_TEST)
 
 
-def make_copies(lengths, base="/tmp"):
+def make_copies(lengths, base="/tmp", source=FIRMWARE):
     """{length: firmware folder} for a copy of firmware/ under a root of each
     length (the root's path, e.g. /tmp/hpk3xxxx: `length` characters; the
-    firmware folder is ROOT/firmware, 9 more)."""
+    firmware folder is ROOT/firmware, 9 more); SOURCE: the firmware folder
+    copied."""
     out = {}
     for length in lengths:
         for _ in range(50):
@@ -64,7 +65,7 @@ def make_copies(lengths, base="/tmp"):
         else:
             raise RuntimeError("no free root of %d characters under %s" % (length, base))
         fw = os.path.join(root, "firmware")
-        shutil.copytree(FIRMWARE, fw, ignore=shutil.ignore_patterns("__pycache__", "*.mpy"))
+        shutil.copytree(source, fw, ignore=shutil.ignore_patterns("__pycache__", "*.mpy"))
         out[length] = fw
     return out
 
