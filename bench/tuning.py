@@ -208,7 +208,8 @@ def cmd_heappaths(a):
     hi, step = (rest.split("/") + ["6"])[:2]
     lengths = tuple(range(int(lo), int(hi) + 1, int(step)))
     modules = a.modules.split(",") if a.modules else None
-    print(heappaths.report(heappaths.check(lengths=lengths, modules=modules, measure=a.need)))
+    heap_k = heappaths.limits()
+    print(heappaths.report(heappaths.check(heap_k, lengths, modules, a.need), heap_k))
 
 
 def cmd_calibration(a):
