@@ -20,6 +20,11 @@ very same traces. These commands do that, and print or save figures only:
       quick re-throws (traces/quick.py), picked, at 200 and 400 Hz.
   python -m bench.tuning cost
       the bench's instructions per sample and RAM alone (needs valgrind).
+  python -m bench.tuning heappaths [--need] [--lengths 12-96/6] [--modules M,M]
+      the detector modules' import heaps (tests/test_tray_split.py's HEAP_K)
+      from copies of firmware/ at 15 path lengths: where each fails its
+      limit; --need: the smallest heap each needs, worst and best
+      (bench/heappaths.py).
   python -m bench.tuning calibration
       the bench's calibration section alone (held-out trays, default and
       learnt figures): run when a rule is merged, not while tuning.
@@ -197,6 +202,16 @@ def cmd_cost(a):
                 short[1] - short[0], long_[1] - long_[0]))
 
 
+def cmd_heappaths(a):
+    from bench import heappaths
+    lo, rest = a.lengths.split("-")
+    hi, step = (rest.split("/") + ["6"])[:2]
+    lengths = tuple(range(int(lo), int(hi) + 1, int(step)))
+    modules = a.modules.split(",") if a.modules else None
+    heap_k = heappaths.limits()
+    print(heappaths.report(heappaths.check(heap_k, lengths, modules, a.need), heap_k))
+
+
 def cmd_calibration(a):
     from bench.tray import calibration_effect, print_calibration
     print_calibration(*calibration_effect())
@@ -222,8 +237,13 @@ def main(argv=None):
     d.add_argument("b")
     sub.add_parser("cost")
     sub.add_parser("calibration")
+    h = sub.add_parser("heappaths")
+    h.add_argument("--lengths", default="12-96/6", help="root path lengths LO-HI/STEP")
+    h.add_argument("--modules", help="default: every module of HEAP_K")
+    h.add_argument("--need", action="store_true", help="find each module's smallest heap (64 B steps)")
     a = p.parse_args(argv)
-    {"score": cmd_score, "diff": cmd_diff, "quick": cmd_quick, "cost": cmd_cost, "calibration": cmd_calibration}[a.cmd](a)
+    {"score": cmd_score, "diff": cmd_diff, "quick": cmd_quick, "cost": cmd_cost, "calibration": cmd_calibration,
+     "heappaths": cmd_heappaths}[a.cmd](a)
     return 0
 
 

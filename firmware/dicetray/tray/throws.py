@@ -545,7 +545,11 @@ class Tray(Impacts):
         # (feed()'s frame comes from the heap on every call, a word a local and
         # a word per value of its deepest stack: the state is read twice
         # rather than kept, d stands for a hold and a quiet level below, and
-        # _start() and _candidate() read sta themselves; 12 -> 11 blocks)
+        # _start() and _candidate() read sta themselves; 12 -> 11 blocks.
+        # Round 75, cost75: 27 -> 23 words, 8 -> 7 blocks of the heap, on
+        # the board's 32-bit port as on this 64-bit one: the moving path's
+        # envelope in b and its quiet level in a, idle's largest offset in
+        # b and its floor in lvl, each dead there by then)
         if self._state:     # (idle, the usual state, is 0: one test for it)
             if self._state == _CANDIDATE:
                 # after a settle, something moved (a die fell over): said once the
@@ -561,23 +565,25 @@ class Tray(Impacts):
                 return self._candidate(dt, x, y, z, mag)
             # _MOVING
             # settled once quiet long enough, and past any possible flight
-            quiet = self._quiet_thr
+            # (b: the envelope, a: the quiet level once a's rate is used)
             # the level over 24 ms (a ring's size beside its change; a hum's)
             lvl = self._lvl
             lvl += (((sta << _STA_FX) - lvl) * a) >> 10     # a: the slow part's rate
             self._lvl = lvl
             # the tray's own ring only decays after the last impact: a level
             # under a single ring's envelope is not dice moving
-            env = (self._env * self._r_env[dt]) >> 10
-            self._env = sta if sta > env else env
+            b = (self._env * self._r_env[dt]) >> 10
+            self._env = sta if sta > b else b
             # the change per sample, averaged (in the window's sums: _sx
             # the last x + y + z, _upright the average, _low_peak its level
             # for dice; each taken anew at EV_THROW)
             # (d: the change, then its average; one local less)
             d = x + y + z
             self._sx, d = d, d - self._sx
-            d = self._upright + (((((d if d > 0 else -d) << _STA_FX) - self._upright) * a) >> 10)
+            r = self._upright   # (r: free here, its rates read; one attribute load less)
+            d = r + (((((d if d > 0 else -d) << _STA_FX) - r) * a) >> 10)
             self._upright = d
+            a = self._quiet_thr     # (a: the quiet level from here, read before _steady_check may raise it)
             if d >= self._low_peak:
                 self._murmur_t = t - _MURMUR_QUIET_MS + _TAP_QUIET_MS
                 if t >= self._steady_t:
@@ -626,10 +632,10 @@ class Tray(Impacts):
                 # period, its fast part that sway's own slow ring; a hand
                 # lifting, tilting or leaning on the tray holds it off rest
                 # for longer, and a die rolling on leans it one way only.
-                if self.why and (sta < env or (self._sz and t - self._rest_since <= _SWING_MS)):
+                if self.why and (sta < b or (self._sz and t - self._rest_since <= _SWING_MS)):
                     r = 1
                 sta = 0
-            if (sta >= quiet and sta >= env) or not r:
+            if (sta >= a and sta >= b) or not r:
                 # a throw's wait: a tray its landing left tilted? (round 56,
                 # tilt.py); a move's, quiet _QUIET_MS: dice thrown straight
                 # back? (round 55, settle.py)
@@ -639,7 +645,7 @@ class Tray(Impacts):
                 elif t - self._active_t >= _QUIET_MS and self._moved_over(t):
                     return EV_SETTLED
                 self._active_t = t
-                if mag > quiet and mag > self._half_peak:
+                if mag > a and mag > self._half_peak:
                     d = t + self._flight(mag, mag)
                     if d > self._hold_until:
                         self._hold_until = d
@@ -651,9 +657,9 @@ class Tray(Impacts):
                 # was dice rolling on at one level (round 28); still means
                 # still against the tray's own floor again
                 # (an odd quiet level is an entry's keys' bar, no hum's: window.py)
-                if not quiet & 1 and (lvl >> _STA_FX) * (_QUIET_FLOOR_X * _HUM_GONE) + _QUIET_MG < quiet:
+                if not a & 1 and (lvl >> _STA_FX) * (_QUIET_FLOOR_X * _HUM_GONE) + _QUIET_MG < a:
                     d = _QUIET_MG + (self._floor >> _FLOOR_FX) * _QUIET_FLOOR_X
-                    if quiet > d:
+                    if a > d:
                         self._floor_levels(t, d)
                         return EV_NONE
                 self._settle(t)
@@ -667,24 +673,24 @@ class Tray(Impacts):
                 self._armed = _DISARMED
                 return EV_SETTLED
             return EV_NONE
-        # idle: follow gravity and the background level. dev: the slow part's
+        # idle: follow gravity and the background level. b: the slow part's
         # largest offset from resting gravity on an axis, read only against
         # _REST_DEV and _FAR_OFF (in 1/256 mg: they are shifted instead).
         # Within 16 mg on every axis (the usual idle sample: one test of the
         # three offsets ORed, where the three tests that find the largest
         # cost three times as much) it is under both, and 0 stands for it
         if ((dx + (16 << _G_FX)) | (dy + (16 << _G_FX)) | (dz + (16 << _G_FX))) >> (_G_FX + 5):
-            dev = dx if dx > 0 else -dx
-            if dy > dev:
-                dev = dy
-            elif -dy > dev:
-                dev = -dy
-            if dz > dev:
-                dev = dz
-            elif -dz > dev:
-                dev = -dz
+            b = dx if dx > 0 else -dx
+            if dy > b:
+                b = dy
+            elif -dy > b:
+                b = -dy
+            if dz > b:
+                b = dz
+            elif -dz > b:
+                b = -dz
         else:
-            dev = 0
+            b = 0
         if t < self._key_until:
             # a key's press and release shove the tray on its feet (a finger's
             # 0.6-3 N on 0.15-0.35 kg: the slow part moves up to hundreds of
@@ -693,7 +699,7 @@ class Tray(Impacts):
             # the slow part is back (learnt, it was dragged off and rest
             # waited for it to come back; round 19)
             pass
-        elif dev < _FAR_OFF:
+        elif not b or b < _FAR_OFF:     # (b is 0 or more: 0, the usual sample, is tested for truth, no compare)
             a = (dt * 1311) >> 9        # dt * 1024 // _TAU_G_MS, the same for dt <= _DT_MAX
             self._gx += (dx * a) >> 10
             self._gy += (dy * a) >> 10
@@ -702,28 +708,28 @@ class Tray(Impacts):
             self._gx += dx      # (the slow part itself)
             self._gy += dy
             self._gz += dz
-        floor = self._floor
+        lvl = self._floor               # (lvl: the floor, before this sample's step)
         if sta < (_ONSET_MG >> 1):      # under half of any onset level: the usual quiet sample
             # (the background's step here and below: one test less for the
             # usual sample, which needs no clamp at 4000)
-            d = (sta << _FLOOR_FX) - floor
+            d = (sta << _FLOOR_FX) - lvl
             if t < self._learn_t:       # learn the noise quickly first (from floor_mg)
-                self._floor = floor + ((d * (r >> 10)) >> 12)    # (sta's rate)
+                self._floor = lvl + ((d * (r >> 10)) >> 12)    # (sta's rate)
             elif t >= self._floor_hold:     # (round 47: not over a key's window closed early)
-                self._floor = floor + ((d * dt) >> 10)
+                self._floor = lvl + ((d * dt) >> 10)
             self._armed = _ARMED_QUIET
         else:
-            d = ((sta if sta < 4000 else 4000) << _FLOOR_FX) - floor
+            d = ((sta if sta < 4000 else 4000) << _FLOOR_FX) - lvl
             if t < self._learn_t:
-                self._floor = floor + ((d * (r >> 10)) >> 12)
+                self._floor = lvl + ((d * (r >> 10)) >> 12)
             elif t >= self._floor_hold:
-                self._floor = floor + ((d * dt) >> 10)
-            if ((sta << (_FLOOR_FX + 1)) > _HAND_X * floor and ((sta - _HAND_MG) << _FLOOR_FX) > floor
+                self._floor = lvl + ((d * dt) >> 10)
+            if ((sta << (_FLOOR_FX + 1)) > _HAND_X * lvl and ((sta - _HAND_MG) << _FLOOR_FX) > lvl
                     and not self._key_from <= t < self._key_until
                     and t - self.settled_ms > _HAND_SETTLE_MS):
                 self._hand(t, sta)     # (impacts.py)
-            floor >>= _FLOOR_FX
-            d = floor * _ONSET_FLOOR_X     # (d: the onset level from here)
+            lvl >>= _FLOOR_FX
+            d = lvl * _ONSET_FLOOR_X     # (d: the onset level from here)
             if d < _ONSET_MG:
                 d = _ONSET_MG
             if sta < (d >> 1):
@@ -750,7 +756,7 @@ class Tray(Impacts):
                 # every sample allocates, stays small)
                 if t < self._floor_hold:
                     self._imps[_REST_OLD] = self._rest_since    # (round 48: for key_down)
-                if dev >= _REST_DEV:    # (as below)
+                if b >= _REST_DEV:    # (as below)
                     self._rest_since = t
                 # resting gravity is the tray at rest: this sample is an
                 # impact's, so the step above towards its slow part is taken
@@ -760,7 +766,7 @@ class Tray(Impacts):
                 self._gx = (self._bx << _LF_TO_G) - dx
                 self._gy = (self._by << _LF_TO_G) - dy
                 self._gz = (self._bz << _LF_TO_G) - dz
-                self._start(dt, x, y, z, floor)
+                self._start(dt, x, y, z, lvl)
                 # round 74 (hexa74): the onset's sample a blow straight down,
                 # |z| 2 x |x| + |y| or more (a die striking the floor from
                 # inside; impacts.py's _pattern). Here and below, not in
@@ -796,7 +802,7 @@ class Tray(Impacts):
                 # (round 57: or, after a move's settle, a blow's rise held
                 # while the key scan may still tell of a press: window.py's _rise)
                 if self._armed != _ARMED:
-                    if self._armed == _ARMED_QUIET and dev >= _REST_DEV and t - self._rest_since >= _REST_BEFORE_MS + dt:
+                    if self._armed == _ARMED_QUIET and b >= _REST_DEV and t - self._rest_since >= _REST_BEFORE_MS + dt:
                         self._armed = _ARMED
                         return EV_NONE
                     if self._rise(t, sta > d):
@@ -805,7 +811,7 @@ class Tray(Impacts):
         # the slow part moved: no rest (stored after the onset's test, which
         # judges rest before this sample), unless a told key shoves the tray
         # (round 30, keymask30: the dice may land while the key is held)
-        if dev >= _REST_DEV:
+        if b and b >= _REST_DEV:        # (as above)
             if t < self._key_until:
                 self._imps[_SHOVE_T] = t
             else:
@@ -893,7 +899,8 @@ class Tray(Impacts):
                 # 3 x all before it with no quiet: the hand has not always
                 # left the tray when the dice land (_PICK_OVER_X). A window
                 # of its own, from here
-                self._start(dt, hx, hy, hz, self._floor >> _FLOOR_FX)
+                d = self._floor >> _FLOOR_FX     # (a local: the call's stack a word shorter)
+                self._start(dt, hx, hy, hz, d)
                 self._imps[_ONSET_UP] = mag + mag <= 3 * (hz if hz > 0 else -hz)     # (as in feed)
                 self._imps[_BAND] = self._imps[_EDGE_N] = 0
                 return EV_NONE
@@ -901,25 +908,26 @@ class Tray(Impacts):
         if mag > (peak >> 1):
             self._loud_t = t        # a die may fly after this one (the settle's hold)
             self._imps[_LAST_LOUD_MG] = mag
-        # the low band, an axis at a time in one local m (this method's
-        # frame comes from the heap on every sample of a window: fewer
-        # locals, fewer blocks to find)
+        # the low band, an axis at a time in one local v, their level in d
+        # (this method's frame comes from the heap on every sample of a
+        # window: fewer locals, fewer blocks to find; v and d are taken
+        # again below. Round 75, cost75: 34 -> 31 words, 10 -> 9 blocks)
         a = self._r_mid[dt]
-        m = self._mx
-        m += (((hx << _STA_FX) - m) * a) >> 10
-        self._mx = m
-        low = m if m > 0 else -m
-        m = self._my
-        m += (((hy << _STA_FX) - m) * a) >> 10
-        self._my = m
-        low += m if m > 0 else -m
-        m = self._mz
-        m += (((hz << _STA_FX) - m) * a) >> 10
-        self._mz = m
-        low += m if m > 0 else -m
-        low >>= _STA_FX
-        if low > self._low_peak:
-            self._low_peak = low
+        v = self._mx
+        v += (((hx << _STA_FX) - v) * a) >> 10
+        self._mx = v
+        d = v if v > 0 else -v
+        v = self._my
+        v += (((hy << _STA_FX) - v) * a) >> 10
+        self._my = v
+        d += v if v > 0 else -v
+        v = self._mz
+        v += (((hz << _STA_FX) - v) * a) >> 10
+        self._mz = v
+        d += v if v > 0 else -v
+        d >>= _STA_FX
+        if d > self._low_peak:
+            self._low_peak = d
         self._energy += mag * dt
         self._upright += (hz if hz > 0 else -hz) * dt
         imps = self._imps
