@@ -58,6 +58,9 @@ _KW_ON = const(256)             # _KEYMARK's bit 8: a keyed window waits for the
 _KW_MORE = const(131072)        # _KEYMARK's bit 17: a key pressed after the window's own (round 34)
 _KW_NOW = const(65536)          # bit 16: a key was reported while it waited: judge it now
 _KW_UP = const(262144)          # bit 18: the last key told in the window was a release (round 47)
+_KEY_UP_T = const(83)           # the last key's release, as the scan reported it (window.py's)
+_KEY_LAG_MS = const(20)         # the scan reports a key this long after its contact (app.py's)
+_TOPOUT_MS = const(8)           # a release's top-out comes this soon after its contact opens (round 75)
 _KEY_QUIET_MS = const(100)      # round 47: a key's window quiet this long after its release holds only keys
 _KEY_RUN_MS = const(700)        # round 47 (keywin47b): a press this soon after the last release: a run of keys
 _LIE_PEAK = const(53)
@@ -541,7 +544,16 @@ class Impacts(Window):
             n = _IMP_N
         mark = imps[_KEYMARK]
         key = other = dice_m = loud = beat = key_at = many = 0
-        start = dice = run = -1
+        start = dice = run = landed = -1
+        # Round 75 (keyland75): a release's own strikes (its force step, the
+        # cap's top-out) come 0-8 ms after its contact opens, which the scan
+        # reports _KEY_LAG_MS after; a marked impact later than that (and a
+        # sample) under the last key told, a release, is the dice landing in
+        # its marking window, if over 3/2 of every key's impact before it (a
+        # ring's beats reach 1.2 of its key's: round 16): no start after it
+        up = self._imps[_KEY_UP_T] - self._cand_t0 - _KEY_LAG_MS + _TOPOUT_MS + self._cand_dt
+        if not mark & _KW_UP:
+            up = 1 << 28
         run_last = cnt = best = 0
         peak = self._peak
         recent = t - _KEY_PRE_MS - self._cand_t0
@@ -556,6 +568,8 @@ class Impacts(Window):
             if at > recent:
                 break       # a key the scan has not told of yet may have made it
             if mark & (1 << i):
+                if landed < 0 and at >= up and 2 * m >= 3 * key and m >= self._throw_peak:
+                    landed = at
                 if 3 * m >= 2 * peak:
                     # a run of loud key impacts: each within a marking window
                     # (90 ms) of the one before; a later run is another key.
@@ -613,6 +627,8 @@ class Impacts(Window):
             return self._cand_t0 + imps[0]
         if start < 0 or other > key or beyond or dice < start:
             start = dice        # (other > 0: some impact no key made set dice)
+        if 0 <= landed < start:
+            start = landed
         return self._cand_t0 + start
 
     def _keys_only(self):
