@@ -58,9 +58,6 @@ _KW_ON = const(256)             # _KEYMARK's bit 8: a keyed window waits for the
 _KW_MORE = const(131072)        # _KEYMARK's bit 17: a key pressed after the window's own (round 34)
 _KW_NOW = const(65536)          # bit 16: a key was reported while it waited: judge it now
 _KW_UP = const(262144)          # bit 18: the last key told in the window was a release (round 47)
-_KEY_UP_T = const(83)           # the last key's release, as the scan reported it (window.py's)
-_KEY_LAG_MS = const(20)         # the scan reports a key this long after its contact (app.py's)
-_TOPOUT_MS = const(8)           # a release's top-out comes this soon after its contact opens (round 75)
 _KEY_QUIET_MS = const(100)      # round 47: a key's window quiet this long after its release holds only keys
 _KEY_RUN_MS = const(700)        # round 47 (keywin47b): a press this soon after the last release: a run of keys
 _LIE_PEAK = const(53)
@@ -547,13 +544,12 @@ class Impacts(Window):
         start = dice = run = landed = -1
         # Round 75 (keyland75): a release's own strikes (its force step, the
         # cap's top-out) come 0-8 ms after its contact opens, which the scan
-        # reports _KEY_LAG_MS after; a marked impact later than that (and a
-        # sample) under the last key told, a release, is the dice landing in
-        # its marking window, if over 3/2 of every key's impact before it (a
-        # ring's beats reach 1.2 of its key's: round 16): no start after it
-        up = self._imps[_KEY_UP_T] - self._cand_t0 - _KEY_LAG_MS + _TOPOUT_MS + self._cand_dt
-        if not mark & _KW_UP:
-            up = 1 << 28
+        # reports 20 ms after (app.py's _KEY_LAG_MS); a marked impact later
+        # than that (and a sample) under the last key told, a release, is the
+        # dice landing in its marking window, if over 3/2 of every key's
+        # impact before it (a ring's beats reach 1.2 of its key's: round 16):
+        # no start after it. (imps[83]: window.py's _KEY_UP_T, that release)
+        up = imps[83] - self._cand_t0 - 12 + self._cand_dt if mark & _KW_UP else 1 << 28
         run_last = cnt = best = 0
         peak = self._peak
         recent = t - _KEY_PRE_MS - self._cand_t0
