@@ -542,14 +542,15 @@ class Impacts(Window):
         mark = imps[_KEYMARK]
         key = other = dice_m = loud = beat = key_at = many = 0
         start = dice = run = landed = -1
-        # Round 75 (keyland75): a release's own strikes (its force step, the
-        # cap's top-out) come 0-8 ms after its contact opens, which the scan
-        # reports 20 ms after (app.py's _KEY_LAG_MS); a marked impact later
-        # than that (and a sample) under the last key told, a release, is the
+        # Round 75 (keyland75): a release's own strikes (its force step over
+        # 5-15 ms, the cap's top-out 0-8 ms) start by 15 ms after its contact
+        # opens, which the scan reports 20 ms after (app.py's _KEY_LAG_MS);
+        # a marked impact later than that (and a sample: an impact's rise is
+        # read a sample late) under the last key told, a release, is the
         # dice landing in its marking window, if over 3/2 of every key's
         # impact before it (a ring's beats reach 1.2 of its key's: round 16):
         # no start after it. (imps[83]: window.py's _KEY_UP_T, that release)
-        up = imps[83] - self._cand_t0 - 12 + self._cand_dt if mark & _KW_UP else 1 << 28
+        up = imps[83] - self._cand_t0 - 5 + self._cand_dt if mark & _KW_UP else 1 << 28
         run_last = cnt = best = 0
         peak = self._peak
         recent = t - _KEY_PRE_MS - self._cand_t0
