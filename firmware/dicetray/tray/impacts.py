@@ -541,7 +541,16 @@ class Impacts(Window):
             n = _IMP_N
         mark = imps[_KEYMARK]
         key = other = dice_m = loud = beat = key_at = many = 0
-        start = dice = run = -1
+        start = dice = run = landed = -1
+        # Round 75 (keyland75): a release's own strikes (its force step over
+        # 5-15 ms, the cap's top-out 0-8 ms) start by 15 ms after its contact
+        # opens, which the scan reports 20 ms after (app.py's _KEY_LAG_MS);
+        # a marked impact later than that (and a sample: an impact's rise is
+        # read a sample late) under the last key told, a release, is the
+        # dice landing in its marking window, if over 3/2 of every key's
+        # impact before it (a ring's beats reach 1.2 of its key's: round 16):
+        # no start after it. (imps[83]: window.py's _KEY_UP_T, that release)
+        up = imps[83] - self._cand_t0 - 5 + self._cand_dt if mark & _KW_UP else 1 << 28
         run_last = cnt = best = 0
         peak = self._peak
         recent = t - _KEY_PRE_MS - self._cand_t0
@@ -556,6 +565,8 @@ class Impacts(Window):
             if at > recent:
                 break       # a key the scan has not told of yet may have made it
             if mark & (1 << i):
+                if landed < 0 and at >= up and 2 * m >= 3 * key and m >= self._throw_peak:
+                    landed = at
                 if 3 * m >= 2 * peak:
                     # a run of loud key impacts: each within a marking window
                     # (90 ms) of the one before; a later run is another key.
@@ -613,6 +624,8 @@ class Impacts(Window):
             return self._cand_t0 + imps[0]
         if start < 0 or other > key or beyond or dice < start:
             start = dice        # (other > 0: some impact no key made set dice)
+        if 0 <= landed < start:
+            start = landed
         return self._cand_t0 + start
 
     def _keys_only(self):
