@@ -190,7 +190,13 @@ def test_the_tilt_check_reads_the_slots_and_figures_throws_writes():
 # rounds 65 and 67: tilt.py is only imported by throws.py, whose import is
 # the board's peak (throws.py then 99,520-100,672 B of its 99k: 704 B free
 # at the worst length; window.py 64 B).
-HEAP_K = {"throws": 97 + 2, "impacts": 88 + 2, "window": 43 + 2, "settle": 31 + 2,
+# Round 75 (lead): keyland75's clause in impacts.py's _keyed_start (no
+# new name) took throws.py's import to 100,544-101,440 B over the 15
+# lengths, 64 B over its 99k at 78 and 84 characters (impacts.py alone
+# 90,048-90,560, under its 90k): throws' limit 1k up, deliberately, as in
+# round 67; the board's peak, still far under the 192k heap the whole game
+# ran in from source (149-153k), and nothing at all from .mpy files.
+HEAP_K = {"throws": 98 + 2, "impacts": 88 + 2, "window": 43 + 2, "settle": 31 + 2,
           "tilt": 25 + 2, "ring": 18 + 2}
 
 
