@@ -428,6 +428,17 @@ def test_tray_setup_finishes_on_a_snap_tray_whose_dice_stop_fast(tray):
     assert calibrate(session.rows(), session.keys) is not None
 
 
+def _setup_keys_step(cal, feed_until, now):
+    # Tray setup's keys step as a player does it: four presses a second
+    # apart (feed_until: the test's still tray); the throws step follows
+    from dicetray.tray.calibrate import THROWS
+    for _ in range(4):
+        cal.key_down(now())
+        cal.key_up(now() + 100)
+        feed_until(now() + 1000)
+    assert cal.phase == THROWS
+
+
 def test_tray_setup_says_no_throw_heard_and_ok_keeps_the_throw_defaults():
     # round 75 (setup75): a tray that hears no die (snap's pod beside a
     # padded floor, read in high resolution at 100 Hz: an 11 Hz filter)
@@ -444,11 +455,7 @@ def test_tray_setup_says_no_throw_heard_and_ok_keeps_the_throw_defaults():
             cal.feed(t, 0, 0, 1000 + (t // 5) % 3)
             t += 5
     feed_until(4000)
-    for _ in range(4):
-        cal.key_down(t)
-        cal.key_up(t + 100)
-        feed_until(t + 1000)
-    assert cal.phase == THROWS
+    _setup_keys_step(cal, feed_until, lambda: t)
     start = t
     feed_until(start + 9000)
     assert not cal.unheard and not cal.skip_throws() and cal.phase == THROWS
@@ -464,7 +471,7 @@ def test_tray_setup_hears_the_next_throw_on_a_tray_that_never_calms():
     # is heard 6 s after the throw's 400 ms (the session still finishes;
     # 6 s after a further 1.5 s until round 75)
     import math
-    from dicetray.tray.calibrate import Calibrator, DONE, THROWS
+    from dicetray.tray.calibrate import Calibrator
     cal = Calibrator()
     t = 0
 
@@ -477,11 +484,7 @@ def test_tray_setup_hears_the_next_throw_on_a_tray_that_never_calms():
             cal.feed(t, 0, 0, z)
             t += 5
     feed_until(4000)
-    for _ in range(4):
-        cal.key_down(t)
-        cal.key_up(t + 100)
-        feed_until(t + 1000)
-    assert cal.phase == THROWS
+    _setup_keys_step(cal, feed_until, lambda: t)
     feed_until(t + 700, blow=t + 200)
     assert cal.count == 1 and cal.moving
     first_end = t

@@ -38,10 +38,9 @@ _KEY_MARGIN_MS = const(40)
 _KEY_PRE_MS = const(60)         # a contact comes up to this long before its report (throws.py)
 _BURST_MS = const(400)          # a throw's peak is looked for this long after its onset
 _ONSET_MG = const(30)
-_THROW_GAP_MS = const(0)        # after a throw's burst, no next throw this soon (1500 until round 75: see _SETTLED_MS)
 _CALM_MS = const(300)           # the first throw: the tray this long under the quiet level before it
 _SETTLED_MS = const(600)        # the next: the tray this long under it after the last (dice roll on: bare 2-4 s)
-_CALM_CAP_MS = const(6000)      # ... or this long after the gap (a tray that never calms still finishes)
+_CALM_CAP_MS = const(6000)      # ... or this long after the last throw's burst (a tray that never calms still finishes)
 # (round 75) no throw heard this long (from the step's start, or since the
 # last throw's dice were still): the screen says so, and OK ends the step
 # with no throw figures (throw_mg, roll_ms, band_x: the defaults), the rest
@@ -337,7 +336,7 @@ class Calibrator:
             if self.throw_band == 0 or b < self.throw_band:
                 self.throw_band = b
             self._burst_t = -1
-            self._quiet_until = t + _THROW_GAP_MS
+            self._quiet_until = t     # (until round 75 no next throw for 1.5 s more: now _SETTLED_MS of calm)
             self.moving = True
             self.count += 1
             if self.count >= _THROWS_NEEDED:
