@@ -206,3 +206,22 @@ def test_the_model_is_tuned_on_and_the_traces_command_writes_it(tmp_path):
     with pytest.raises(ValueError, match="unknown trace kind"):
         ensemble.generate("hexa", "juggling", 1)
     check_traces_command_writes("hexa", tmp_path)
+
+
+def test_a_cup_s_weight_is_on_the_tray_from_its_landing_to_its_lift():
+    # an upturned cup lands with the dice and rests on the floor until it is
+    # lifted off them: the weight the lift takes off is the one the landing
+    # put on, so the tray bears no force after the lift (until round 76 the
+    # lift took off a weight never put on)
+    from dicetray_host.traces.model import Trace
+    for seed in range(4):
+        p = hexa.physics(random.Random(seed))
+        p["p_cup"] = 1.0
+        w = hexa_world.World(p, random.Random(seed))
+        tr = Trace("throw2_soft", seed, 400, 4)
+        still = hexa_world.throw(w, p, tr, 1.0, 2, False, random.Random(seed))
+        held = [f for f in w.forces if f[6]]
+        assert len(held) == 2
+        (t_on, _, _, on, _, _, _), (t_off, _, _, off, _, _, _) = sorted(held, key=lambda f: f[0])
+        assert t_on <= tr.throws[0][0] < still < t_off      # on at the landing, off after the dice are still
+        assert on[-1] < 0 < off[-1] and abs(on[-1] + off[-1]) < 1e-9

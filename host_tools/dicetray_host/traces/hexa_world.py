@@ -423,7 +423,13 @@ def throw(w, p, tr, t, n, hard, rng):
         mc = rng.uniform(0.02, 0.06)
         vc = rng.uniform(0.8, 2.0) if hard else rng.uniform(0.3, 1.0)
         # the cup's rim lands on the floor with (or just before) the dice
-        w.impulse(t - rng.uniform(0.0, 0.02), 0.0, 0.0, -mc * vc, rng.uniform(0.002, 0.006), cx, cy)
+        tc, tau = t - rng.uniform(0.0, 0.02), rng.uniform(0.002, 0.006)
+        w.impulse(tc, 0.0, 0.0, -mc * vc, tau, cx, cy)
+        # and rests there, its weight on the tray until the lift takes it off
+        # (until round 76 the lift took off a weight never put on)
+        kc = max(1, int(tau * FS))
+        wz = -mc * G * _smooth(np.arange(1, kc + 1) / kc)
+        w.force(tc, wz * 0, wz * 0, wz, cx, cy, hold=True)
         for i in range(n):
             ti = t if i == 0 else t + rng.uniform(0.0, 0.03)
             vz = math.sqrt(vc * vc + 2 * G * rng.uniform(0.02, 0.06))
