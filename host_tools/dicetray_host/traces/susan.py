@@ -245,14 +245,14 @@ def throw(w, tr, rng, t, ndice, hard):
         else:
             vz, vh = rng.uniform(1.0, 2.0), rng.uniform(0.1, 0.7)
         v = [vh * math.cos(hd), vh * math.sin(hd)]
-        still = _die(w, rng, tt, m, side, pos, v, vz, a_in)
+        still = _die(w, rng, tt, m, side, pos, v, vz, a_in, hard)
         first = tt if first is None else min(first, tt)
         last = max(last, still)
     tr.throws.append((first, last))
     return last
 
 
-def _die(w, rng, t, m, side, pos, v, vz, a_in):
+def _die(w, rng, t, m, side, pos, v, vz, a_in, hard):
     """One die: bounces on the neoprene (and off the rim), rolls over its edges, rocks still.
     Returns its last contact (s)."""
     p = w.p
@@ -274,11 +274,17 @@ def _die(w, rng, t, m, side, pos, v, vz, a_in):
         fly = 2 * vz / G
         t, pos, v = _fly(w, rng, t, pos, v, fly, a_in, m, hc + 0.01)
         t += fly
-    # rolls: each face over an edge drops the centre by (sqrt 2 - 1) s / 2
+    # rolls: each face over an edge drops the centre by (sqrt 2 - 1) s / 2; the die's own spin from
+    # the hand keeps it rolling after its bounces (thrown: 0.3-0.8 m/s of rolling, let go: 0.1-0.5)
     v_edge = math.sqrt(2 * G * side * (math.sqrt(2) - 1) / 2)
     vh = math.hypot(v[0], v[1])
+    spin = rng.uniform(0.3, 0.8) if hard else rng.uniform(0.1, 0.5)
+    if vh < spin:
+        hd = rng.uniform(-math.pi, math.pi) if vh == 0 else math.atan2(v[1], v[0])
+        vh = spin
+        v = [vh * math.cos(hd), vh * math.sin(hd)]
     n_roll = 0
-    while vh > 0.12 and n_roll < 8:
+    while vh > 0.1 and n_roll < 10:
         dt = min(0.15, max(0.03, side / vh))
         ux, uy = v[0] / vh, v[1] / vh
         t, pos, v = _fly(w, rng, t, pos, v, dt, a_in, m, hc)
@@ -286,7 +292,7 @@ def _die(w, rng, t, m, side, pos, v, vz, a_in):
         vj = v_edge * rng.uniform(0.5, 1.0) + 0.2 * vh
         w.contact(t, (0.3 * m * vj * ux, 0.3 * m * vj * uy, -m * vj * (1 + e)), tuple(pos), 0.0,
                   rng.uniform(lo, hi), "plate")
-        vh *= rng.uniform(0.5, 0.72)
+        vh *= rng.uniform(0.6, 0.82)
         v = [vh * ux, vh * uy]
         n_roll += 1
     # rocking to rest on a face: taps ever smaller and quicker
@@ -438,16 +444,16 @@ def _bump(w, rng, t):
         w.contact(t, (jh * math.cos(inward), jh * math.sin(inward), -rng.uniform(0.02, 0.1)), at, 0.03,
                   rng.uniform(0.008, 0.025), "tray")
         return t + 0.3
-    # a shove: a hand pushes it 2-10 cm over 0.2-0.6 s; kinetic friction of the feet (mu 0.5-0.8)
+    # a shove: a hand pushes it 2-8 cm over 0.3-0.8 s; kinetic friction of the feet (mu 0.5-0.8)
     # balanced by the hand, the feet's stick-slip juddering at 20-60 Hz
-    dur = rng.uniform(0.2, 0.6)
+    dur = rng.uniform(0.3, 0.8)
     n = int(dur * FS)
     tt = np.arange(n) / FS
     mu_n = rng.uniform(0.5, 0.8) * p["mass"] * G
     f_j = rng.uniform(20.0, 60.0)
     judder = mu_n * rng.uniform(0.05, 0.2) * np.sign(np.sin(2 * math.pi * f_j * tt)) * np.sin(math.pi * tt / dur)
     w.force(t, judder, (math.cos(inward), math.sin(inward), 0.0), at, 0.0, "tray")
-    dist = rng.uniform(0.02, 0.10)
+    dist = rng.uniform(0.02, 0.08)
     # its move on the table (not lifted: "slide"), no tilt, no wobble
     w.carries.append((t, t + dur, (0.0, 0.0), (0.0, 0.0), 0.0,
                       (dist * math.cos(inward), dist * math.sin(inward)), ((0.0, 1.0, 0.0), (0.0, 1.0, 0.0)),
@@ -463,14 +469,15 @@ def _carry(w, rng, t, tilt_to, tilt_from=(0.0, 0.0)):
     wob = ((math.radians(rng.uniform(2.0, 10.0)), rng.uniform(0.3, 2.0), rng.uniform(0, 6.28)),
            (math.radians(rng.uniform(2.0, 10.0)), rng.uniform(0.3, 2.0), rng.uniform(0, 6.28)))
     mv = (rng.uniform(-0.4, 0.4), rng.uniform(-0.4, 0.4))
-    w.carries.append((t, t + T, tilt_from, tilt_to, rng.uniform(0.05, 0.25), mv, wob))
+    w.carries.append((t, t + T, tilt_from, tilt_to, rng.uniform(0.03, 0.15), mv, wob))
     if rng.random() < 0.5:
         w.held.append((t + 0.3 * T, 0.3 * T, math.radians(rng.uniform(-60, 60))))
     down = t + T
-    v_td = rng.uniform(0.03, 0.15)
-    for k in range(rng.randint(2, 4)):                    # the feet touch down one after another
+    v_td = rng.uniform(0.02, 0.10)                        # set down gently to carelessly (m/s)
+    feet = rng.randint(2, 4)
+    for k in range(feet):                                 # the feet touch down one after another
         ang = rng.uniform(-math.pi, math.pi)
-        w.contact(down + k * rng.uniform(0.003, 0.012), (0.0, 0.0, -p["mass"] * v_td / 2),
+        w.contact(down + k * rng.uniform(0.003, 0.012), (0.0, 0.0, -p["mass"] * v_td / feet),
                   (0.1 * math.cos(ang), 0.1 * math.sin(ang)), -0.02, rng.uniform(0.006, 0.015), "tray")
     return down + 0.05
 

@@ -385,6 +385,11 @@ class World:
         for (t0, t1, kind, q) in self.table_vib:
             i0, i1 = int(t0 * FS), int(t1 * FS)
             tt = np.arange(i1 - i0) / FS
+            span = tt[-1] if len(tt) else 0.0
+            i1 = min(i1, nfft - int(_PAD_S * FS))        # a hum going on past the trace's end
+            tt = tt[:max(0, i1 - i0)]
+            if len(tt) < 2:
+                continue
             if kind == "phone":
                 # an ERM motor: q = (f_hz, amp_mg, [(on, off)...] relative to t0)
                 f, amp, bursts = q
@@ -398,7 +403,7 @@ class World:
             else:
                 # a machine: q = (f_hz, amp_mg, harmonic share, beat hz, ramp s, horizontal share, angle)
                 f, amp, h2, beat, ramp, hs, ang = q
-                env = np.clip(np.minimum(tt / ramp, (tt[-1] - tt) / ramp), 0, 1)
+                env = np.clip(np.minimum(tt / ramp, (span - tt) / ramp), 0, 1)
                 env = env * (1 + 0.3 * np.sin(2 * math.pi * beat * tt))
                 sig = amp * G / 1000.0 * env * (np.sin(2 * math.pi * f * tt) + h2 * np.sin(4 * math.pi * f * tt + 1.0))
                 dz[i0:i1] += sig
