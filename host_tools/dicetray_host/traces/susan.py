@@ -74,7 +74,7 @@ def generate(kind, seed, rate_hz=None, range_g=None, tray_seed=None, oracle=Fals
     w = World(tray)
     tr = Trace(kind, seed, rate, rg)
     tr.model = NAME
-    end = _act(w, tr, kind, rng)
+    end = max(_act(w, tr, kind, rng), 6.2)             # every trace lasts 6 s or more (its last stamp)
     _sample(w, tr, end, rate, rg, mode, part, key, oracle)
     tr.labels_to_ms()
     tr.duration_ms = tr.t_ms[-1]
