@@ -146,10 +146,11 @@ def _act(w, tr, kind, rng):
         t = _rap(w, rng, t) + rng.uniform(0.8, 1.5)
         for _ in range(4):                               # four presses about 1 s apart
             t = _press(w, tr, rng, t) + rng.uniform(0.7, 1.1)
-        for nd in (1, 2, _many(rng)):
-            still = throw(w, tr, rng, t + rng.uniform(0.3, 0.8), nd, rng.random() < 0.3)
+        t += rng.uniform(1.0, 2.0)                       # the screen asks for one die
+        for nd in (1, 2, _many(rng)):                    # each throw ~1.5-2.5 s after the last was still
+            still = throw(w, tr, rng, t, nd, rng.random() < 0.3)
             t = still + rng.uniform(1.5, 2.5)
-        return max(t, 6.0)
+        return max(t - rng.uniform(0.0, 1.0), 6.0)
     if kind in THROW_KINDS:
         nd = int(kind[5])
         hard = kind.endswith("hard")
