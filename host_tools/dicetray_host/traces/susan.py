@@ -67,9 +67,7 @@ def generate(kind, seed, rate_hz=None, range_g=None, tray_seed=None, oracle=Fals
     part = _part(random.Random(tray_key + "/part"))
     rate = rate_hz or part["rate"]
     rg = range_g or part["range"]
-    mode = sensor_mode or part["mode"]
-    if mode == "low" and rg > 4 and range_g is not None:
-        pass                      # a forced range keeps the tray's mode: 64 mg steps, as the part would
+    mode = sensor_mode or part["mode"]        # a forced 8 g keeps a low-power tray's mode: 64 mg steps
     rng = random.Random(key)
     w = World(tray)
     tr = Trace(kind, seed, rate, rg)
@@ -118,8 +116,10 @@ def _sample(w, tr, end, rate, rg, mode, part, key, oracle):
 
 
 def _stamps(ts, rate, part, prng):
-    """The board's stamps (ms): it reads the FIFO every poll (with its loop's jitter) and stamps the
-    batch back from the read's time at the nominal period."""
+    """The board's stamps (ms): it reads the FIFO every poll (with its loop's jitter), stamps the
+    newest sample half a nominal period before the read (its expected age) and each earlier one a
+    nominal period before the next: a stamp is off its sample's time by up to about half a period,
+    in steps at the batches."""
     end_ms = ts[-1] * 1000.0
     n_reads = int(end_ms / part["poll_ms"]) + 3
     reads = part["poll_ms"] * np.arange(1, n_reads + 1) + prng.uniform(0.0, part["poll_jitter_ms"], n_reads)
@@ -128,7 +128,7 @@ def _stamps(ts, rate, part, prng):
     b = np.searchsorted(reads, t_ms, side="left")
     b = np.minimum(b, len(reads) - 1)
     last = np.searchsorted(t_ms, reads[b], side="right") - 1
-    stamps = np.floor(reads[b] - (last - np.arange(len(ts))) * (1000.0 / rate))
+    stamps = np.floor(reads[b] - (last - np.arange(len(ts)) + 0.5) * (1000.0 / rate))
     k = np.arange(len(ts))
     stamps = np.maximum.accumulate(np.maximum(stamps, 0) - k) + k      # strictly rising
     return stamps.astype(int).tolist()
@@ -156,6 +156,8 @@ def _act(w, tr, kind, rng):
         hard = kind.endswith("hard")
         if rng.random() < 0.1:
             _machine(w, rng, 0.0, 40.0)
+        if rng.random() < 0.25:                          # the thrower first turns the tray to them
+            t = _spin(w, rng, t - 0.5, dice_in=True) + rng.uniform(0.5, 1.5)
         end = t
         for turn in range(rng.choice((1, 1, 2, 2, 3))):
             if rng.random() < 0.08:                      # a knock on the table just before
