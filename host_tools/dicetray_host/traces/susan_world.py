@@ -189,7 +189,6 @@ class World:
         self.pushes = []        # (t0, T, torque N m): a hand flicks the top, then lets it coast
         self.carries = []       # (t_lift, t_down, tilt_from, tilt_to, lift_h, (dx, dy), wobble)
         self.table_vib = []     # (t0, t1, kind, params): a phone or a machine on the table
-        self.rest_tilt = (0.0, 0.0)
 
     # ---- recording
     def contact(self, t, j, pos=(0.0, 0.0), hc=0.0, tau=0.001, where="plate"):
@@ -212,8 +211,9 @@ class World:
 
     # ---- rendering
     def render(self, end_s, seed_key):
-        """The tray's acceleration as the sensor's axes see it (mg, before the part), on the fine grid;
-        also the lifted mask. Deterministic from the records and seed_key (the rumble's noise)."""
+        """Lay everything on the fine grid and keep the sensor's three axes as spectra (m/s^2, the
+        specific force in the sensor's frame) for sensed(); returns the fine samples the trace spans.
+        Deterministic from the records and seed_key (the rumble's noise)."""
         p = self.p
         n = int(math.ceil((end_s + 0.3) * FS))
         nfft = _smooth_size(n + int(_PAD_S * FS))
@@ -288,7 +288,6 @@ class World:
             spec_i = slow_spec[i] + mnt[i, 0] * ax + mnt[i, 1] * ay + mnt[i, 2] * az
             out.append(spec_i)
         self._spec, self._om, self._n, self._nfft = out, om, n, nfft
-        self._on_table = on_table
         return n
 
     def sensed(self, bandwidth_hz):
@@ -441,7 +440,7 @@ class World:
             by[i0:i1] += (tto[1] - tfrom[1]) * (blend - 1) + bell * a2 * np.sin(2 * math.pi * f2 * tt + ph2)
             # the lift: up in the first quarter, carried, down in the last; moved (dx, dy)
             up = min_jerk(s / 0.25) - min_jerk((s - 0.75) / 0.25)
-            z = lift_h * up + 0.004 * bell * np.sin(2 * math.pi * 1.7 * tt)
+            z = lift_h * up + (0.004 * bell * np.sin(2 * math.pi * 1.7 * tt) if lifted else 0.0)
             x = mv[0] * blend
             y = mv[1] * blend
             ax[i0:i1] += _dd(x)
