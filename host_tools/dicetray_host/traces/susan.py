@@ -371,7 +371,8 @@ def _press(w, tr, rng, t):
     t_open = t_close + hold
     f_hold = rng.uniform(*p["key_hold_n"])
     w.trapezoid(t, t_open + 0.01, f_hold, 0.004 / v_f + 0.01, rng.uniform(0.01, 0.03), (0.0, 0.0, -1.0), pos, "tray")
-    w.contact(t_bottom, (0.0, 0.0, -rng.uniform(0.008, 0.02) * v_f), pos, 0.0, rng.uniform(0.002, 0.005), "tray")
+    # the fingertip and cap (5-15 g moving) stop on the housing
+    w.contact(t_bottom, (0.0, 0.0, -rng.uniform(0.005, 0.015) * v_f), pos, 0.0, rng.uniform(0.002, 0.005), "tray")
     w.contact(t_open + rng.uniform(0.003, 0.008), (0.0, 0.0, rng.uniform(0.0004, 0.0012)), pos, 0.0,
               rng.uniform(0.0003, 0.0008), "tray")
     tr.keys.append((t_close, t_open))
