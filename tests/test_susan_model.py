@@ -77,7 +77,7 @@ def test_every_kind_at_every_rate_and_range(kind):
                 assert len(tr.tilts) == 1
 
 
-def test_the_traces_own_rates_ranges_and_modes_vary():
+def test_the_trays_own_rates_and_ranges_vary():
     seen = {(tr.rate_hz, tr.range_g) for tr in (susan.generate("keys", s) for s in range(40))}
     assert {r for r, _ in seen} == set(RATES) and {g for _, g in seen} == set(RANGES_G)
 
