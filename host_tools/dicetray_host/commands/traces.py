@@ -14,8 +14,8 @@ def configure(parser):
     parser.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
     parser.add_argument("--kind", help="only this kind (default: cycle through all kinds)")
     parser.add_argument("--model", default="felt",
-                        help="trace model: felt (default), bare, light, box, acrylic, table, hexa, tin, snap, resin "
-                             "(docs/throw-detection.md)")
+                        help="trace model: felt (default), bare, light, box, acrylic, table, hexa, tin, snap, resin, "
+                             "susan (docs/throw-detection.md, docs/model-susan.md)")
 
 
 def run(args):
