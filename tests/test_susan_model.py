@@ -1,4 +1,4 @@
-"""Round 76's blind model, "susan": a lazy-susan dice tray (docs/model-susan.md).
+"""Round 76's blind model, "susan": a lazy-susan dice tray (docs/throw-detection.md, "### susan").
 
 The labels agree with the signal, the ranges hold, the traces are
 reproducible, tray_seed shares the tray, every kind works at every rate and

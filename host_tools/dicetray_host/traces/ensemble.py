@@ -36,7 +36,7 @@
   code with the others (a round plywood tray with a neoprene floor on a
   lazy-susan ball bearing in the middle of the table, its board under the
   floor turning with it, MX keys in a pod on the rim: the tray is passed by
-  turning it); held out from round 76 (docs/model-susan.md).
+  turning it); held out from round 76 (docs/throw-detection.md, "### susan").
 
 The detector's figures are tuned on TUNE_MODELS with TUNE_SEEDS only; the
 bench reports every model on HELD_OUT_SEEDS, and the models in

@@ -6,7 +6,7 @@ the tray is passed by turning it. The board (Pico + LIS3DH) is screwed under
 the floor beside the bearing (or in its hole) and turns with the tray; the
 keys are MX switches in a pod on the rim. The world (the tray's physics,
 the table, the sensor's view) is in susan_world.py; the figures and their
-reasons in docs/model-susan.md.
+reasons in docs/throw-detection.md, "### susan".
 
 generate(kind, seed, rate_hz=None, range_g=None, tray_seed=None, oracle=False,
 sensor_mode=None) -> Trace, deterministic from its arguments.

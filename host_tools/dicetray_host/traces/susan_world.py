@@ -2,7 +2,7 @@
 plywood dice tray on a lazy-susan ball bearing in the middle of the table.
 
 Everything here is this model's own (numpy, math, random only). The tray,
-its figures and their reasons are in docs/model-susan.md; in short:
+its figures and their reasons are in docs/throw-detection.md, "### susan"; in short:
 
 - the rotating top: a birch-plywood disc (9-12 mm, 30-40 cm across) with a
   bent-plywood rim, a 3 mm neoprene (mouse-pad) floor, a pod of MX key
