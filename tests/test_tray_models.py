@@ -27,8 +27,10 @@ def test_every_model_is_deterministic_and_labelled(model):
     assert a.csv_text() == b.csv_text() and a.labels() == b.labels()
     assert a.throws and all(s < e for s, e in a.throws)
     assert a.labels()["model"] == model
+    # level at rest: +1 g on z, or -1 g on a board mounted chip side down
+    # (hardware/README.md allows it; susan, round 76, mounts 60 % so)
     level = [z for t, x, y, z in a.rows()][:20]
-    assert all(900 < z < 1100 for z in level)
+    assert all(900 < abs(z) < 1100 for z in level) and len(set(z > 0 for z in level)) == 1
     keys = ensemble.generate(model, "keys", 5)
     assert keys.keys and all(d < u for d, u in keys.keys) and keys.throws == []
 
@@ -3573,15 +3575,18 @@ def test_a_knock_is_no_throw_on_a_tray_that_learnt_its_floor_band():
 def test_no_floor_band_bound_under_300_hz():
     # Round 74 (learn74): hexa tray 5014 read at 100 Hz hears one rap (497)
     # and its softest setup throw reads 1091: half of it, 545, would be the
-    # bound, and throw6_hard 5383's window (1828 ms) reads 515 under it. Its
+    # bound, and throw6_soft 5408's window (840 ms) reads under it. Its
     # floor rings at 160-420 Hz, over half the rate: the band folds and the
     # mark no longer parts floor from feet, so under 300 Hz setup learns no
-    # bound (0, the rule off) and the throw is found
+    # bound (0, the rule off) and the throw is found. (Until round 76 this
+    # was throw6_hard 5383, a cup throw: with the cup's weight now put on
+    # the tray at its landing, that tray on its cushion sinks under it and
+    # the throw is not found at 100 Hz either way)
     reading = dict(ensemble.BOARD_READING, rate_hz=100)
     cal, figures = _setup_figures("hexa", 5014, reading)
     assert cal.heard and cal.rap_band == 497 and cal.throw_band == 1091 and cal.rate_chz < 30000
     assert figures["band_x"] == 0
-    trace = ensemble.generate("hexa", "throw6_hard", 5383, tray_seed=5014, **reading)
+    trace = ensemble.generate("hexa", "throw6_soft", 5408, tray_seed=5014, **reading)
     out = detect(trace.rows(), keys=trace.keys, config=figures)
     assert len(match(trace.throws, out["throws"])[0]) == len(trace.throws) == 1, out
     # (the bound it would have had refuses the throw)
