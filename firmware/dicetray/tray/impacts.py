@@ -1135,9 +1135,6 @@ class Impacts(Window):
         # (round 38; light trays read up to 706 ms, felt's throws 557)
         self._slip_on = roll_ms > _SLIP_ROLL_MS
         self._slip_long = roll_ms > _SLIP_LONG_MS     # (round 47, _slipped)
-        import os as _os
-        _g = int(_os.environ.get("G76", "0"))
-        self._ring_still = (not _g) or (0 < roll_ms <= _g)
 
     def _table_rings(self, dt):
         # True when the window's late part is a slow ring (see _RING_HZ):

@@ -142,11 +142,6 @@ class Settle:
         hold = self._loud_t + self._flight(imps[_LAST_LOUD_MG], p)
         self._hold_until = hold if hold > t else t
         self._lvl = sta << _STA_FX
-        self._z1 = self._z2 = self._rp = self._rq = 0
-        self._ru = self._lvl
-        self._rh = self._lvl
-        self._rmin = self._lvl
-        self._rise_t = t
         self._settle_levels(t)     # (below: the floor, or 3/4 of a coarse step)
         if (thrown and t - self._active_t >= _MURMUR_QUIET_MS
                 and t - imps[_TAP_T] >= _TAP_QUIET_MS):

@@ -449,19 +449,6 @@ _GAP_MS = const(250)
 # Rates are looked up per sample interval; longer intervals use the last.
 _DT_MAX = const(40)
 
-try:
-    import os
-    _V76 = int(os.environ.get("V76", "0"))
-    _H76 = int(os.environ.get("H76", "0"))
-    _T76 = int(os.environ.get("T76", "50"))
-    _R76 = int(os.environ.get("R76", "3"))
-    _M76 = int(os.environ.get("M76", "2"))
-except Exception:
-    _V76 = 0
-    _H76 = 0
-    _T76 = 50
-    _R76 = 3
-    _M76 = 2
 _IDLE = const(0)
 _CANDIDATE = const(1)
 _MOVING = const(2)
@@ -583,46 +570,6 @@ class Tray(Impacts):
             lvl = self._lvl
             lvl += (((sta << _STA_FX) - lvl) * a) >> 10     # a: the slow part's rate
             self._lvl = lvl
-            if _V76:
-                zc = z if -360 < z < 360 else (360 if z > 0 else -360)
-                z1 = self._z1
-                s2 = zc + self._z2
-                self._z2 = z1
-                self._z1 = zc
-                pp = self._rp
-                pp += ((z1 * s2 - pp) * a) >> 10
-                self._rp = pp
-                qq = self._rq
-                qq += ((z1 * z1 - qq) * a) >> 10
-                self._rq = qq
-                if qq > 0:
-                    s2 -= (pp * z1) // qq
-                s2 = (s2 if s2 > 0 else -s2)
-                if _V76 & 4:
-                    s2 = (s2 * 3) >> 2
-                s2 += (x if x > 0 else -x) + (y if y > 0 else -y)
-                uu = self._ru
-                uu += (((s2 << _STA_FX) - uu) * (r >> 10)) >> 10
-                self._ru = uu
-                uu >>= _STA_FX
-            else:
-                uu = 1 << 29
-            if _V76 & 152:
-                hh = self._rh
-                hh += (((((x if x > 0 else -x) + (y if y > 0 else -y)) << _STA_FX) - hh) * (r >> 10)) >> 10
-                self._rh = hh
-                hh >>= _STA_FX
-            else:
-                hh = 1 << 29
-            ring76 = False
-            if _V76 & 224 and self._ring_still:
-                mm = self._rmin
-                if lvl < mm:
-                    self._rmin = lvl
-                elif lvl > mm + (mm >> _R76) + (_M76 << _STA_FX):
-                    self._rmin = lvl
-                    self._rise_t = t
-                ring76 = t - self._rise_t >= _T76 and (hh + hh < self._quiet_thr - _H76 or not _V76 & 8)
             # the tray's own ring only decays after the last impact: a level
             # under a single ring's envelope is not dice moving
             b = (self._env * self._r_env[dt]) >> 10
@@ -637,7 +584,7 @@ class Tray(Impacts):
             d = r + (((((d if d > 0 else -d) << _STA_FX) - r) * a) >> 10)
             self._upright = d
             a = self._quiet_thr     # (a: the quiet level from here, read before _steady_check may raise it)
-            if d >= self._low_peak and not (_V76 & 2 and uu + uu < sta) and not (_V76 & 16 and hh + hh < self._quiet_thr - _H76) and not (_V76 & 64 and ring76 and (not _V76 & 256 or (lvl >> _STA_FX) >= self._quiet_thr)):
+            if d >= self._low_peak:
                 self._murmur_t = t - _MURMUR_QUIET_MS + _TAP_QUIET_MS
                 if t >= self._steady_t:
                     self._steady_check(t, lvl, dt)
@@ -688,7 +635,7 @@ class Tray(Impacts):
                 if self.why and (sta < b or (self._sz and t - self._rest_since <= _SWING_MS)):
                     r = 1
                 sta = 0
-            if (sta >= a and sta >= b and (uu >= a or not _V76 & 1) and (hh + hh >= a - _H76 or not _V76 & 8 or _V76 & 96) and not (_V76 & 32 and ring76)) or not r:
+            if (sta >= a and sta >= b) or not r:
                 # a throw's wait: a tray its landing left tilted? (round 56,
                 # tilt.py); a move's, quiet _QUIET_MS: dice thrown straight
                 # back? (round 55, settle.py)

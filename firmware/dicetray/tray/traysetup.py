@@ -150,7 +150,6 @@ def reset(tray):
     tray._active_t = 0
     tray._hold_until = 0
     tray._lvl = 0
-    tray._z1 = tray._z2 = tray._rp = tray._rq = tray._ru = tray._rh = tray._rmin = tray._rise_t = 0
     tray._murmur_t = 0
     tray._steady_t = tray._steady_lvl = tray._steady_n = 0
     tray._key_from = tray._key_until = -_KEY_MS
