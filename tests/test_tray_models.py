@@ -3655,6 +3655,34 @@ def test_snap_settles_within_300_ms_while_the_table_top_rings_down(kind, seed):
     assert pairs and all(d["settled_ms"] is not None and d["settled_ms"] - still <= 300
                          for (_, still), d in pairs), [(still, d["settled_ms"]) for (_, still), d in pairs]
 
+# ---------------------------------------------------------------- round 76 (settle76): a free ring or a pause
+
+@pytest.mark.parametrize("model,kind,seed", [("bare", "throw1_hard", 5043), ("bare", "throw1_hard", 5071),
+                                             ("box", "throw1_hard", 5113)])
+def test_dice_pausing_while_the_tray_rings_down_are_not_settled_early(model, kind, seed):
+    # round 76: between two contacts of dice still rolling the tray rings
+    # down just as a table top does after the last one: vertical only, its
+    # level falling with no rise (bare 5043: 128 -> 25 mg over 315 ms from
+    # 8,028 ms, the next contact at 8,343, still at 9,875). A settle that
+    # took such a fall for the free ring after the dice settled these
+    # 0.25-1.6 s before still
+    tr, out = _as_the_board_reads(model, kind, seed)
+    pairs, _ = match(tr.throws, out["throws"])
+    assert pairs, out["throws"]
+    for (_, still), d in pairs:
+        assert d["settled_ms"] is not None and d["settled_ms"] >= still - 50, (still, d)
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "round 76 (settle76): not solved: after resin's dice stop, the glass top's first mode "
+    "(41 Hz, 1.6 % of critical: tau 240 ms) rings on alone, on z only, 56 -> 3 mg RMS over "
+    "700 ms; at 400 Hz nothing read in the wait tells it from a pause between two contacts"))
+def test_resin_settles_within_300_ms_while_a_glass_top_rings_down():
+    tr, out = _as_the_board_reads("resin", "throw6_hard", 5117)
+    pairs, _ = match(tr.throws, out["throws"])
+    assert pairs and all(d["settled_ms"] is not None and d["settled_ms"] - still <= 300
+                         for (_, still), d in pairs), [(still, d["settled_ms"]) for (_, still), d in pairs]
+
 # ---------------------------------------------------------------- round 75 (keyland75): dice landing in a release's window
 
 @pytest.mark.parametrize("model,kind,seed,at", [
