@@ -331,6 +331,8 @@ class Calibrator:
                 return False
             if mag > self._burst_peak:
                 self._burst_peak = mag
+            if sta > quiet:
+                self._loud = t      # (the calm after a throw counts from its dice's last loud sample)
             if t - self._burst_t < _BURST_MS:
                 return False
             if self.throw_mg == 0 or self._burst_peak < self.throw_mg:
