@@ -430,6 +430,58 @@ def test_tray_setup_finishes_on_a_snap_tray_whose_dice_stop_fast(tray):
     assert calibrate(session.rows(), session.keys) is not None
 
 
+def _setup_steps(session):
+    """A session fed to the Calibrator as calibrate() feeds it: (ms, phase,
+    count) each time the step or its count moved on, and the Calibrator."""
+    from dicetray.tray.calibrate import Calibrator
+    from dicetray_host.traces.detecting import keys_told
+    cal = Calibrator()
+    steps = []
+    for t, x, y, z in keys_told(cal, session.rows(), session.keys):
+        was = (cal.phase, cal.count)
+        cal.feed(t, x, y, z)
+        if (cal.phase, cal.count) != was:
+            steps.append((t, cal.phase, cal.count))
+    return steps, cal
+
+
+def test_tray_setup_learns_the_parts_step_on_any_axis():
+    # round 76 (setup76): resin tray 5004 as modelled, its board turned a
+    # quarter and chip side down, its LIS3DH in low-power mode at +-8 g: 64
+    # mg steps, and at rest only the board's y flips (its offset sits on a
+    # rounding edge). The still step read the step on x and z only: none,
+    # so its quiet level was 22 mg, and each flip of y (sta 37-41 mg) was a
+    # "rap" before the player knocked (3.5 and 3.9 s: "2 of 2"), a 567 ms
+    # key ring and a throw before the first die. Now the step is 64 mg:
+    # the first rap heard is the player's knuckle (4.85 s)
+    from dicetray.tray.calibrate import RAPS
+    session = ensemble.generate("resin", "calibration", 5004, tray_seed=5004)
+    assert set(session.x[:600]) == {0} and set(session.y[:600]) == {0, -64}
+    steps, cal = _setup_steps(session)
+    assert cal.step_mg == 64
+    raps = [t for t, phase, count in steps if phase == RAPS and count]
+    first_rap = int(1000 * session.others[0][0])
+    assert raps and all(first_rap < t <= first_rap + 450 for t in raps[:1]), (raps, first_rap)
+    assert cal.key_ms <= 100, cal.key_ms
+
+
+def test_tray_setup_counts_each_throw_at_its_onset_on_a_tray_that_hears_one_faintly():
+    # round 76 (setup76): the same resin tray: its first throw's dice were
+    # loud until 0.4 s and one bounced again 0.67 s after the onset. The
+    # throws step's 600 ms of calm counted from the onset, so that bounce
+    # was counted as the second throw (and the session "finished" on a die
+    # of the first). Now the calm counts from the dice's last loud sample:
+    # each throw counted is a thrown one, 400-500 ms after its onset; the
+    # second (two soft dice, 182 mg against the 192 mg quiet level of 64 mg
+    # steps) is not heard, and the screen stays at "2 of 3"
+    session = ensemble.generate("resin", "calibration", 5004, tray_seed=5004)
+    counted = _setup_counts(session)
+    starts = [start for start, still in session.throws]
+    assert len(counted) == 2, (counted, starts)
+    assert all(any(s + 400 <= t <= s + 500 for s in starts) for t in counted), (counted, starts)
+    assert calibrate(session.rows(), session.keys) is None
+
+
 def _setup_keys_step(cal, feed_until, now):
     # Tray setup's keys step as a player does it: four presses a second
     # apart (feed_until: the test's still tray); the throws step follows

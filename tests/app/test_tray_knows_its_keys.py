@@ -278,3 +278,38 @@ def test_tray_setup_that_hears_no_throw_says_so_and_saves_the_rest(tray):
     figures = dict(line.split("=") for line in (tray.flash / "tray.cfg").read_text().split())
     assert figures["throw_mg"] == figures["roll_ms"] == figures["band_x"] == "0", figures
     assert 900 < int(figures["gz_mg"]) < 1100, figures
+
+
+def test_tray_setup_counts_no_late_bounce_of_a_throws_dice_as_the_next_throw(tray):
+    # round 76 (setup76): after a setup throw the screen says "Dice moving"
+    # until the tray has been under its quiet level for 600 ms. The calm
+    # counted from the throw's onset, not from its dice's last loud sample
+    # in the throw's first 400 ms: dice loud for 320 ms and quiet after read
+    # still 600 ms after the onset, and a die's bounce 380 ms after the
+    # others stopped (off a wall, or tipping over) was counted as the
+    # player's next throw (resin tray 5004 as modelled: its first throw's
+    # bounce 670 ms on). Now the calm counts from the last loud sample
+    import math
+    tray.key("UP")
+    tray.key("OK", "OK")
+    tray.vb.run(4000)
+    tray.key("5")                              # skip the knocks: the first key
+    tray.vb.run(1000)
+    tray.key("1", "2", "3")
+    tray.vb.run(1000)
+    tray.shows("Throw the dice", "0 of 3")
+    points = [(0, 0, 0, 1000)]
+    for t in range(200, 1400):
+        z = 1000
+        if t < 520:                            # the dice: loud 320 ms
+            z += int(300 * math.sin(2 * math.pi * 40 * (t - 200) / 1000.0))
+        elif 900 <= t < 960:                   # a die's bounce, 380 ms after the rest went still
+            z += int(200 * math.sin(2 * math.pi * 40 * (t - 900) / 1000.0))
+        points.append((t, 0, 0, z))
+    start = tray.vb.now_ms
+    tray.vb.feed(points)
+    tray.vb.run(1500)                          # the bounce's 400 ms gone by
+    assert tray.vb.now_ms - start >= 1400
+    tray.shows("Dice moving", "1 of 3")        # (round 75: "2 of 3", the bounce taken for a throw)
+    tray.vb.run(1000)
+    tray.shows("Throw the dice", "1 of 3")

@@ -124,7 +124,7 @@ class Calibrator:
         # 8 mg in normal mode at +-4 g, where the noise mostly rounds to one
         # level and now and then jumps a whole step on two axes at once
         self.step_mg = 0
-        self._px = self._pz = 0
+        self._px = self._py = self._pz = 0
         self.key_ms = 0
         self.throw_mg = 0
         self.ring_chz = 0           # the table's ring, hundredths of a Hz (0: none heard)
@@ -244,12 +244,15 @@ class Calibrator:
             if self._first < 0:
                 self._first = t
                 self._px = x
+                self._py = y
                 self._pz = z
             self._sum += sta
             self._n += 1
             self._step_seen(abs(x - self._px))
+            self._step_seen(abs(y - self._py))
             self._step_seen(abs(z - self._pz))
             self._px = x
+            self._py = y
             self._pz = z
             self._gx += x
             self._gy += y
@@ -328,6 +331,8 @@ class Calibrator:
                 return False
             if mag > self._burst_peak:
                 self._burst_peak = mag
+            if sta > quiet:
+                self._loud = t      # (the calm after a throw counts from its dice's last loud sample)
             if t - self._burst_t < _BURST_MS:
                 return False
             if self.throw_mg == 0 or self._burst_peak < self.throw_mg:
