@@ -313,20 +313,6 @@ _RING_LEVEL_X = const(25)
 # too quiet to keep the tray off rest, so no onset over it (_RING_WAIT_MS).
 _RING_NOISE_X = const(8)
 _RING_LOUD_X = const(10)
-# Round 76 (knock76): at 400 Hz a late part heard over the noise (mean |z|
-# at least the floor) that changes a sample by under _RING_TOP_Q / 256 of
-# its mean |z| (a sine under 52 Hz: 2 sin(pi f dt) = 0.8 at 2.5 ms) is the
-# table's ring too. A tray that rides its top on a stiff base (resin's
-# cork) is carried by the top's first two bending modes (18-45 and 45-130
-# Hz); a knock drives them with its whole impulse (20-500 mN s) while dice
-# drive them through the tray with theirs (5-20 mN s), so 200 ms on a
-# knock's late part is the top ringing at 40-100 Hz, and the dice's is
-# their taps and the tray's own seat and rocking (90-280 Hz) or the noise.
-_RING_TOP_Q = const(205)
-# and no more than two rises: dice that go on after their landing rise over
-# their ring's envelope again and again (resin's six dice whose late part
-# is as slow, 5117 and 5382 at 400 Hz: 3-4), a knock's top beats once or twice
-_RING_TOP_RISES = const(2)
 # Shared with throws.py (test_tray_split keeps the copies equal): the ring
 # sums' slot of the late part in a key's ring, and the floor's fixed point.
 _RING_KEY = const(52)
@@ -1168,7 +1154,6 @@ class Impacts(Window):
             if 159 * d >= dt * _RING_HZ * z:
                 return False        # (100 Hz)
         else:
-            top = dt <= _SPIKE_DT   # (round 76: at 400 Hz, _RING_TOP_Q below)
             dt *= _RING_HZ_FAST
             if 159 * d >= (dt if dt >= 80 else 80) * z:    # (ODR/12.5 at 400 Hz)
                 # round 27: fast, or a quiet ring with the sensor's noise
@@ -1178,11 +1163,8 @@ class Impacts(Window):
                 n = (self._floor >> _FLOOR_FX) * late   # the floor, summed over the late part
                 if (z < n or _RING_LOUD_X * z < self._low_peak * late
                         or 159 * (d - ((n * _RING_NOISE_X) >> 4)) >= dt * z):
-                    if not top or z < n or self._rises > _RING_TOP_RISES or d >= _RING_TOP_Q * z >> 8:
-                        return False
-                    # round 76 (knock76): a top's second mode (_RING_TOP_Q)
-                else:
-                    near_noise = 1
+                    return False
+                near_noise = 1
         up = self._upright
         if (up + up >= self._energy
                 and _RING_LEVEL_X * z < self._low_peak * late):
