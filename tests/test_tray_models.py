@@ -3751,3 +3751,32 @@ def test_dice_landing_after_a_releases_top_out_start_the_throw_there(model, kind
     assert at in starts, out["throws"]
     tr, _ = _as_the_board_reads(model, kind, seed)
     assert len(out["throws"]) == len(tr.throws), out["throws"]
+
+# ---------------------------------------------------------------- round 76 (knock76): resin's knocks on the table
+
+@pytest.mark.parametrize("model,kind,seed,start", [
+    ("hexa", "throw2_soft", 5002, 1422),    # the board on foam tape rings on at 40-50 Hz, 0.57 of its mean |z| a sample
+    ("hexa", "throw6_hard", 5411, 5778),    # 0.74
+    ("box", "throw1_hard", 5085, 1636),     # 0.56
+    ("box", "throw1_hard", 5323, 952),      # 0.75
+    ("bare", "throw2_hard", 5171, 1031),    # 0.67
+])
+def test_dice_whose_tray_rings_on_slowly_after_them_are_throws(model, kind, seed, start):
+    # round 76 (knock76): 200 ms after a die's landing these trays' own slow
+    # modes (a board on foam tape, a tray on its feet) ring on, over the
+    # noise, changing a sample by 0.56-0.75 of their mean |z| (40-50 Hz at
+    # 400 Hz), as slowly as resin's table top after a knock (below): a rule
+    # that takes such a late part for the table's ring must keep these
+    starts, out = _matched_at_400_hz(model, kind, seed)
+    assert start in starts, out["throws"]
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "round 76 (knock76): not solved: a knuckle on the table beside resin's tray reaches the "
+    "sensor as the top's bending wave (150-400 Hz, a spike over the low band as a die's is) "
+    "and the top's modes; 200 ms on the top rings at 40-100 Hz, over ODR/12.5, and the "
+    "late part is read as fast or too quiet beside the wave's low band to be the table's ring"))
+@pytest.mark.parametrize("seed", [5021, 5217, 5231])
+def test_a_knock_beside_resins_tray_is_no_throw(seed):
+    _, out = _as_the_board_reads("resin", "knock", seed)
+    assert out["throws"] == []
