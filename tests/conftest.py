@@ -88,8 +88,6 @@ MOVED66 = {
         'FALSE: untold keys make a false throw: 3947-5207 ms',
     'tests/test_tray_models.py::test_keys_after_a_throw_struck_again_after_a_silence_seven_impacts_untold_are_no_throw':
         'FALSE: the untold keys make a throw at 5148',
-    'tests/test_tray_models.py::test_a_told_keys_strike_is_no_knock_on_the_table[light-throw2_soft-3394-30]':
-        'FALSE: the told keys make a throw at 4366',
     'tests/test_tray_models.py::test_dice_landing_while_an_untold_key_holds_start_where_they_land[bare-throw6_soft-130-1977]':
         'LOST: the throw does not start near 1977 ms (throws start at 1702, 1702)',
     'tests/test_tray_models.py::test_a_throw_whose_loudest_strike_is_a_keys_release_is_found_untold[light-throw2_hard-31-1956]':
@@ -124,8 +122,6 @@ MOVED66 = {
         'FALSE: untold keys make a false throw: 3327-3730 ms',
     'tests/test_tray_models.py::test_a_finger_that_touched_the_tray_before_the_onset_then_weaker_after_a_silence_untold_is_no_throw[bare-keys-3146]':
         'FALSE: untold keys make a false throw: 7368-7831 ms, 8058-9222 ms',
-    'tests/test_tray_models.py::test_a_later_keys_ring_in_a_keyed_window_is_waited_out_too[bare-throw1_soft-5668]':
-        "FALSE: a throw at 4291 in the keys' ring",
     'tests/test_tray_models.py::test_dice_landing_after_a_touch_are_still_a_throw_untold[bare-throw2_soft-170]':
         'LOST+FALSE: the throw (1310) is lost, the keys make one at 4637',
     'tests/test_tray_models.py::test_as_the_board_reads_the_settle_s_tap_level_is_from_at_least_3_4_of_a_step[light-throw2_soft-5058-300]':

@@ -3780,3 +3780,31 @@ def test_dice_whose_tray_rings_on_slowly_after_them_are_throws(model, kind, seed
 def test_a_knock_beside_resins_tray_is_no_throw(seed):
     _, out = _as_the_board_reads("resin", "knock", seed)
     assert out["throws"] == []
+
+# ---------------------------------------------------------------- round 76 (keyrun76): a run of face keys on a ringing tray
+
+@pytest.mark.parametrize("model,kind,seed", [
+    ("tin", "keys", 5062),          # presses 1351 and 1722 on a wobbly tray: its plate's beats 96-100 mg past the ring
+    ("tin", "keys", 5118),          # a press clack 1,772 mg, the release's clack 559 mg 70 ms after it, the next press
+    ("tin", "throw6_hard", 5075),   # the faces keyed after a throw: 2,976 and 3,676 mg press clacks, loud past the ring
+    ("table", "keys", 5300),        # a folding top's 17 Hz beats, four of 72-79 mg after a 368 mg press: "many"
+    ("tin", "keys", 5300),          # the plate's beats 74-127 mg among a run's presses: "many"
+])
+def test_a_run_of_face_keys_on_a_tray_still_ringing_past_their_ring_is_no_throw(model, kind, seed):
+    # round 76 (keyrun76): a later press in a window a key opened is a
+    # finger keying the faces; each press and release rings the tray anew
+    # and a ring only decays, so the tray still loud past the last key's
+    # ring, or a ring's beats counted as many impacts, are no dice (400 Hz,
+    # keys told; each was a false throw at the run's first press on main)
+    tr, out = _as_the_board_reads(model, kind, seed)
+    pairs, extra = match(tr.throws, out["throws"])
+    assert not extra, out["throws"]
+    assert len(pairs) == len(tr.throws), out["throws"]
+
+
+def test_dice_landing_among_a_run_of_keys_louder_than_them_are_still_found():
+    # round 76 (keyrun76): hexa throw1_soft 5084's second throw lands 1.0 s
+    # into a window of four key reports (a release, presses after): the dice
+    # (638 mg) 3/2 over every key's impact before them still call a throw
+    starts, out = _matched_at_400_hz("hexa", "throw1_soft", 5084)
+    assert 5383 in starts and 1509 in starts, out["throws"]

@@ -616,9 +616,17 @@ class Impacts(Window):
         # marks it is a slow force rise, far under what the key strikes
         # (0.07-0.15 of the keys' loudest on the tuning seeds)
         first = first >= self._throw_peak and (first > key or 2 * first > self._peak)
-        if other < self._throw_peak or not ((lasting and (lively >= end or other > key))
+        # Round 76 (keyrun76): a later press in the window (round 34's
+        # _KW_MORE) is the player keying the faces, a finger on the pad:
+        # each press and release strikes and rings the tray anew and the
+        # ring only decays, so a tray still loud past the last key's ring
+        # (tin's plate, a clacking wobbly tray: tau up to 1 s) or a ring's
+        # beats read as many impacts tell of no dice then; dice among the
+        # keys must strike harder than every key (or 4 x, beyond, first)
+        run = mark & _KW_MORE
+        if other < self._throw_peak or not ((lasting and ((lively >= end and not run) or other > key))
                                             or other >= _DICE_OVER_KEY_X * key or beyond
-                                            or (more and many >= _KEYED_MANY) or first):
+                                            or (more and many >= _KEYED_MANY and not run) or first):
             return -1
         if first:
             return self._cand_t0 + imps[0]
