@@ -910,6 +910,13 @@ class Impacts(Window):
             # round 24; silent for _SILENT_MS since, round 28)
             loud = 4 * m1 >= 5 * m0
             hard = m1 >= _RUNG_X * self._quiet_thr
+            # round 76 (resinmiss76): once the key scan tells of keys, a
+            # weaker second strike under half the first is a die's bounce
+            # (e x its landing), not a release, unless the dice lie and the
+            # window is under half their throw's peak (a die let fall)
+            if (hard and m1 + m1 < m0 and imps[_FINGER_PEAK] < 0
+                    and (self._cand_t0 >= imps[54] or self._peak + self._peak >= imps[_LIE_PEAK])):
+                hard = False
             return (loud and hard and quiet_ms >= _SILENT_MS
                     or t1 - t0 >= _STRIKE_GAP_MS and (loud or hard and quiet_ms >= _RUNG_QUIET_MS))
         # the flights do not shrink (a die bouncing on), a later strike is
