@@ -1888,6 +1888,23 @@ def test_dice_that_stop_after_a_weaker_landing_are_still_a_throw(model, kind, se
     _found_at(model, kind, seed, at, untold=True)
 
 
+@pytest.mark.parametrize("model,kind,seed,at", [
+    ("resin", "throw1_hard", 5141, 12948),  # 674 mg, then 244 mg 111 ms on (0.36), quiet 159 ms
+    ("resin", "throw2_hard", 5157, 9339),   # 434 mg, then 154 mg 133 ms on (0.35)
+    ("resin", "throw1_hard", 5225, 996)])   # 552 mg, then 203 mg 112 ms on (0.37): the trace's first throw
+def test_a_die_whose_bounce_is_under_half_its_landing_is_a_throw_once_the_scan_tells_of_keys(model, kind, seed, at):
+    # round 76 (resinmiss76): round 23's weaker release (two strikes 80 ms
+    # or more apart, the second weaker but hard, then quiet 150 ms) took a
+    # die that lands, bounces once at e of its landing and stops for a key's
+    # press and release. Once the key scan tells of keys no press goes
+    # untold, and a release lets go of the force its press put on (round
+    # 67: untold releases read 0.63-1.25 of their press); a bounce under
+    # half its landing is the die's. As the board reads (400 Hz), keys told
+    trace = ensemble.generate(model, kind, seed, **ensemble.BOARD_READING)
+    assert at in [t for t, _ in trace.throws]
+    assert _started_near(detect(trace.rows(), keys=trace.keys), at)
+
+
 @pytest.mark.parametrize("model,kind,seed", [
     ("light", "keys", 300),             # press 393 mg, release 1739 mg 109 ms on, the next press 269 ms after it
     ("light", "keys", 356),
