@@ -774,10 +774,11 @@ class Impacts(Window):
         # difference past MicroPython's small ints would allocate)
         run = self._cand_t0 < imps[_FINGER_T] + _PACE_MS
         if self._press_release() or run and self._peak < _PAST_BOUNCE_X * top:
-            if top >= 0:        # (-1: the scan tells of keys)
-                if not run or self._peak > top:
-                    imps[_FINGER_PEAK] = self._peak
-                imps[_FINGER_T] = self._t
+            if top >= 0 and (not run or self._peak > top):     # (-1: the scan tells of keys)
+                imps[_FINGER_PEAK] = self._peak
+            # (round 76: kept while the scan tells of keys too, when the run
+            # above is off: such a window was no key's, most likely knocks)
+            imps[_FINGER_T] = self._t
             return True
         return False
 
@@ -910,12 +911,15 @@ class Impacts(Window):
             # round 24; silent for _SILENT_MS since, round 28)
             loud = 4 * m1 >= 5 * m0
             hard = m1 >= _RUNG_X * self._quiet_thr
-            # round 76 (resinmiss76): once the key scan tells of keys, a
-            # weaker second strike under half the first is a die's bounce
-            # (e x its landing), not a release, unless the dice lie and the
-            # window is under half their throw's peak (a die let fall)
+            # round 76 (resinmiss76): once the key scan tells of keys (no
+            # press goes untold), a weaker second strike under half the
+            # first is a die's bounce (e x its landing), not a release; not
+            # while the last throw's dice lie (_LIE_UNTIL, slot 54: a die let
+            # fall), nor within _RING_WAIT_MS of a window this rule refused
+            # while the scan told of keys (no key's: knocks come in series)
             if (hard and m1 + m1 < m0 and imps[_FINGER_PEAK] < 0
-                    and (self._cand_t0 >= imps[54] or self._peak + self._peak >= imps[_LIE_PEAK])):
+                    and self._cand_t0 >= imps[54]
+                    and self._cand_t0 >= imps[_FINGER_T] + _RING_WAIT_MS):
                 hard = False
             return (loud and hard and quiet_ms >= _SILENT_MS
                     or t1 - t0 >= _STRIKE_GAP_MS and (loud or hard and quiet_ms >= _RUNG_QUIET_MS))
