@@ -914,11 +914,15 @@ class Impacts(Window):
             # round 76 (resinmiss76): once the key scan tells of keys (no
             # press goes untold), a weaker second strike under half the
             # first is a die's bounce (e x its landing), not a release; not
-            # while the last throw's dice lie (_LIE_UNTIL, slot 54: a die let
-            # fall), nor within _RING_WAIT_MS of a window this rule refused
-            # while the scan told of keys (no key's: knocks come in series)
+            # while a throw's dice may lie in the tray (a die let fall):
+            # _LIE_MS after its settle (_LIE_UNTIL, slot 54) and 8 s (_LIE_MS)
+            # after the last key's release (slot 83, _KEY_UP_T: faces keyed, the
+            # dice picked out), nor within _RING_WAIT_MS of a window this
+            # rule refused while the scan told of keys (no key's: knocks
+            # come in series)
             if (hard and m1 + m1 < m0 and imps[_FINGER_PEAK] < 0
                     and self._cand_t0 >= imps[54]
+                    and (imps[54] == 0 or self._cand_t0 >= imps[83] + 8000)
                     and self._cand_t0 >= imps[_FINGER_T] + _RING_WAIT_MS):
                 hard = False
             return (loud and hard and quiet_ms >= _SILENT_MS
