@@ -1942,6 +1942,38 @@ def test_dice_that_stop_after_a_weaker_landing_are_still_a_throw(model, kind, se
     _found_at(model, kind, seed, at, untold=True)
 
 
+@pytest.mark.xfail(strict=True, reason=(
+    "round 76 (resinmiss76): the rule that finds these (a weaker second strike under half the "
+    "first is a die's bounce once the scan tells of keys) was not merged: held out at 400 Hz it "
+    "found 1 throw and made 1 false throw and 1 early settle"))
+@pytest.mark.parametrize("model,kind,seed,at", [
+    ("resin", "throw1_hard", 5225, 996),    # 552 mg, then 203 mg 112 ms on (0.37), quiet 156 ms
+    ("resin", "throw2_soft", 5100, 1565),   # 833 mg, then 406 mg 125 ms on (0.49)
+    ("resin", "throw1_hard", 6323, 1265),
+    ("light", "throw1_hard", 5141, 960)])
+def test_a_die_whose_bounce_is_under_half_its_landing_is_a_throw_once_the_scan_tells_of_keys(model, kind, seed, at):
+    # round 76 (resinmiss76): round 23's weaker release (two strikes 80 ms
+    # or more apart, the second weaker but hard, then quiet 150 ms) took a
+    # die that lands, bounces once at e of its landing and stops for a key's
+    # press and release. Once the key scan tells of keys no press goes
+    # untold, and a bounce under half its landing is the die's (resin's
+    # sensor, outside the floor, hears a bounce further from it weaker
+    # still). As the board reads (400 Hz), keys told, no dice lying
+    trace = ensemble.generate(model, kind, seed, **ensemble.BOARD_READING)
+    assert at in [t for t, _ in trace.throws]
+    assert _started_near(detect(trace.rows(), keys=trace.keys), at)
+
+
+def test_a_knock_after_a_refused_knock_pair_stays_refused_as_a_press_and_release():
+    # round 76 (resinmiss76): snap knock 5049 at 400 Hz: two knocks as strong
+    # (403, 404 mg, 134 ms apart) refused as a press and release with the scan
+    # telling of keys (no key's, then: knocks), and 1.2 s later a knock of
+    # 1,824 mg whose table top beats back at 0.22 of it 178 ms on, then
+    # quiet: within _RING_WAIT_MS of that refusal the weaker release stands
+    trace = ensemble.generate("snap", "knock", 5049, **ensemble.BOARD_READING)
+    assert detect(trace.rows(), keys=trace.keys)["throws"] == []
+
+
 @pytest.mark.parametrize("model,kind,seed", [
     ("light", "keys", 300),             # press 393 mg, release 1739 mg 109 ms on, the next press 269 ms after it
     ("light", "keys", 356),
