@@ -7,17 +7,19 @@ lost it (round 75's snapmiss75 classify.py, for resin).
 RUN.json: a `bench.tuning score --save` run holding resin (e.g.
 /tmp/t80/resin400.json). Each trace with a lost throw is generated again as
 the run read it and run through instr.ITray (its output checked equal to
-the run's). instr.py is round 75's, copied.
+the run's). instr.py is round 75's, imported from docs/round75-snapmiss75/.
 """
 import json
 import math
+import os
 import random
 import sys
 from multiprocessing import Pool
 
 import numpy as np
 
-sys.path.insert(0, __file__.rsplit("/", 1)[0])
+# round 75's instr.py (and windows.py), used as they are, not copied
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "round75-snapmiss75"))
 
 from dicetray_host.traces import ensemble, resin                   # noqa: E402
 from dicetray_host.traces.resin_world import draw_tray              # noqa: E402
