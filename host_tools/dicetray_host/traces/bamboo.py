@@ -133,7 +133,8 @@ class _World:
 
     def force_shape(self, t0, t_rise, t_hold, t_fall, force, px, py):
         """A held press: rises, holds, falls (N)."""
-        i0, i1, i2, i3 = self.i(t0), self.i(t0 + t_rise), self.i(t0 + t_rise + t_hold), self.i(t0 + t_rise + t_hold + t_fall)
+        i0, i1 = self.i(t0), self.i(t0 + t_rise)
+        i2, i3 = self.i(t0 + t_rise + t_hold), self.i(t0 + t_rise + t_hold + t_fall)
         f = np.zeros(self.n)
         if i1 > i0:
             f[i0:i1] = force * 0.5 * (1 - np.cos(np.pi * np.arange(i1 - i0) / (i1 - i0)))
@@ -234,8 +235,9 @@ class _World:
             tt = still + r.uniform(0.3, 2.5)
             if tt < self.dur - 0.5:
                 px, py = r.uniform(-0.45, 0.45) * t["lx"], r.uniform(-0.45, 0.45) * t["ly"]
-                self.pulse(tt, t["die_kg"] * r.uniform(0.2, 0.4) * (1 + t["e_floor"]), px, py, t["contact_ms"] / 1000)
-                self.pulse(tt + r.uniform(0.03, 0.06), t["die_kg"] * r.uniform(0.05, 0.12), px, py, t["contact_ms"] / 1000)
+                c = t["contact_ms"] / 1000
+            self.pulse(tt, t["die_kg"] * r.uniform(0.2, 0.4) * (1 + t["e_floor"]), px, py, c)
+                self.pulse(tt + r.uniform(0.03, 0.06), t["die_kg"] * r.uniform(0.05, 0.12), px, py, c)
                 self.topples.append(tt)
                 still = max(still, tt + 0.1)
         return still
