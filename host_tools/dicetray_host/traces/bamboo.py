@@ -236,7 +236,7 @@ class _World:
             if tt < self.dur - 0.5:
                 px, py = r.uniform(-0.45, 0.45) * t["lx"], r.uniform(-0.45, 0.45) * t["ly"]
                 c = t["contact_ms"] / 1000
-            self.pulse(tt, t["die_kg"] * r.uniform(0.2, 0.4) * (1 + t["e_floor"]), px, py, c)
+                self.pulse(tt, t["die_kg"] * r.uniform(0.2, 0.4) * (1 + t["e_floor"]), px, py, c)
                 self.pulse(tt + r.uniform(0.03, 0.06), t["die_kg"] * r.uniform(0.05, 0.12), px, py, c)
                 self.topples.append(tt)
                 still = max(still, tt + 0.1)
