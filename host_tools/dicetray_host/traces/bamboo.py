@@ -275,7 +275,7 @@ class _World:
 
     def hand_on_floor(self, t0, dur, force, px, py):
         r = self.r
-        self.pulse(t0, r.uniform(0.005, 0.02), px, py, 0.006)
+        self.pulse(t0, r.uniform(0.002, 0.008), px, py, 0.012)      # a fingertip: soft, slow
         self.force_shape(t0, 0.05, max(0.0, dur - 0.1), 0.05, force, px, py)
         i0, i1 = self.i(t0), self.i(t0 + dur)
         if i1 > i0:                                   # fingertips scraping a die over the cork
@@ -481,7 +481,7 @@ def _plan(w, kind, r):
         w.resting = r.choice((0, 0, 2, 5))
         for _ in range(r.randint(1, 3)):
             ang = r.uniform(0, 2 * math.pi)
-            imp = r.uniform(0.2, 1.0)
+            imp = r.uniform(0.05, 0.3)                # the tray moved at 0.06-0.5 m/s
             w.pulse(ts, imp, 0, 0, r.uniform(0.03, 0.12), horiz=(math.cos(ang), math.sin(ang)))
             w.pulse(ts, imp * r.uniform(0.05, 0.3), r.uniform(-0.5, 0.5) * t["lx"], t["ly"] / 2, 0.05)
             if w.resting:
