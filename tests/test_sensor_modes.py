@@ -23,10 +23,10 @@ def test_high_resolution_at_its_datasheet_bandwidth_blunts_a_hard_die(model):
 def test_normal_mode_reads_in_10_bit_steps(model):
     # every model, as the board reads its trays since round 39 (table and
     # hexa, with sensors of their own, ignored the switch until round 39)
-    # (resin, round 75, and susan, round 76, draw each tray's own mode:
-    # their tray 7 is in normal mode already, resin's tray 9 and susan's
-    # tray 13 in a finer one)
-    seed = {"resin": 9, "susan": 13}.get(model, 7)
+    # (resin, round 75, susan, round 76, and bamboo, round 77, draw each
+    # tray's own mode: their tray 7 is in normal mode already, resin's tray
+    # 9, susan's 13 and bamboo's 10 in a finer one)
+    seed = {"resin": 9, "susan": 13, "bamboo": 10}.get(model, 7)
     tr = ensemble.generate(model, "throw2_soft", seed, rate_hz=200, range_g=4, sensor_mode="normal")
     assert all(v % 8 == 0 for v in tr.x + tr.y + tr.z)          # 8 mg a step at +-4 g
     plain = ensemble.generate(model, "throw2_soft", seed, rate_hz=200, range_g=4)

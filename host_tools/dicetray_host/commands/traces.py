@@ -15,7 +15,7 @@ def configure(parser):
     parser.add_argument("--kind", help="only this kind (default: cycle through all kinds)")
     parser.add_argument("--model", default="felt",
                         help="trace model: felt (default), bare, light, box, acrylic, table, hexa, tin, snap, resin, "
-                             "susan (docs/throw-detection.md), bamboo (docs/model-bamboo.md)")
+                             "susan, bamboo (docs/throw-detection.md)")
 
 
 def run(args):

@@ -1,7 +1,7 @@
 """bamboo: a bamboo serving tray lined with cork, on silicone bump-ons, on a coffee table.
 
 Written blind in round 77 (its writer never read the detector, the Tray
-setup or the other models' physics); docs/model-bamboo.md gives every
+setup or the other models' physics); docs/throw-detection.md, "### bamboo" gives every
 figure's range and reason. The build: a store-bought bamboo serving tray
 (inner floor 26-32 x 17-22 cm, 6-8 mm laminated bamboo floor, 3-4 cm walls)
 with a 2-3 mm cork sheet glued on the floor, four self-adhesive silicone
@@ -38,7 +38,7 @@ _NOISE_UG = {"lowpower": 440.0, "normal": 220.0, "highres": 220.0}    # ug/sqrt(
 # ---------------------------------------------------------------- the tray
 
 def _tray(r):
-    """Every figure of one build, drawn from its range (docs/model-bamboo.md)."""
+    """Every figure of one build, drawn from its range (docs/throw-detection.md, "### bamboo")."""
     t = {}
     t["lx"] = r.uniform(0.26, 0.32)                 # inner floor (m)
     t["ly"] = r.uniform(0.17, 0.22)
@@ -439,7 +439,8 @@ def _reading(world, tray, rate, rng_g, mode, nrng):
             stamps.append(st)
             prev = st
     floor = math.sqrt(sigma * sigma + step * step / 12.0)
-    return stamps, out, [c.tolist() for c in clean], floor
+    # the oracle's reading is the part's before noise and rounding: clipped at full scale as the part is
+    return stamps, out, [np.clip(c, -fsr, fsr - step).tolist() for c in clean], floor
 
 
 # ---------------------------------------------------------------- the kinds

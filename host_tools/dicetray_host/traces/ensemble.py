@@ -41,7 +41,7 @@
   others (a bamboo serving tray with a cork floor on silicone bump-ons on a
   coffee table, its board in a box screwed under the floor, its keys a
   membrane keypad stuck on the rim); held out from round 77
-  (docs/model-bamboo.md).
+  (docs/throw-detection.md, "### bamboo").
 
 The detector's figures are tuned on TUNE_MODELS with TUNE_SEEDS only; the
 bench reports every model on HELD_OUT_SEEDS, and the models in
