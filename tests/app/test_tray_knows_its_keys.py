@@ -215,10 +215,9 @@ def test_tray_setup_goes_on_when_it_hears_no_knock(tray):
     tray.shows("Press any key", "0 of 4", "No knock heard")
 
 
-def test_tray_setup_in_the_simulator_learns_the_parts_noise_and_keeps_finding_throws(tray):
-    # what a newcomer does in `make sim`: set up the virtual tray with nothing
-    # fed but the throws; the sensor at rest reads the LIS3DH's own noise
-    # (round 32: it read a constant, and the still step learnt 0 mg)
+def _setup_to_its_throws(tray):
+    """Tray setup from the menu to its throws step: still 4 s, the knocks
+    skipped by the first key, four keys in all."""
     tray.key("UP")
     tray.key("OK", "OK")
     tray.shows("Leave it still")
@@ -230,6 +229,13 @@ def test_tray_setup_in_the_simulator_learns_the_parts_noise_and_keeps_finding_th
     tray.key("1", "2", "3")
     tray.vb.run(1000)
     tray.shows("Throw the dice", "0 of 3")
+
+
+def test_tray_setup_in_the_simulator_learns_the_parts_noise_and_keeps_finding_throws(tray):
+    # what a newcomer does in `make sim`: set up the virtual tray with nothing
+    # fed but the throws; the sensor at rest reads the LIS3DH's own noise
+    # (round 32: it read a constant, and the still step learnt 0 mg)
+    _setup_to_its_throws(tray)
     throws = Throws(100)
     for n in range(3):
         throws.next(tray.vb)                   # a throw, as `make sim`'s t plays it
@@ -257,14 +263,7 @@ def test_tray_setup_that_hears_no_throw_says_so_and_saves_the_rest(tray):
     # filter) stayed at "Throw the dice 0 of 3" for good. After 10 s with no
     # throw heard the screen says so; OK then ends the step with no throw
     # figures (the detector keeps its defaults for them), the rest learnt
-    tray.key("UP")
-    tray.key("OK", "OK")
-    tray.vb.run(4000)
-    tray.key("5")                              # skip the knocks: the first key
-    tray.vb.run(1000)
-    tray.key("1", "2", "3")
-    tray.vb.run(1000)
-    tray.shows("Throw the dice", "0 of 3")
+    _setup_to_its_throws(tray)
     tray.key("OK")                             # no skip before the wait (10 s from the key's 600 ms)
     tray.vb.run(9000)
     tray.shows("Throw the dice", "0 of 3")
@@ -290,14 +289,7 @@ def test_tray_setup_counts_no_late_bounce_of_a_throws_dice_as_the_next_throw(tra
     # player's next throw (resin tray 5004 as modelled: its first throw's
     # bounce 670 ms on). Now the calm counts from the last loud sample
     import math
-    tray.key("UP")
-    tray.key("OK", "OK")
-    tray.vb.run(4000)
-    tray.key("5")                              # skip the knocks: the first key
-    tray.vb.run(1000)
-    tray.key("1", "2", "3")
-    tray.vb.run(1000)
-    tray.shows("Throw the dice", "0 of 3")
+    _setup_to_its_throws(tray)
     points = [(0, 0, 0, 1000)]
     for t in range(200, 1400):
         z = 1000
