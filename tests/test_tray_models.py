@@ -3712,6 +3712,25 @@ def test_a_single_knock_on_snaps_table_is_no_throw(seed):
     assert out["throws"] == []
 
 
+def _assert_not_settled_early(model, kind, seed):
+    """As the board reads the trace: every throw found, none settled more
+    than 50 ms before its dice were still."""
+    tr, out = _as_the_board_reads(model, kind, seed)
+    pairs, _ = match(tr.throws, out["throws"])
+    assert pairs, out["throws"]
+    for (_, still), d in pairs:
+        assert d["settled_ms"] is not None and d["settled_ms"] >= still - 50, (still, d)
+
+
+def _assert_settled_within_300_ms(model, kind, seed):
+    """As the board reads the trace: its throws found and each settled at
+    most 300 ms after its dice were still."""
+    tr, out = _as_the_board_reads(model, kind, seed)
+    pairs, _ = match(tr.throws, out["throws"])
+    assert pairs and all(d["settled_ms"] is not None and d["settled_ms"] - still <= 300
+                         for (_, still), d in pairs), [(still, d["settled_ms"]) for (_, still), d in pairs]
+
+
 # ---------------------------------------------------------------- round 75 (settle75): settle latency
 
 @pytest.mark.parametrize("kind,seed", [("throw1_soft", 5000), ("throw2_soft", 5002), ("throw6_soft", 5004)])
@@ -3720,11 +3739,7 @@ def test_bare_dice_rolling_down_like_a_ring_are_not_settled_early(kind, seed):
     # by about the same share every 250 ms and their change per sample the
     # same share of it, as a table top's free ring would: a settle that took
     # such a fall for a ring settled these 0.75-1.3 s before the dice were still
-    tr, out = _as_the_board_reads("bare", kind, seed)
-    pairs, _ = match(tr.throws, out["throws"])
-    assert pairs, out["throws"]
-    for (_, still), d in pairs:
-        assert d["settled_ms"] is not None and d["settled_ms"] >= still - 50, (still, d)
+    _assert_not_settled_early("bare", kind, seed)
 
 
 @pytest.mark.xfail(strict=True, reason=(
@@ -3734,10 +3749,7 @@ def test_bare_dice_rolling_down_like_a_ring_are_not_settled_early(kind, seed):
     "wait tells that decay from dice rolling down on bare wood (above)"))
 @pytest.mark.parametrize("kind,seed", [("throw6_hard", 5229), ("throw2_hard", 5171)])
 def test_snap_settles_within_300_ms_while_the_table_top_rings_down(kind, seed):
-    tr, out = _as_the_board_reads("snap", kind, seed)
-    pairs, _ = match(tr.throws, out["throws"])
-    assert pairs and all(d["settled_ms"] is not None and d["settled_ms"] - still <= 300
-                         for (_, still), d in pairs), [(still, d["settled_ms"]) for (_, still), d in pairs]
+    _assert_settled_within_300_ms("snap", kind, seed)
 
 # ---------------------------------------------------------------- round 76 (settle76): a free ring or a pause
 
@@ -3750,11 +3762,7 @@ def test_dice_pausing_while_the_tray_rings_down_are_not_settled_early(model, kin
     # 8,028 ms, the next contact at 8,343, still at 9,875). A settle that
     # took such a fall for the free ring after the dice settled these
     # 0.25-1.6 s before still
-    tr, out = _as_the_board_reads(model, kind, seed)
-    pairs, _ = match(tr.throws, out["throws"])
-    assert pairs, out["throws"]
-    for (_, still), d in pairs:
-        assert d["settled_ms"] is not None and d["settled_ms"] >= still - 50, (still, d)
+    _assert_not_settled_early(model, kind, seed)
 
 
 @pytest.mark.xfail(strict=True, reason=(
@@ -3762,10 +3770,7 @@ def test_dice_pausing_while_the_tray_rings_down_are_not_settled_early(model, kin
     "(41 Hz, 1.6 % of critical: tau 240 ms) rings on alone, on z only, 56 -> 3 mg RMS over "
     "700 ms; at 400 Hz nothing read in the wait tells it from a pause between two contacts"))
 def test_resin_settles_within_300_ms_while_a_glass_top_rings_down():
-    tr, out = _as_the_board_reads("resin", "throw6_hard", 5117)
-    pairs, _ = match(tr.throws, out["throws"])
-    assert pairs and all(d["settled_ms"] is not None and d["settled_ms"] - still <= 300
-                         for (_, still), d in pairs), [(still, d["settled_ms"]) for (_, still), d in pairs]
+    _assert_settled_within_300_ms("resin", "throw6_hard", 5117)
 
 # ---------------------------------------------------------------- round 75 (keyland75): dice landing in a release's window
 
