@@ -4,12 +4,18 @@ figures (and ring.py, with a ring learnt at setup, the late part's buffer). cons
 to a module, so each writes them: these tests keep the copies equal, and
 keep each module small enough to compile from source on the board."""
 import re
+import sys
 from pathlib import Path
 
 import pytest
 
 
 TRAY = Path(__file__).resolve().parents[1] / "firmware" / "dicetray" / "tray"
+# bench/ is not in the installed package: the repo's root on the path, as
+# `python -m bench` has it, for bench/heappaths.py (the import-heap checks)
+if str(TRAY.parents[2]) not in sys.path:
+    sys.path.insert(0, str(TRAY.parents[2]))
+from bench import heappaths  # noqa: E402
 CONST = re.compile(r"^(_[A-Z0-9_]+) = const\((.+?)\)", re.M)
 
 
@@ -213,7 +219,6 @@ def test_each_detector_module_compiles_from_source_in_a_small_heap(module):
     # firmware's smallest heap for a whole game at 149-153k of the 192k a
     # test board gets, 187k before the split: bench, "heap".)
     # (the same import as bench/heappaths.py's, from the firmware in place)
-    from bench import heappaths
     assert heappaths.imports(str(TRAY.parents[1]), module, HEAP_K[module] * 1024), (
         "%s.py does not import in %dk" % (module, HEAP_K[module]))
 
@@ -237,11 +242,6 @@ def test_the_settle_s_tap_level_is_worked_in_one_place():
 def firmware_copies():
     # round 75 (cost75): copies of firmware/ at 15 path lengths (roots of
     # 12-96 characters), bench/heappaths.py's (`python -m bench.tuning heappaths`)
-    import sys
-    root = str(TRAY.parents[2])
-    if root not in sys.path:
-        sys.path.insert(0, root)    # bench/ is not in the installed package
-    from bench import heappaths
     copies = heappaths.make_copies(heappaths.LENGTHS, source=TRAY.parents[1])
     yield heappaths, copies
     heappaths.remove_copies(copies)
